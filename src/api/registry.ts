@@ -99,12 +99,12 @@ export const METHODS = [
     name: 'signout',
     description: 'Delete the API key in use; only keys created by signin can be deleted (spec §4.1).',
     errprefix: 113,
-    // Spec §7.3: both failures share 113900.
+    // Spec §7.3: both failures share 113900; other keys may call it and get that code.
     errors: [dbError],
     path: [],
     argv: {},
     flags: [],
-    keys: SIGNIN,
+    keys: BOTH,
     write: true,
   },
   {

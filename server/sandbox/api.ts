@@ -1,0 +1,332 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  REQUIRED_ARGV,
+  RE,
+  SYSTEM_ERRORS,
+  flagIsOn,
+  getMethod,
+  methodErrorCode,
+  regex,
+  type MethodDef,
+  type SystemErrorCode,
+} from '../../src/api/registry.ts';
+import type { Call, Handler } from './call.ts';
+import { FailAfterCommit, MethodError, RawResult, SystemError } from './errors.ts';
+import { parseSiteName } from './names.ts';
+import type { KeyRow, SandboxState, UserRow } from './state.ts';
+
+export const API_VERSION = '1.0.0-sandbox';
+/** Bodies larger than this are refused with 503 (spec §8 leaves the limit open). */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export interface ApiRequest {
+  /** The request target exactly as received: /api/<method>/...?query, still percent-encoded. */
+  target: string;
+  httpMethod: string;
+  headers: Headers;
+  /** The body, or null when it was larger than MAX_BODY_BYTES. */
+  body: Uint8Array | null;
+  origin: string;
+  /** The client's address, for keys bound to IPs (spec §5.8). */
+  ip: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Envelope {
+  version: string;
+  keyid: string;
+  method: string;
+  timewait: number;
+  error: number;
+  message: string;
+  errorinfo: string;
+  result: unknown;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+/** HTTP statuses for syncfile_get, which reports errors as 4xx (spec §7.4). */
+const RAW_STATUS: Record<number, number> = { 500: 503, 501: 500, 502: 401, 503: 400, 504: 404, 505: 403 };
+
+export function handleApi(state: SandboxState, handlers: Record<string, Handler>, req: ApiRequest): ApiResponse {
+  const started = performance.now();
+  let methodName = '';
+  let def: MethodDef | undefined;
+  let key: KeyRow | undefined;
+
+  const envelope = (error: number, message: string, errorinfo: string, result: unknown): ApiResponse => {
+    const body: Envelope = {
+      version: API_VERSION,
+      keyid: key?.id ?? '',
+      method: methodName,
+      timewait: Math.round(performance.now() - started),
+      error,
+      message,
+      errorinfo,
+      result,
+    };
+    return { status: 200, headers: JSON_HEADERS, body: JSON.stringify(body) };
+  };
+
+  const fail = (err: unknown): ApiResponse => {
+    let code: number;
+    let message: string;
+    let info: string;
+    if (err instanceof MethodError && def) {
+      code = methodErrorCode(def, err.index);
+      message = def.errors[err.index] ?? 'Method error';
+      info = err.info;
+    } else if (err instanceof SystemError) {
+      code = err.code;
+      message = SYSTEM_ERRORS[err.code];
+      info = err.info;
+    } else {
+      state.log(`sandbox: internal error in ${methodName}: ${err instanceof Error ? err.message : String(err)}`);
+      code = 501;
+      message = SYSTEM_ERRORS[501];
+      info = '';
+    }
+    if (def?.alwaysRaw) {
+      const status = RAW_STATUS[code] ?? 400;
+      return {
+        status,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+        body: `${message} (${code})${info ? `: ${info}` : ''}\n`,
+      };
+    }
+    return envelope(code, message, info, null);
+  };
+
+  try {
+    const parsed = parseTarget(req.target);
+    methodName = parsed.method;
+    def = getMethod(parsed.method);
+    if (!def) throw new SystemError(504, parsed.method ? `Unknown method "${parsed.method}"` : 'No method named in the path');
+    const d = def;
+
+    key = authorize(state, req, d);
+    const user = key.user_id === null ? null : (getUser(state, key.user_id) ?? null);
+    if (key.user_id !== null && !user) throw new SystemError(502, 'The key belongs to no user');
+
+    if (d.httpMethods && !d.httpMethods.some((m) => m === req.httpMethod)) {
+      throw new SystemError(503, `${d.name} accepts only ${d.httpMethods.join(', ')}`);
+    }
+    const path = validatePath(d, parsed.path);
+    validateArgs(d, parsed.args);
+    const { body, rawBody, contentType } = readBody(d, req);
+
+    const handler = handlers[d.name];
+    if (!handler) throw new SystemError(504, `${d.name} is not implemented by the sandbox`);
+
+    const call: Call = {
+      state,
+      now: state.now(),
+      def: d,
+      key,
+      user,
+      path,
+      args: parsed.args,
+      flag: (name) => flagIsOn(parsed.args.has(name) ? parsed.args.get(name) : undefined),
+      body,
+      rawBody,
+      contentType,
+      target: req.target,
+      origin: req.origin,
+      headers: req.headers,
+      httpMethod: req.httpMethod,
+    };
+
+    // One transaction per call: concurrent requests never see half-done changes.
+    const result = state.db.transaction(() => {
+      const armed = state.takeFailure(d.name);
+      if (armed) throwArmed(d, armed.code);
+      return handler(call);
+    })();
+
+    if (result instanceof FailAfterCommit) return fail(result.error);
+    if (result instanceof RawResult) {
+      return { status: result.status, headers: result.headers, body: result.body };
+    }
+    return envelope(0, '', '', result === undefined ? null : result);
+  } catch (err) {
+    return fail(err);
+  }
+}
+
+function throwArmed(def: MethodDef, code: number): never {
+  if (code in SYSTEM_ERRORS) throw new SystemError(code as SystemErrorCode, 'Failure armed by the sandbox control surface');
+  const index = code - def.errprefix * 1000 - 900;
+  if (index >= 0 && index < def.errors.length) throw new MethodError(index, 'Failure armed by the sandbox control surface');
+  throw new SystemError(501, `Armed code ${code} does not belong to ${def.name}`);
+}
+
+interface ParsedTarget {
+  method: string;
+  path: string[];
+  args: Map<string, string>;
+}
+
+/** Split /api/<method>/<p1>/.../?query into decoded parts; bad encodings are 503 (spec §7.2). */
+export function parseTarget(target: string): ParsedTarget {
+  const q = target.indexOf('?');
+  const rawPath = q < 0 ? target : target.slice(0, q);
+  const rawQuery = q < 0 ? '' : target.slice(q + 1);
+  if (!rawPath.startsWith('/api/') && rawPath !== '/api') throw new SystemError(504, 'Not an API path');
+  const segments = rawPath.slice('/api/'.length).split('/');
+  const method = segments.shift() ?? '';
+  if (!/^[a-z_]{1,40}$/.test(method)) {
+    // An unknown method name, even a hostile one, is "not implemented", never an echo of the input.
+    throw new SystemError(504, method ? 'Unknown method' : 'No method named in the path');
+  }
+  // A trailing slash ends the path; published clients sometimes leave it out (issue 2).
+  if (segments.length > 0 && segments.at(-1) === '') segments.pop();
+  const path = segments.map((s, i) => {
+    const v = decode(s, `path entry ${i + 1}`);
+    if (v === '.' || v === '..') throw new SystemError(503, 'Path traversal is not allowed');
+    return v;
+  });
+  const args = new Map<string, string>();
+  for (const part of rawQuery.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = decode(eq < 0 ? part : part.slice(0, eq), 'query argument name', true);
+    const value = eq < 0 ? '' : decode(part.slice(eq + 1), `query argument "${name.slice(0, 40)}"`, true);
+    if (name !== '') args.set(name, value);
+  }
+  return { method, path, args };
+}
+
+function decode(s: string, what: string, form = false): string {
+  try {
+    return decodeURIComponent(form ? s.replace(/\+/g, ' ') : s);
+  } catch {
+    throw new SystemError(503, `The ${what} is not valid UTF-8 percent-encoding`);
+  }
+}
+
+function sha256(s: string): string {
+  return createHash('sha256').update(s).digest('hex');
+}
+
+export function hashKey(key: string): string {
+  return sha256(key);
+}
+
+function parseCookies(header: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!out.has(name)) out.set(name, part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+/** Spec §5: key lookup, expiry, IP binding, signature, then the key's method list (505). */
+function authorize(state: SandboxState, req: ApiRequest, def: MethodDef): KeyRow {
+  const cookies = parseCookies(req.headers.get('cookie'));
+  const apikey = cookies.get('apikey');
+  if (!apikey) throw new SystemError(502, 'No API key: send it in the apikey cookie');
+  const key = state.db.prepare('SELECT * FROM keys WHERE key_hash = ?').get(hashKey(apikey)) as KeyRow | undefined;
+  if (!key || key.deleted) throw new SystemError(502, 'Unknown or deleted API key');
+  const now = state.now();
+  if (key.expires !== 0 && key.expires <= now) throw new SystemError(502, 'The API key has expired');
+  if (key.ip.trim() !== '') {
+    const allowed = key.ip.split(/[\s,;]+/).filter(Boolean);
+    if (!allowed.includes(req.ip)) throw new SystemError(502, 'The API key cannot be used from this IP address');
+  }
+  const apimac = cookies.get('apimac');
+  const required = key.kind === 'signin' && state.config.signinDs === 'required';
+  if (apimac) {
+    const expected = createHmac('md5', key.hmac).update(req.target, 'utf8').digest('hex');
+    const given = Buffer.from(apimac.toLowerCase(), 'utf8');
+    const want = Buffer.from(expected, 'utf8');
+    if (given.length !== want.length || !timingSafeEqual(given, want)) {
+      throw new SystemError(502, 'The signature (apimac) does not match the request');
+    }
+  } else if (required) {
+    throw new SystemError(502, 'This key requires a signature: send the apimac cookie');
+  }
+  if (!(def.keys as readonly string[]).includes(key.kind)) {
+    throw new SystemError(505, `${def.name} needs a key made by signin`);
+  }
+  return key;
+}
+
+function getUser(state: SandboxState, id: number): UserRow | undefined {
+  return state.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+function validatePath(def: MethodDef, given: string[]): string[] {
+  if (given.length < def.path.length) {
+    const missing = def.path[given.length];
+    throw new SystemError(503, `Missing path parameter ${given.length + 1} (${missing?.name ?? '?'})`);
+  }
+  if (given.length > def.path.length) {
+    throw new SystemError(503, `Too many path entries: ${def.name} takes ${def.path.length}`);
+  }
+  return def.path.map((p, i) => {
+    let v = given[i] ?? '';
+    if (p.kind === 'domain') {
+      // A full URL or a trailing dot stands for its host name (published plugins send both).
+      if (/^https?:\/\//i.test(v) && v.length <= 2048) {
+        const name = parseSiteName(v);
+        if ('domain' in name) v = name.domain;
+      }
+      v = v.replace(/\.$/, '');
+    }
+    if (v.length > 1024 || !regex(p.re).test(v)) {
+      throw new SystemError(503, `Path parameter ${i + 1} (${p.name}) is not valid`);
+    }
+    return v;
+  });
+}
+
+function validateArgs(def: MethodDef, args: Map<string, string>): void {
+  for (const [name, value] of args) {
+    const re = (def.argv as Record<string, string>)[name] ?? (def.flags.includes(name) ? RE.flag : undefined);
+    // Arguments the registry does not know are ignored, as the real service evidently does.
+    if (re !== undefined && !regex(re).test(value)) {
+      throw new SystemError(503, `Argument ${name} is not valid`);
+    }
+  }
+  for (const name of REQUIRED_ARGV[def.name as keyof typeof REQUIRED_ARGV] ?? []) {
+    if (!args.has(name)) throw new SystemError(503, `Missing required argument ${name}`);
+  }
+}
+
+function readBody(def: MethodDef, req: ApiRequest): { body: unknown; rawBody: string; contentType: string } {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (req.body === null || req.body.byteLength > MAX_BODY_BYTES) {
+    throw new SystemError(503, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+  }
+  if (!def.body || req.body.byteLength === 0) {
+    if (def.body === 'agency' || def.body === 'sites') throw new SystemError(503, 'The request needs a JSON body');
+    return { body: undefined, rawBody: '', contentType };
+  }
+  let rawBody: string;
+  try {
+    rawBody = new TextDecoder('utf-8', { fatal: true }).decode(req.body);
+  } catch {
+    throw new SystemError(503, 'The request body is not valid UTF-8');
+  }
+  if (def.body === 'any') return { body: undefined, rawBody, contentType };
+  const mime = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mime !== '' && mime !== 'application/json') {
+    throw new SystemError(503, `Content-Type must be application/json (got ${mime.slice(0, 60)})`);
+  }
+  const charset = /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new SystemError(503, 'The body must be UTF-8');
+  try {
+    return { body: JSON.parse(rawBody) as unknown, rawBody, contentType };
+  } catch {
+    throw new SystemError(503, 'The request body is not valid JSON');
+  }
+}

@@ -1,0 +1,233 @@
+import type { IncomingMessage } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { ZodError } from 'zod';
+import { ensureAppKey } from './accounts.ts';
+import { handleApi, MAX_BODY_BYTES } from './api.ts';
+import type { Handler } from './call.ts';
+import type { SandboxConfig } from './config.ts';
+import { ControlError, isControlAction, runControl } from './control.ts';
+import { getMeta, openDb, setMeta } from './db.ts';
+import { dashboard, signin, signout, signup, verifyDashboardToken } from './methods/account.ts';
+import { agencyDelete, agencyUpdate, agencyView } from './methods/agency.ts';
+import {
+  apiKeyInfo,
+  apiMethodData,
+  apiMethodList,
+  apiTest,
+  apiUserInfo,
+  syncfileContent,
+  syncfileGet,
+} from './methods/common.ts';
+import { siteDelete, siteScan, siteSetOption, sitesAdd, sitesList, siteUnshare } from './methods/sites.ts';
+import { unitDelete, unitUpdate } from './methods/units.ts';
+import { readOutbox } from './outbox.ts';
+import { DEMO_EMAIL, seedDemo } from './seed.ts';
+import { processDue } from './simulation.ts';
+import { SandboxState, type UserRow } from './state.ts';
+
+export type { SandboxConfig } from './config.ts';
+export { sandboxConfigFromEnv, ConfigError } from './config.ts';
+
+/** One handler per registry method; the registry decides routing and validation. */
+const HANDLERS: Record<string, Handler> = {
+  signup,
+  signin,
+  signout,
+  dashboard,
+  agency_update: agencyUpdate,
+  agency_delete: agencyDelete,
+  agency_view: agencyView,
+  unit_update: unitUpdate,
+  unit_delete: unitDelete,
+  sites_add: sitesAdd,
+  sites_list: sitesList,
+  site_delete: siteDelete,
+  site_unshare: siteUnshare,
+  site_setoption: siteSetOption,
+  site_scan: siteScan,
+  syncfile_get: syncfileGet,
+  api_methodlist: apiMethodList,
+  api_methoddata: apiMethodData,
+  api_keyinfo: apiKeyInfo,
+  api_userinfo: apiUserInfo,
+  api_test: apiTest,
+};
+
+export interface Sandbox {
+  app: Hono<Env>;
+  config: SandboxConfig;
+  demoEmail: string;
+  state: SandboxState;
+  close(): void;
+}
+
+type Env = { Bindings: { incoming?: IncomingMessage } };
+
+export function createSandbox(config: SandboxConfig, log: (line: string) => void = console.log): Sandbox {
+  const db = openDb(config.dbPath);
+  const state = new SandboxState(db, config, config.quiet ? () => {} : log);
+  ensureAppKey(state);
+  if (config.seed === 'demo' && !getMeta(db, 'seeded')) {
+    const users = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+    if (users === 0) seedDemo(state);
+  }
+  setMeta(db, 'seeded', '1');
+
+  // Scans finish and scheduled scans run even when nobody asks.
+  const timer = setInterval(() => {
+    try {
+      processDue(state);
+    } catch (err) {
+      log(`sandbox: scheduler: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }, 1000);
+  timer.unref();
+
+  const app = new Hono<Env>();
+
+  const api = async (c: Context<Env>) => {
+    const incoming = c.env?.incoming;
+    const url = new URL(c.req.url);
+    // The signature covers the target exactly as received (spec §5.5).
+    const target = incoming?.url ?? `${url.pathname}${url.search}`;
+    const body = await readLimited(c.req.raw);
+    processDue(state);
+    const res = handleApi(state, HANDLERS, {
+      target,
+      httpMethod: c.req.method,
+      headers: c.req.raw.headers,
+      body,
+      origin: url.origin,
+      ip: clientIp(c),
+    });
+    return new Response(res.body, { status: res.status, headers: res.headers });
+  };
+  app.all('/api', api);
+  app.all('/api/*', api);
+
+  app.get('/sandbox/health', (c) => c.json({ ok: true, version: 'sandbox', now: state.now() }));
+
+  app.get('/sandbox/outbox', (c) => {
+    const to = c.req.query('to')?.trim().toLowerCase();
+    return c.json(readOutbox(state, to || undefined), 200, { 'Cache-Control': 'no-store' });
+  });
+
+  app.get('/sandbox/dashboard', (c) => {
+    const verdict = verifyDashboardToken(state, c.req.query('token') ?? '');
+    if ('refused' in verdict) {
+      const expired = verdict.refused === 'expired';
+      return c.html(
+        page(
+          expired ? 'Link expired' : 'Invalid link',
+          expired
+            ? 'This dashboard link has expired (links last 24 hours). Open the dashboard again from the partner panel.'
+            : 'This dashboard link is not valid. Open the dashboard again from the partner panel.',
+        ),
+        expired ? 410 : 403,
+      );
+    }
+    return c.html(dashboardPage(state, verdict.user, verdict.expires));
+  });
+
+  app.get('/sandbox/syncfile/:token', (c) => {
+    const user = db.prepare('SELECT * FROM users WHERE syncfile_token = ?').get(c.req.param('token')) as
+      | UserRow
+      | undefined;
+    if (!user) return c.text('Unknown synchronization file link\n', 404);
+    return c.body(syncfileContent(user.syncfile_name, user.syncfile_token), 200, {
+      'Content-Type': 'application/x-httpd-php; charset=utf-8',
+      'X-Filename': user.syncfile_name,
+      'Content-Disposition': `attachment; filename="${user.syncfile_name}"`,
+    });
+  });
+
+  app.post('/sandbox/control/:action', async (c) => {
+    if (!config.control) return c.json({ error: 'The control surface is off (set SANDBOX_CONTROL=1)' }, 404);
+    const action = c.req.param('action');
+    if (!isControlAction(action)) return c.json({ error: `Unknown control action ${action}` }, 404);
+    let input: unknown;
+    try {
+      input = await c.req.json();
+    } catch {
+      return c.json({ error: 'The body must be JSON' }, 400);
+    }
+    try {
+      return c.json(runControl(state, action, input));
+    } catch (err) {
+      if (err instanceof ControlError) return c.json({ error: err.message }, 400);
+      if (err instanceof ZodError) return c.json({ error: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+      throw err;
+    }
+  });
+
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.onError((err, c) => {
+    log(`sandbox: ${err.message}`);
+    return c.json({ error: 'Internal sandbox error' }, 500);
+  });
+
+  return {
+    app,
+    config,
+    demoEmail: DEMO_EMAIL,
+    state,
+    close() {
+      clearInterval(timer);
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** The body, or null when it is larger than the limit (then the API answers 503). */
+async function readLimited(req: Request): Promise<Uint8Array | null> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return null;
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** The client address for IP-bound keys: the socket, or the proxy's X-Forwarded-For over loopback or in-process. */
+function clientIp(c: Context<Env>): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  const socket = c.env?.incoming?.socket.remoteAddress?.replace(/^::ffff:/, '');
+  if (!socket) return forwarded || '127.0.0.1';
+  const loopback = socket === '127.0.0.1' || socket === '::1';
+  return loopback && forwarded ? forwarded : socket;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${body}</p></main></body></html>`;
+}
+
+function dashboardPage(state: SandboxState, user: UserRow, expires: number): string {
+  const sites = (state.db.prepare('SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number }).n;
+  return page(
+    'Site Security dashboard (sandbox)',
+    `Signed in as <strong>${escapeHtml(user.email)}</strong> with ${sites} sites. ` +
+      `This stands in for the service's full dashboard; the link expires ${new Date(expires * 1000).toUTCString()}.`,
+  );
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** A configuration problem, listed in the user's terms (DESIGN.md: validated at start-up). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEFAULT_APP_KEY = 'sandbox-application-key';
+export const DEFAULT_DB_PATH = '.data/sandbox.sqlite';
+
+const intInRange = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} (got "${v}")` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const envSchema = z.object({
+  SANDBOX_DB: z.string().min(1, 'SANDBOX_DB must be a file path').default(DEFAULT_DB_PATH),
+  SANDBOX_APP_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{8,128}$/, 'SANDBOX_APP_KEY must be 8 to 128 letters, digits, dots, dashes or underscores')
+    .default(DEFAULT_APP_KEY),
+  SANDBOX_SIGNIN_DS: z
+    .enum(['required', 'disabled'], { message: 'SANDBOX_SIGNIN_DS must be "required" or "disabled"' })
+    .default('required'),
+  SANDBOX_SEED: z
+    .enum(['demo', 'empty', 'none'], { message: 'SANDBOX_SEED must be "demo", "empty" or "none"' })
+    .default('demo'),
+  SANDBOX_CONTROL: z.enum(['0', '1', ''], { message: 'SANDBOX_CONTROL must be 0 or 1' }).default('0'),
+  SANDBOX_SCAN_SECONDS: intInRange('SANDBOX_SCAN_SECONDS', 0, 3600, 5),
+  SANDBOX_OTP_SECONDS: intInRange('SANDBOX_OTP_SECONDS', 10, 86400, 600),
+  SANDBOX_KEY_DAYS: intInRange('SANDBOX_KEY_DAYS', 1, 3650, 30),
+  SANDBOX_PORT: intInRange('SANDBOX_PORT', 0, 65535, 8787),
+  SANDBOX_QUIET: z.enum(['0', '1', ''], { message: 'SANDBOX_QUIET must be 0 or 1' }).default('0'),
+});
+
+export interface SandboxConfig {
+  /** SQLite file (':memory:' for throwaway tests). */
+  dbPath: string;
+  /** The application key: signature check disabled, signup/signin/api_* only (spec §5.6). */
+  appKey: string;
+  /** Whether keys made by signin must sign their requests. */
+  signinDs: 'required' | 'disabled';
+  /** demo: a living demo account on an empty database; empty: nothing; none: never seed. */
+  seed: 'demo' | 'empty' | 'none';
+  /** The test control surface (/sandbox/control/*). */
+  control: boolean;
+  /** How long a scan runs. */
+  scanSeconds: number;
+  /** One-time password lifetime. */
+  otpSeconds: number;
+  /** Lifetime of keys made by signin. */
+  keyDays: number;
+  port: number;
+  /** Do not print e-mails on the console. */
+  quiet: boolean;
+}
+
+export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  }
+  const e = parsed.data;
+  return {
+    dbPath: e.SANDBOX_DB,
+    appKey: e.SANDBOX_APP_KEY,
+    signinDs: e.SANDBOX_SIGNIN_DS,
+    seed: e.SANDBOX_SEED,
+    control: e.SANDBOX_CONTROL === '1',
+    scanSeconds: e.SANDBOX_SCAN_SECONDS,
+    otpSeconds: e.SANDBOX_OTP_SECONDS,
+    keyDays: e.SANDBOX_KEY_DAYS,
+    port: e.SANDBOX_PORT,
+    quiet: e.SANDBOX_QUIET === '1',
+  };
+}
+
+/** Defaults for tests: throwaway database, no seed, control on. */
+export function testSandboxConfig(overrides: Partial<SandboxConfig> = {}): SandboxConfig {
+  return {
+    ...sandboxConfigFromEnv({}),
+    dbPath: ':memory:',
+    seed: 'empty',
+    control: true,
+    scanSeconds: 1,
+    quiet: true,
+    ...overrides,
+  };
+}

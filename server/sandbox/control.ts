@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { getMethod, methodErrorCode, SYSTEM_ERRORS } from '../../src/api/registry.ts';
+import { findUserByEmail } from './accounts.ts';
+import { hashKey } from './api.ts';
+import { parseSiteName } from './names.ts';
+import type { SandboxState, UserRow } from './state.ts';
+
+/**
+ * The test control surface (/sandbox/control/<action>, POST JSON), off unless
+ * SANDBOX_CONTROL=1. It lets end-to-end tests reach states that take time or
+ * luck on the real service.
+ */
+const target = z.object({ email: z.string().optional(), key: z.string().optional() });
+
+const actions = {
+  /** Move the sandbox clock forward: OTP, key and dashboard expiry, scans, firewall days. */
+  clock: z.object({ advance: z.number().int().min(0).max(10 * 365 * 86400) }),
+  /** Make keys of a user (or one key, by its value) expire now. */
+  'expire-key': target,
+  /** Bind keys to a list of IP addresses (comma-separated; empty unbinds). */
+  'bind-ip': target.extend({ ip: z.string().max(1000) }),
+  /** Change an account's plan: the site limit and the (!) features of site_setoption. */
+  plan: z.object({
+    email: z.string(),
+    siteLimit: z.number().int().min(0).max(10_000_000).optional(),
+    features: z.array(z.enum(['autocleanup', 'autopatching'])).optional(),
+  }),
+  /** Make the next call of a method fail: site_scan → 146902, others → their database error, or the code given. */
+  'fail-next': z.object({ method: z.string(), code: z.number().int().optional() }),
+  /** Mark a site's synchronization file as installed or not (site_scan 146901). */
+  syncfile: z.object({ email: z.string(), domain: z.string(), installed: z.boolean() }),
+} as const;
+
+export type ControlAction = keyof typeof actions;
+
+export function isControlAction(name: string): name is ControlAction {
+  return name in actions;
+}
+
+function userOf(state: SandboxState, email: string | undefined): UserRow {
+  const user = email ? findUserByEmail(state, email.trim().toLowerCase()) : undefined;
+  if (!user) throw new ControlError(`No account with e-mail ${email ?? '(none)'}`);
+  return user;
+}
+
+export class ControlError extends Error {}
+
+function keyWhere(state: SandboxState, t: z.infer<typeof target>): { sql: string; param: string | number } {
+  if (t.key) return { sql: 'key_hash = ?', param: hashKey(t.key) };
+  return { sql: "user_id = ? AND kind = 'signin'", param: userOf(state, t.email).id };
+}
+
+export function runControl(state: SandboxState, action: ControlAction, input: unknown): unknown {
+  const db = state.db;
+  switch (action) {
+    case 'clock': {
+      const { advance } = actions.clock.parse(input);
+      state.advanceClock(advance);
+      return { now: state.now() };
+    }
+    case 'expire-key': {
+      const w = keyWhere(state, actions['expire-key'].parse(input));
+      const n = db.prepare(`UPDATE keys SET expires = ? WHERE ${w.sql} AND deleted = 0`).run(state.now() - 1, w.param);
+      return { expired: n.changes };
+    }
+    case 'bind-ip': {
+      const input2 = actions['bind-ip'].parse(input);
+      const w = keyWhere(state, input2);
+      const n = db.prepare(`UPDATE keys SET ip = ? WHERE ${w.sql} AND deleted = 0`).run(input2.ip, w.param);
+      return { bound: n.changes };
+    }
+    case 'plan': {
+      const p = actions.plan.parse(input);
+      const user = userOf(state, p.email);
+      if (p.siteLimit !== undefined) db.prepare('UPDATE users SET site_limit = ? WHERE id = ?').run(p.siteLimit, user.id);
+      if (p.features) db.prepare('UPDATE users SET features = ? WHERE id = ?').run(p.features.join(','), user.id);
+      return { ok: true };
+    }
+    case 'fail-next': {
+      const f = actions['fail-next'].parse(input);
+      const def = getMethod(f.method);
+      if (!def) throw new ControlError(`Unknown method ${f.method}`);
+      const fallback = def.name === 'site_scan' ? methodErrorCode(def, 2) : def.errors.length ? methodErrorCode(def, 0) : 501;
+      const code = f.code ?? fallback;
+      const valid = code in SYSTEM_ERRORS || (code >= methodErrorCode(def, 0) && code < methodErrorCode(def, def.errors.length));
+      if (!valid) throw new ControlError(`${code} is not an error code of ${def.name}`);
+      state.armed.push({ method: def.name, code });
+      return { armed: { method: def.name, code } };
+    }
+    case 'syncfile': {
+      const s = actions.syncfile.parse(input);
+      const user = userOf(state, s.email);
+      const name = parseSiteName(s.domain);
+      if ('error' in name) throw new ControlError(name.error);
+      const n = db
+        .prepare('UPDATE sites SET syncfile = ? WHERE user_id = ? AND host = ?')
+        .run(s.installed ? 1 : 0, user.id, name.host);
+      if (n.changes === 0) throw new ControlError(`No site ${s.domain} in ${s.email}`);
+      return { ok: true };
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * `npm run sandbox`: the partner API sandbox alone, for partners who point their
+ * own integrations at it.
+ */
+import { serve } from '@hono/node-server';
+import { createSandbox } from './app.ts';
+import { ConfigError, sandboxConfigFromEnv } from './config.ts';
+
+function main(): void {
+  let config;
+  try {
+    config = sandboxConfigFromEnv(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const sandbox = createSandbox(config);
+  const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: '127.0.0.1' }, (info) => {
+    const base = `http://127.0.0.1:${info.port}`;
+    console.log(`Partner API sandbox ready at ${base}/api/`);
+    console.log(`  application key (signup, signin, api_*): ${config.appKey}`);
+    console.log(`  demo account: ${sandbox.demoEmail} (sign up, then read the code in the outbox)`);
+    console.log(`  outbox: ${base}/sandbox/outbox?to=<email>`);
+    console.log(`  database: ${config.dbPath}; signatures for signin keys: ${config.signinDs}`);
+    if (config.control) console.log(`  control surface: ${base}/sandbox/control/<action>`);
+  });
+  const stop = () => {
+    server.close();
+    sandbox.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main();

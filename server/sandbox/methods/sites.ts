@@ -1,0 +1,292 @@
+import { RESTRICTED_OPTIONS, SCAN_PERIODS, SITE_OPTIONS, regex, type SiteOption } from '../../../src/api/registry.ts';
+import type { Call } from '../call.ts';
+import { requireUser } from '../call.ts';
+import { MethodError, SystemError } from '../errors.ts';
+import { parseEmail, parseSiteName } from '../names.ts';
+import {
+  addFwEvent,
+  fwHistory,
+  profileForHost,
+  syncfileForHost,
+  type FwEvent,
+  type ScanReport,
+  type SiteRow,
+} from '../simulation.ts';
+import type { SandboxState, UserRow } from '../state.ts';
+import { getAgency } from './agency.ts';
+import { findUnit, getOrCreateUnit } from './units.ts';
+
+/** At most this many entries in one sites_add call (spec §8 leaves it open). */
+export const MAX_SITES_PER_ADD = 10_000;
+/** A new site is scanned weekly, first within ten minutes. */
+const NEW_SITE_PERIOD = SCAN_PERIODS.week;
+const FIRST_SCAN_DELAY = 600;
+
+interface AddItem {
+  index: number;
+  host: string;
+  domain: string;
+  share: string | null;
+}
+
+/** spec §4.3 sites_add: per-site errors in the result, keyed by index. */
+export function sitesAdd(call: Call) {
+  const user = requireUser(call);
+  const { state, now } = call;
+  const body = call.body;
+  if (!Array.isArray(body)) throw new SystemError(503, 'The body must be a JSON array of sites');
+  if (body.length > MAX_SITES_PER_ADD) {
+    throw new SystemError(503, `At most ${MAX_SITES_PER_ADD.toLocaleString('en')} sites per call`);
+  }
+  const errors: Record<string, string> = {};
+  const hasAgency = getAgency(state, user.id) !== null;
+  // Later duplicates overwrite earlier options (spec §3).
+  const items = new Map<string, AddItem>();
+  body.forEach((entry: unknown, index) => {
+    let name: unknown;
+    let share: unknown = undefined;
+    if (typeof entry === 'string') name = entry;
+    else if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+      name = (entry as Record<string, unknown>).name;
+      share = (entry as Record<string, unknown>).share;
+    } else {
+      errors[index] = 'Each site must be a domain name or an object with a name';
+      return;
+    }
+    if (typeof name !== 'string') {
+      errors[index] = 'The site has no name';
+      return;
+    }
+    const parsed = parseSiteName(name);
+    if ('error' in parsed) {
+      errors[index] = parsed.error;
+      return;
+    }
+    let shareEmail: string | null = null;
+    if (share !== undefined && share !== null && share !== '') {
+      if (typeof share !== 'string' || !(shareEmail = parseEmail(share))) {
+        errors[index] = 'The share e-mail is not a valid e-mail address';
+        return;
+      }
+      if (!hasAgency) {
+        errors[index] = 'Sharing needs the agency record: fill in the agency profile first (agency_update)';
+        return;
+      }
+    }
+    items.delete(parsed.host);
+    items.set(parsed.host, { index, host: parsed.host, domain: parsed.domain, share: shareEmail });
+  });
+
+  const existing = new Map<string, number>();
+  const findSite = state.db.prepare('SELECT id FROM sites WHERE user_id = ? AND host = ?');
+  for (const item of items.values()) {
+    const row = findSite.get(user.id, item.host) as { id: number } | undefined;
+    if (row) existing.set(item.host, row.id);
+  }
+  const count = (state.db.prepare('SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number }).n;
+  const adding = items.size - existing.size;
+  if (count + adding > user.site_limit) {
+    throw new MethodError(
+      0,
+      `The plan allows ${user.site_limit} sites; the account has ${count} and this call adds ${adding}`,
+    );
+  }
+
+  const insert = state.db.prepare(
+    `INSERT INTO sites (user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
+       permissions, unit_id, syncfile, profile)
+     VALUES (?, ?, ?, ?, ?, ?, 'enabled', 0, 0, 0, ?, ?, ?)`,
+  );
+  const reshare = state.db.prepare('UPDATE sites SET unit_id = ? WHERE id = ?');
+  for (const item of items.values()) {
+    const unitId = item.share ? getOrCreateUnit(state, user.id, item.share, now) : null;
+    const id = existing.get(item.host);
+    if (id !== undefined) {
+      if (unitId !== null) reshare.run(unitId, id);
+      continue;
+    }
+    const info = insert.run(
+      user.id,
+      item.host,
+      item.domain,
+      now,
+      NEW_SITE_PERIOD,
+      now + FIRST_SCAN_DELAY,
+      unitId,
+      syncfileForHost(item.host),
+      profileForHost(item.host),
+    );
+    addFwEvent(state.db, Number(info.lastInsertRowid), now, true);
+  }
+  return errors;
+}
+
+type ReportRow = ScanReport & { site_id: number };
+
+/** spec §4.3 sites_list, with scan reports (§2.9) and firewall history (§2.10) on request. */
+export function sitesList(call: Call) {
+  const user = requireUser(call);
+  const { state } = call;
+  const unitEmail = call.args.get('unit');
+  let unitId: number | null = null;
+  if (unitEmail !== undefined) {
+    const unit = findUnit(state, user.id, parseEmail(unitEmail) ?? '');
+    if (!unit) throw new MethodError(0, 'No unit has this e-mail');
+    unitId = unit.id;
+  }
+  const where = unitId === null ? 'user_id = ?' : 'user_id = ? AND unit_id = ?';
+  const params = unitId === null ? [user.id] : [user.id, unitId];
+  const sites = state.db.prepare(`SELECT * FROM sites WHERE ${where} ORDER BY id`).all(...params) as SiteRow[];
+
+  const withReport = call.flag('withscanreport');
+  const withFw = call.flag('withfwhistory');
+  const reports = new Map<number, ScanReport>();
+  if (withReport) {
+    const sql = 'SELECT r.*, s.id AS site_id FROM scan_reports r JOIN sites s ON s.last_report_id = r.id WHERE s.user_id = ?';
+    const rows = state.db.prepare(unitId === null ? sql : `${sql} AND s.unit_id = ?`).all(...params) as ReportRow[];
+    for (const { site_id, ...report } of rows) reports.set(site_id, report);
+  }
+  const events = new Map<number, FwEvent[]>();
+  if (withFw) {
+    const rows = state.db
+      .prepare(
+        'SELECT e.site_id, e.at, e.enabled FROM fw_events e JOIN sites s ON s.id = e.site_id WHERE s.user_id = ? ORDER BY e.site_id, e.at',
+      )
+      .all(user.id) as (FwEvent & { site_id: number })[];
+    for (const row of rows) {
+      let list = events.get(row.site_id);
+      if (!list) events.set(row.site_id, (list = []));
+      list.push({ at: row.at, enabled: row.enabled });
+    }
+  }
+  const now = call.now;
+  return sites.map((s) => {
+    const site: Record<string, unknown> = {
+      id: s.id,
+      host: s.host,
+      domain: s.domain,
+      adddate: s.adddate,
+      scanperiod: s.scanperiod,
+      nextscan: s.nextscan,
+      firewallstatus: s.firewall === 'enabled' ? 1 : 0,
+      autotreatment: s.autotreatment,
+      permissions: s.permissions,
+    };
+    if (withReport) site.scanreport = reports.get(s.id) ?? null;
+    if (withFw) site.fwhistory = fwHistory(s.id, s.adddate, events.get(s.id) ?? [], now);
+    return site;
+  });
+}
+
+/** Find a site of the user by a path entry (UTF-8, punycode or a URL). */
+export function findSite(state: SandboxState, user: UserRow, name: string): SiteRow | undefined {
+  const parsed = parseSiteName(name);
+  if ('error' in parsed) return undefined;
+  return state.db.prepare('SELECT * FROM sites WHERE user_id = ? AND host = ?').get(user.id, parsed.host) as
+    | SiteRow
+    | undefined;
+}
+
+export function deleteSites(state: SandboxState, ids: number[]): void {
+  const delReports = state.db.prepare('DELETE FROM scan_reports WHERE site_id = ?');
+  const delEvents = state.db.prepare('DELETE FROM fw_events WHERE site_id = ?');
+  const delSite = state.db.prepare('DELETE FROM sites WHERE id = ?');
+  for (const id of ids) {
+    delReports.run(id);
+    delEvents.run(id);
+    delSite.run(id);
+  }
+}
+
+/** spec §4.3 site_delete: the original domain, or null with ignore. */
+export function siteDelete(call: Call) {
+  const user = requireUser(call);
+  const name = call.path[0] ?? '';
+  const site = findSite(call.state, user, name);
+  if (!site) {
+    if (call.flag('ignore')) return null;
+    throw new MethodError(1);
+  }
+  deleteSites(call.state, [site.id]);
+  return name;
+}
+
+/** spec §4.3 site_unshare. */
+export function siteUnshare(call: Call) {
+  const user = requireUser(call);
+  const [unitEmail = '', name = ''] = call.path;
+  const unit = findUnit(call.state, user.id, parseEmail(unitEmail) ?? '');
+  if (!unit) throw new MethodError(1);
+  const site = findSite(call.state, user, name);
+  if (!site) throw new MethodError(2);
+  if (site.unit_id !== unit.id) throw new MethodError(3);
+  call.state.db.prepare('UPDATE sites SET unit_id = NULL WHERE id = ?').run(site.id);
+  return name;
+}
+
+/** spec §4.3 site_setoption: every option and value of the table; (!) options per plan (145904). */
+export function siteSetOption(call: Call) {
+  const user = requireUser(call);
+  const { state, now } = call;
+  const [name = '', option = '', value = ''] = call.path;
+  const site = findSite(state, user, name);
+  if (!site) throw new MethodError(1);
+  if (!(option in SITE_OPTIONS)) throw new MethodError(2, `Unknown option "${option}"`);
+  const opt = option as SiteOption;
+  if (!regex(SITE_OPTIONS[opt]).test(value)) throw new MethodError(2, `"${value}" is not a valid value for ${opt}`);
+  if (RESTRICTED_OPTIONS.includes(opt) && !user.features.split(',').includes(opt)) {
+    throw new MethodError(4, `${opt} is not part of the account's plan`);
+  }
+  const db = state.db;
+  switch (opt) {
+    case 'permissions': {
+      const n = Number(value);
+      if (n > 0x7fffffff) throw new MethodError(2, 'permissions must be below 2^31');
+      db.prepare('UPDATE sites SET permissions = ? WHERE id = ?').run(n, site.id);
+      break;
+    }
+    case 'autocleanup':
+      db.prepare('UPDATE sites SET autotreatment = ? WHERE id = ?').run(Number(value), site.id);
+      break;
+    case 'autopatching':
+      db.prepare('UPDATE sites SET autopatching = ? WHERE id = ?').run(Number(value), site.id);
+      break;
+    case 'firewall': {
+      const next = value === 'enable' ? 'enabled' : value === 'disable' ? 'disabled' : 'removed';
+      // The firewall is installed through the synchronization file.
+      if (next === 'enabled' && !site.syncfile) {
+        throw new MethodError(3, 'The firewall cannot be installed: the synchronization file is not on the site');
+      }
+      if (next !== site.firewall) {
+        db.prepare('UPDATE sites SET firewall = ? WHERE id = ?').run(next, site.id);
+        if ((next === 'enabled') !== (site.firewall === 'enabled')) addFwEvent(db, site.id, now, next === 'enabled');
+      }
+      break;
+    }
+    case 'scanperiod': {
+      const period = SCAN_PERIODS[value as keyof typeof SCAN_PERIODS];
+      db.prepare('UPDATE sites SET scanperiod = ?, nextscan = ? WHERE id = ?').run(
+        period,
+        period === 0 ? 0 : now + period,
+        site.id,
+      );
+      break;
+    }
+  }
+  return [name, option, value];
+}
+
+/** spec §4.3 site_scan: runs for a few seconds, then writes a report. */
+export function siteScan(call: Call) {
+  const user = requireUser(call);
+  const name = call.path[0] ?? '';
+  const site = findSite(call.state, user, name);
+  if (!site) throw new MethodError(0);
+  if (!site.syncfile) {
+    throw new MethodError(1, 'The synchronization file is not installed on the site: upload it to the site root first');
+  }
+  if (site.scan_started === null) {
+    call.state.db.prepare('UPDATE sites SET scan_started = ? WHERE id = ?').run(call.now, site.id);
+  }
+  return name;
+}

@@ -1,0 +1,70 @@
+import type { Call } from '../call.ts';
+import { requireUser } from '../call.ts';
+import { MethodError, SystemError } from '../errors.ts';
+import { parseEmail } from '../names.ts';
+import type { SandboxState } from '../state.ts';
+import { deleteSites } from './sites.ts';
+
+interface UnitRow {
+  id: number;
+  user_id: number;
+  email: string;
+}
+
+export function findUnit(state: SandboxState, userId: number, email: string): UnitRow | undefined {
+  return state.db.prepare('SELECT * FROM units WHERE user_id = ? AND email = ?').get(userId, email) as UnitRow | undefined;
+}
+
+/** One unit per unique e-mail in an account (spec §1). */
+export function getOrCreateUnit(state: SandboxState, userId: number, email: string, now: number): number {
+  const unit = findUnit(state, userId, email);
+  if (unit) return unit.id;
+  const info = state.db.prepare('INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(userId, email, now);
+  return Number(info.lastInsertRowid);
+}
+
+function emailAt(call: Call, i: number): string {
+  const email = parseEmail(call.path[i] ?? '');
+  if (!email) throw new SystemError(503, `Path parameter ${i + 1} is not an e-mail address`);
+  return email;
+}
+
+/** spec §4.4 unit_update: the sites follow; an existing unit with the new e-mail absorbs them. */
+export function unitUpdate(call: Call) {
+  const user = requireUser(call);
+  const { state } = call;
+  const unit = findUnit(state, user.id, emailAt(call, 0));
+  if (!unit) throw new MethodError(1);
+  const next = emailAt(call, 1);
+  if (next !== unit.email) {
+    const other = findUnit(state, user.id, next);
+    if (other) {
+      state.db.prepare('UPDATE sites SET unit_id = ? WHERE unit_id = ?').run(other.id, unit.id);
+      state.db.prepare('DELETE FROM units WHERE id = ?').run(unit.id);
+    } else {
+      state.db.prepare('UPDATE units SET email = ? WHERE id = ?').run(next, unit.id);
+    }
+  }
+  return call.path[1];
+}
+
+/** spec §4.4 unit_delete: sites are unshared, or deleted with withsites. */
+export function unitDelete(call: Call) {
+  const user = requireUser(call);
+  const { state } = call;
+  const unit = findUnit(state, user.id, emailAt(call, 0));
+  if (!unit) {
+    if (call.flag('ignore')) return null;
+    throw new MethodError(1);
+  }
+  if (call.flag('withsites')) {
+    const ids = (state.db.prepare('SELECT id FROM sites WHERE unit_id = ?').all(unit.id) as { id: number }[]).map(
+      (r) => r.id,
+    );
+    deleteSites(state, ids);
+  } else {
+    state.db.prepare('UPDATE sites SET unit_id = NULL WHERE unit_id = ?').run(unit.id);
+  }
+  state.db.prepare('DELETE FROM units WHERE id = ?').run(unit.id);
+  return call.path[0];
+}

@@ -1,0 +1,55 @@
+import { domainToASCII, domainToUnicode } from 'node:url';
+import { RE, regex } from '../../src/api/registry.ts';
+
+export interface SiteName {
+  /** Punycode (ASCII) host name, lower case (spec §2.8 host). */
+  host: string;
+  /** UTF-8 host name (spec §2.8 domain). */
+  domain: string;
+}
+
+/**
+ * Turn what a partner sends as a site name into host and domain, or an error
+ * message in the partner's terms. Liberal, as published plugins are: a full URL
+ * (https://example.com/path), a trailing dot or slash, upper case and punycode
+ * are all accepted (spec §4.3: "punycode or not").
+ */
+export function parseSiteName(input: string): SiteName | { error: string } {
+  let s = input.trim();
+  if (s === '') return { error: 'The site name is empty' };
+  if (s.length > 2048) return { error: 'The site name is too long (a domain has at most 253 characters)' };
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(s);
+  if (scheme) {
+    if (!/^https?:\/\//i.test(s)) return { error: 'Only http:// and https:// addresses can be added' };
+    try {
+      s = new URL(s).hostname;
+    } catch {
+      return { error: 'The address is not a valid URL' };
+    }
+  } else {
+    s = s.split(/[/?#]/, 1)[0] ?? '';
+  }
+  if (/:\d+$/.test(s)) s = s.replace(/:\d+$/, '');
+  s = s.replace(/\.$/, '');
+  if (s.length > 253) return { error: 'The domain name is too long (at most 253 characters)' };
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(s) || s.startsWith('[')) {
+    return { error: 'IP addresses cannot be added: add the domain name of the site' };
+  }
+  if (!s.includes('.')) return { error: `"${truncate(s)}" is not a domain name (it has no dot)` };
+  const host = domainToASCII(s.toLowerCase());
+  if (!host || host.length > 253) return { error: `"${truncate(s)}" is not a valid domain name` };
+  const labels = host.split('.');
+  const ok = labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) && !/^\d+$/.test(labels.at(-1) ?? '');
+  if (!ok) return { error: `"${truncate(s)}" is not a valid domain name` };
+  return { host, domain: domainToUnicode(host) };
+}
+
+/** Lower-cased, trimmed e-mail, or null when it is not an e-mail address. */
+export function parseEmail(input: string): string | null {
+  const s = input.trim().toLowerCase();
+  return regex(RE.email).test(s) ? s : null;
+}
+
+function truncate(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}

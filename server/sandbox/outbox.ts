@@ -1,0 +1,44 @@
+import type { SandboxState } from './state.ts';
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  otp?: string;
+  sentAt: number;
+}
+
+interface OutboxRow {
+  id: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  otp: string | null;
+  sent_at: number;
+}
+
+/** Every e-mail the sandbox "sends" lands here and on the console (spec §6). */
+export function sendMail(state: SandboxState, to: string, subject: string, text: string, otp?: string): void {
+  state.db
+    .prepare('INSERT INTO outbox (recipient, subject, body, otp, sent_at) VALUES (?, ?, ?, ?, ?)')
+    .run(to, subject, text, otp ?? null, state.now());
+  state.log(`sandbox mail to ${to}: ${subject}`);
+}
+
+/** Newest first; limited so a long-running demo stays quick. */
+export function readOutbox(state: SandboxState, to: string | undefined, limit = 50): OutboxMail[] {
+  const rows = (
+    to
+      ? state.db.prepare('SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(to, limit)
+      : state.db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit)
+  ) as OutboxRow[];
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.recipient,
+    subject: r.subject,
+    text: r.body,
+    ...(r.otp ? { otp: r.otp } : {}),
+    sentAt: r.sent_at,
+  }));
+}

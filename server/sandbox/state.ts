@@ -1,0 +1,83 @@
+import type { SandboxConfig } from './config.ts';
+import { getMeta, setMeta, type Db } from './db.ts';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  login: string;
+  regdate: number;
+  site_limit: number;
+  features: string;
+  syncfile_name: string;
+  syncfile_token: string;
+}
+
+export interface KeyRow {
+  id: string;
+  key_hash: string;
+  pub_key: string;
+  hmac: string;
+  kind: 'app' | 'signin';
+  user_id: number | null;
+  created: number;
+  modified: number;
+  expires: number;
+  ip: string;
+  pid: string;
+  deleted: number;
+}
+
+/** Failures armed through the control surface, consumed by the next matching call. */
+export interface ArmedFailure {
+  method: string;
+  code: number;
+}
+
+/** Everything a handler may touch: the database, the configuration and the sandbox clock. */
+export class SandboxState {
+  private clockOffset: number;
+  readonly armed: ArmedFailure[] = [];
+  /** Secret for dashboard tokens, kept in the database so URLs survive a restart. */
+  readonly secret: string;
+
+  constructor(
+    readonly db: Db,
+    readonly config: SandboxConfig,
+    readonly log: (line: string) => void,
+  ) {
+    this.clockOffset = Number(getMeta(db, 'clock_offset') ?? '0');
+    let secret = getMeta(db, 'secret');
+    if (!secret) {
+      secret = randomHex(32);
+      setMeta(db, 'secret', secret);
+    }
+    this.secret = secret;
+  }
+
+  /** Sandbox time, UNIX seconds; the control surface can move it forward. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffset;
+  }
+
+  nowMs(): number {
+    return Date.now() + this.clockOffset * 1000;
+  }
+
+  advanceClock(seconds: number): void {
+    this.clockOffset += seconds;
+    setMeta(this.db, 'clock_offset', String(this.clockOffset));
+  }
+
+  /** Take an armed failure for this method, if any. */
+  takeFailure(method: string): ArmedFailure | undefined {
+    const i = this.armed.findIndex((f) => f.method === method);
+    if (i < 0) return undefined;
+    return this.armed.splice(i, 1)[0];
+  }
+}
+
+export function randomHex(bytes: number): string {
+  const buf = new Uint8Array(bytes);
+  crypto.getRandomValues(buf);
+  return Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('');
+}
