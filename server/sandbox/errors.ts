@@ -36,3 +36,4 @@ export class RawResult {
 export class FailAfterCommit {
   constructor(readonly error: MethodError | SystemError) {}
 }
+

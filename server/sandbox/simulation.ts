@@ -205,47 +205,76 @@ export interface FwEvent {
 export type FwDay = [number, number, number, number, number, number, number, number];
 export type FwHistory = Record<string, FwDay | null>;
 
-/**
- * The 30 days ending today (UTC). A day has data when the site existed and its
- * firewall was enabled at some time that day; today's figures grow with the
- * hours that have passed.
- */
-export function fwHistory(siteId: number, adddate: number, events: readonly FwEvent[], now: number): FwHistory {
+export interface FwWindow {
+  now: number;
+  /** UTC midnight of each of the 30 days, oldest first. */
+  starts: number[];
+  /** The same days as YYYYMMDD. */
+  keys: number[];
+}
+
+/** The 30 days ending today (UTC), computed once per request. */
+export function fwWindow(now: number): FwWindow {
   const today = Math.floor(now / DAY) * DAY;
-  const base = hash32(siteId, 7);
-  const traffic = 150 + (base % 12000);
+  const starts = Array.from({ length: FW_DAYS }, (_, i) => today - (FW_DAYS - 1 - i) * DAY);
+  return { now, starts, keys: starts.map(ymd) };
+}
+
+/**
+ * One site's history (spec §2.10). A day has data when the site existed and its
+ * firewall was on at some time that day; today's figures grow with the hours.
+ */
+export function fwHistory(win: FwWindow, siteId: number, adddate: number, events: readonly FwEvent[]): FwHistory {
   const out: FwHistory = {};
   let e = 0;
   let enabled = 0;
-  for (let i = FW_DAYS - 1; i >= 0; i--) {
-    const start = today - i * DAY;
+  for (let i = 0; i < FW_DAYS; i++) {
+    const start = win.starts[i] ?? 0;
     const end = start + DAY;
+    const key = win.keys[i] ?? 0;
     // The state at the start of the day, then whether it was on at any time during it.
     while (e < events.length && (events[e]?.at ?? 0) < start) enabled = events[e++]?.enabled ?? 0;
     let onDuring = enabled === 1;
-    let j = e;
-    while (j < events.length && (events[j]?.at ?? 0) < end) {
+    for (let j = e; !onDuring && j < events.length && (events[j]?.at ?? 0) < end; j++) {
       if (events[j]?.enabled === 1) onDuring = true;
-      j++;
     }
-    const key = ymd(start);
     if (adddate >= end || !onDuring) {
       out[key] = null;
       continue;
     }
-    const r = rng(hash32(siteId, start / DAY));
-    const scale = i === 0 ? Math.max(0, Math.min(1, (now - start) / DAY)) : 1;
-    const spike = r() < 0.08 ? 4 + r() * 20 : 1;
-    const regular = Math.floor(traffic * (0.6 + r() * 0.8) * scale);
-    const dos = Math.floor((r() < 0.15 ? traffic * (0.05 + r() * 0.3) * spike : r() * 4) * scale);
-    const injections = Math.floor(traffic * 0.004 * r() * spike * scale);
-    const uploads = Math.floor((r() < 0.2 ? 1 + r() * 3 : 0) * scale);
-    const other = Math.floor(traffic * 0.003 * r() * scale);
-    const blocked = dos + injections + uploads + other;
-    const ips = blocked === 0 ? 0 : Math.max(1, Math.floor(blocked * (0.05 + r() * 0.4)));
-    out[key] = [key, regular, blocked, dos, injections, uploads, other, ips];
+    const today = i === FW_DAYS - 1;
+    const cacheKey = siteId * 100_000 + start / DAY;
+    let day = today ? undefined : dayCache.get(cacheKey);
+    if (day === undefined) {
+      day = fwDay(siteId, start, key, today ? Math.max(0, Math.min(1, (win.now - start) / DAY)) : 1);
+      if (!today) {
+        if (dayCache.size > 2_000_000) dayCache.clear();
+        dayCache.set(cacheKey, day);
+      }
+    }
+    out[key] = day;
   }
   return out;
+}
+
+/**
+ * Past days never change (they depend on the site and the date only), so they are
+ * kept: with 10,000 sites that is 300,000 arrays a sites_list would rebuild. Never mutated.
+ */
+const dayCache = new Map<number, FwDay>();
+
+function fwDay(siteId: number, start: number, key: number, scale: number): FwDay {
+  const traffic = 150 + (hash32(siteId, 7) % 12000);
+  const r = rng(hash32(siteId, start / DAY));
+  const spike = r() < 0.08 ? 4 + r() * 20 : 1;
+  const regular = Math.floor(traffic * (0.6 + r() * 0.8) * scale);
+  const dos = Math.floor((r() < 0.15 ? traffic * (0.05 + r() * 0.3) * spike : r() * 4) * scale);
+  const injections = Math.floor(traffic * 0.004 * r() * spike * scale);
+  const uploads = Math.floor((r() < 0.2 ? 1 + r() * 3 : 0) * scale);
+  const other = Math.floor(traffic * 0.003 * r() * scale);
+  const blocked = dos + injections + uploads + other;
+  const ips = blocked === 0 ? 0 : Math.max(1, Math.floor(blocked * (0.05 + r() * 0.4)));
+  return [key, regular, blocked, dos, injections, uploads, other, ips];
 }
 
 export function addFwEvent(db: Db, siteId: number, at: number, enabled: boolean): void {

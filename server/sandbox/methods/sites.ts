@@ -6,6 +6,7 @@ import { parseEmail, parseSiteName } from '../names.ts';
 import {
   addFwEvent,
   fwHistory,
+  fwWindow,
   profileForHost,
   syncfileForHost,
   type FwEvent,
@@ -134,48 +135,52 @@ export function sitesList(call: Call) {
     if (!unit) throw new MethodError(0, 'No unit has this e-mail');
     unitId = unit.id;
   }
-  const where = unitId === null ? 'user_id = ?' : 'user_id = ? AND unit_id = ?';
+  const byUnit = unitId === null ? '' : ' AND s.unit_id = ?';
   const params = unitId === null ? [user.id] : [user.id, unitId];
-  const sites = state.db.prepare(`SELECT * FROM sites WHERE ${where} ORDER BY id`).all(...params) as SiteRow[];
+  const sites = state.db
+    .prepare(
+      `SELECT id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, permissions
+       FROM sites s WHERE s.user_id = ?${byUnit} ORDER BY s.id`,
+    )
+    .all(...params) as Pick<
+    SiteRow,
+    'id' | 'host' | 'domain' | 'adddate' | 'scanperiod' | 'nextscan' | 'firewall' | 'autotreatment' | 'permissions'
+  >[];
 
   const withReport = call.flag('withscanreport');
-  const withFw = call.flag('withfwhistory');
   const reports = new Map<number, ScanReport>();
   if (withReport) {
-    const sql = 'SELECT r.*, s.id AS site_id FROM scan_reports r JOIN sites s ON s.last_report_id = r.id WHERE s.user_id = ?';
-    const rows = state.db.prepare(unitId === null ? sql : `${sql} AND s.unit_id = ?`).all(...params) as ReportRow[];
+    const rows = state.db
+      .prepare(
+        `SELECT r.*, s.id AS site_id FROM scan_reports r JOIN sites s ON s.last_report_id = r.id
+         WHERE s.user_id = ?${byUnit}`,
+      )
+      .all(...params) as ReportRow[];
     for (const { site_id, ...report } of rows) reports.set(site_id, report);
   }
+  const withFw = call.flag('withfwhistory');
   const events = new Map<number, FwEvent[]>();
   if (withFw) {
     const rows = state.db
       .prepare(
-        'SELECT e.site_id, e.at, e.enabled FROM fw_events e JOIN sites s ON s.id = e.site_id WHERE s.user_id = ? ORDER BY e.site_id, e.at',
+        `SELECT e.site_id, e.at, e.enabled FROM fw_events e JOIN sites s ON s.id = e.site_id
+         WHERE s.user_id = ?${byUnit} ORDER BY e.site_id, e.at`,
       )
-      .all(user.id) as (FwEvent & { site_id: number })[];
-    for (const row of rows) {
-      let list = events.get(row.site_id);
-      if (!list) events.set(row.site_id, (list = []));
-      list.push({ at: row.at, enabled: row.enabled });
+      .raw(true)
+      .all(...params) as [number, number, number][];
+    for (const [siteId, at, enabled] of rows) {
+      let list = events.get(siteId);
+      if (!list) events.set(siteId, (list = []));
+      list.push({ at, enabled });
     }
   }
-  const now = call.now;
-  return sites.map((s) => {
-    const site: Record<string, unknown> = {
-      id: s.id,
-      host: s.host,
-      domain: s.domain,
-      adddate: s.adddate,
-      scanperiod: s.scanperiod,
-      nextscan: s.nextscan,
-      firewallstatus: s.firewall === 'enabled' ? 1 : 0,
-      autotreatment: s.autotreatment,
-      permissions: s.permissions,
-    };
-    if (withReport) site.scanreport = reports.get(s.id) ?? null;
-    if (withFw) site.fwhistory = fwHistory(s.id, s.adddate, events.get(s.id) ?? [], now);
-    return site;
-  });
+  const win = fwWindow(call.now);
+  return sites.map(({ firewall, ...s }) => ({
+    ...s,
+    firewallstatus: firewall === 'enabled' ? 1 : 0,
+    ...(withReport ? { scanreport: reports.get(s.id) ?? null } : {}),
+    ...(withFw ? { fwhistory: fwHistory(win, s.id, s.adddate, events.get(s.id) ?? []) } : {}),
+  }));
 }
 
 /** Find a site of the user by a path entry (UTF-8, punycode or a URL). */

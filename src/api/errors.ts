@@ -1,0 +1,42 @@
+/**
+ * The two ways a call fails. Both are plain data: what the user sees is decided
+ * by the caller (router, query client) through error-catalogue.ts.
+ */
+
+/** An envelope with error != 0 (spec §7.1): the service answered and refused. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly method: string;
+  /** A system code (spec §7.2) or a method code (spec §7.3). */
+  readonly code: number;
+  readonly errorinfo: string;
+
+  constructor(init: { method: string; code: number; message: string; errorinfo?: string }) {
+    super(init.message);
+    this.method = init.method;
+    this.code = init.code;
+    this.errorinfo = init.errorinfo ?? '';
+  }
+}
+
+export type TransportErrorKind = 'network' | 'timeout' | 'bad-response' | 'http';
+
+/**
+ * No usable answer: the network failed (`network`), the time limit passed
+ * (`timeout`), the body was not the envelope or its result not the spec's shape
+ * (`bad-response`), or an HTTP error status without an envelope (`http`, e.g.
+ * syncfile_get's 4xx of spec §7.4, with the body text as the message).
+ */
+export class TransportError extends Error {
+  override name = 'TransportError';
+  readonly kind: TransportErrorKind;
+  readonly status?: number;
+  readonly method: string;
+
+  constructor(init: { method: string; kind: TransportErrorKind; message: string; status?: number; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.method = init.method;
+    this.kind = init.kind;
+    if (init.status !== undefined) this.status = init.status;
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { credentialsSchema } from './credentials';
+import { AGENCY_REQUIRED, getMethod, METHOD_NAMES } from './registry';
+import { agencySchema, fwHistorySchema, methodDataSchema, resultSchemas } from './schemas';
+
+describe('result schemas', () => {
+  it('cover every method of the registry, and nothing else', () => {
+    expect(Object.keys(resultSchemas).sort()).toEqual([...METHOD_NAMES].sort());
+  });
+
+  it('the agency schema names exactly the fields agency_update accepts (spec §2.7)', () => {
+    const post = getMethod('agency_update')?.post ?? {};
+    expect(Object.keys(agencySchema.shape).sort()).toEqual(Object.keys(post).sort());
+    const required = Object.entries(agencySchema.shape)
+      .filter(([, field]) => !field.safeParse(undefined).success)
+      .map(([name]) => name);
+    expect(required).toEqual([...AGENCY_REQUIRED]);
+  });
+
+  it('firewall history takes YYYYMMDD keys to null or eight integers (spec §2.10)', () => {
+    expect(fwHistorySchema.safeParse({ '20250101': null, '20250102': [20250102, 1, 2, 3, 4, 5, 6, 7] }).success).toBe(
+      true,
+    );
+    expect(fwHistorySchema.safeParse({ '2025-01-01': null }).success).toBe(false);
+    expect(fwHistorySchema.safeParse({ '20250101': [1, 2, 3] }).success).toBe(false);
+    expect(fwHistorySchema.safeParse({ '20250101': [1, 2, 3, 4, 5, 6, 7, 8.5] }).success).toBe(false);
+  });
+
+  it('method metadata needs only errprefix, and reads empty PHP maps as objects (spec §2.11)', () => {
+    expect(methodDataSchema.parse({ errprefix: 146, argv: [] })).toEqual({ errprefix: 146, argv: {} });
+    expect(methodDataSchema.safeParse({ description: 'x' }).success).toBe(false);
+  });
+});
+
+describe('credentials schema', () => {
+  it('accepts a key with or without a mac key', () => {
+    expect(credentialsSchema.safeParse({ apiKey: 'abc123' }).success).toBe(true);
+    expect(credentialsSchema.safeParse({ apiKey: 'abc123', macKey: '' }).success).toBe(true);
+    expect(credentialsSchema.safeParse({ apiKey: 'abc123', macKey: 'def' }).success).toBe(true);
+  });
+
+  it.each(['', 'a b', 'a;b', 'a,b', 'a\r\nb', 'ключ', 'x'.repeat(1025)])(
+    'refuses the key %j (header/cookie injection)',
+    (apiKey) => {
+      expect(credentialsSchema.safeParse({ apiKey }).success).toBe(false);
+      expect(credentialsSchema.safeParse({ apiKey: 'ok', macKey: apiKey || ' ' }).success).toBe(false);
+    },
+  );
+});
