@@ -1,0 +1,68 @@
+/**
+ * Login-route JavaScript budget (issue 3): starts the real server (`npm start`,
+ * which builds the SPA when stale), opens /login in Chromium, and sums every
+ * script the page loads, gzip-compressed (target ≤ 150 KiB). Also checks that
+ * Recharts stays out of the entry chunk.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { freePort, waitFor } from './util.ts';
+
+export async function benchBundle(): Promise<void> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  let browser;
+  try {
+    await waitFor(`${base}/healthz`, 240_000);
+    browser = await chromium.launch({
+      executablePath: systemChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = await browser.newPage();
+    const scripts = new Map<string, Buffer>();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.set(res.url(), await res.body());
+    });
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('textbox').first().waitFor();
+    let raw = 0;
+    let gz = 0;
+    const rows: string[] = [];
+    for (const [url, body] of scripts) {
+      const g = gzipSync(body, { level: 9 }).byteLength;
+      raw += body.byteLength;
+      gz += g;
+      rows.push(`    ${new URL(url).pathname}: ${(g / 1024).toFixed(1)} KiB gzip`);
+    }
+    console.log(`bundle: JavaScript loaded for /login: ${(gz / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw) in ${scripts.size} files (target ≤ 150 KiB)`);
+    console.log(rows.sort().join('\n'));
+    const entry = [...scripts.keys()].find((u) => /\/assets\/index-[^/]+\.js$/.test(u));
+    const entryText = entry ? (scripts.get(entry)?.toString('utf8') ?? '') : '';
+    const assets = existsSync('dist/assets') ? readdirSync('dist/assets') : [];
+    const rechartsChunk = assets.some((f) => f.endsWith('.js') && readFileSync(join('dist/assets', f), 'utf8').includes('recharts'));
+    console.log(`bundle: Recharts in the entry chunk: ${/recharts/i.test(entryText) ? 'YES (over budget rule)' : 'no'}${rechartsChunk ? '' : ' (not in the build yet)'}`);
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Playwright's own Chromium when installed, else Debian's. */
+export function systemChromium(): string | undefined {
+  try {
+    if (existsSync(chromium.executablePath())) return undefined;
+  } catch {
+    // not installed
+  }
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}

@@ -1,0 +1,16 @@
+/**
+ * `npm run bench`: prints the figures the issues set targets for. Figures, not
+ * pass/fail: run on an otherwise idle machine and report them.
+ */
+import { benchBundle } from './bundle.ts';
+import { benchProxy } from './proxy.ts';
+import { benchSandbox } from './sandbox.ts';
+
+const only = process.argv[2];
+const benches: Record<string, () => Promise<void>> = { sandbox: benchSandbox, bundle: benchBundle, proxy: benchProxy };
+
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  console.log(`\n== ${name}`);
+  await run();
+}

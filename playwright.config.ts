@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests drive real Chromium against the real server (`npm start`):
+ * the proxy, the SPA build and the in-process sandbox with a fresh database.
+ * Playwright's own Chromium is used when installed, else Debian's /usr/bin/chromium.
+ */
+
+// Chosen once in the main process; workers inherit the environment.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+  process.env.E2E_DB = join(mkdtempSync(join(tmpdir(), 'e2e-sandbox-')), 'sandbox.sqlite');
+}
+const port = Number(process.env.E2E_PORT);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+function executablePath(): string | undefined {
+  try {
+    if (existsSync(chromium.executablePath())) return undefined;
+  } catch {
+    // Playwright's browser is not installed: fall through to the system one.
+  }
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: executablePath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npm start',
+    url: `${baseURL}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      SANDBOX_DB: process.env.E2E_DB ?? '',
+      SANDBOX_SEED: 'demo',
+      SANDBOX_CONTROL: '1',
+      SANDBOX_SCAN_SECONDS: '2',
+    },
+  },
+});
