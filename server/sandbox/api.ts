@@ -103,13 +103,21 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
   };
 
   try {
+    // Named before parsing, so a 503 for a bad path entry still says which method was asked
+    // (spec §2.1), and syncfile_get still answers it as HTTP 4xx (spec §7.4).
+    methodName = /^\/api\/([a-z_]{1,40})(?=[/?]|$)/.exec(req.target)?.[1] ?? '';
+    def = getMethod(methodName);
     const parsed = parseTarget(req.target);
     methodName = parsed.method;
     def = getMethod(parsed.method);
     if (!def) throw new SystemError(504, parsed.method ? `Unknown method "${parsed.method}"` : 'No method named in the path');
     const d = def;
 
-    key = authorize(state, req, d);
+    key = authorize(state, req);
+    // After authorize, so the envelope names the key that lacks the access (spec §2.1 keyid).
+    if (!(d.keys as readonly string[]).includes(key.kind)) {
+      throw new SystemError(505, `${d.name} needs a key made by signin`);
+    }
     const user = key.user_id === null ? null : (getUser(state, key.user_id) ?? null);
     if (key.user_id !== null && !user) throw new SystemError(502, 'The key belongs to no user');
 
@@ -179,6 +187,7 @@ export function parseTarget(target: string): ParsedTarget {
   if (!rawPath.startsWith('/api/') && rawPath !== '/api') throw new SystemError(504, 'Not an API path');
   const segments = rawPath.slice('/api/'.length).split('/');
   const method = segments.shift() ?? '';
+  if (/^(?:\.|%2e){1,2}$/i.test(method)) throw new SystemError(503, 'Path traversal is not allowed');
   if (!/^[a-z_]{1,40}$/.test(method)) {
     // An unknown method name, even a hostile one, is "not implemented", never an echo of the input.
     throw new SystemError(504, method ? 'Unknown method' : 'No method named in the path');
@@ -229,8 +238,8 @@ function parseCookies(header: string | null): Map<string, string> {
   return out;
 }
 
-/** Spec §5: key lookup, expiry, IP binding, signature, then the key's method list (505). */
-function authorize(state: SandboxState, req: ApiRequest, def: MethodDef): KeyRow {
+/** Spec §5: key lookup, expiry, IP binding and signature (502). */
+function authorize(state: SandboxState, req: ApiRequest): KeyRow {
   const cookies = parseCookies(req.headers.get('cookie'));
   const apikey = cookies.get('apikey');
   if (!apikey) throw new SystemError(502, 'No API key: send it in the apikey cookie');
@@ -253,9 +262,6 @@ function authorize(state: SandboxState, req: ApiRequest, def: MethodDef): KeyRow
     }
   } else if (required) {
     throw new SystemError(502, 'This key requires a signature: send the apimac cookie');
-  }
-  if (!(def.keys as readonly string[]).includes(key.kind)) {
-    throw new SystemError(505, `${def.name} needs a key made by signin`);
   }
   return key;
 }

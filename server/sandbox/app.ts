@@ -89,7 +89,8 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
     const incoming = c.env?.incoming;
     const url = new URL(c.req.url);
     // The signature covers the target exactly as received (spec §5.5).
-    const target = incoming?.url ?? `${url.pathname}${url.search}`;
+    // In-process there is no raw target: href keeps an empty "?" that url.search drops.
+    const target = incoming?.url ?? url.href.slice(url.origin.length);
     const body = await readLimited(c.req.raw);
     processDue(state);
     const res = handleApi(state, HANDLERS, {
@@ -102,6 +103,14 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
     });
     return new Response(res.body, { status: res.status, headers: res.headers });
   };
+  // Over HTTP the URL is normalised before routing, so /api/../sandbox/outbox would
+  // reach another route: a raw target under /api/ always goes to the API, which
+  // refuses the traversal with 503 (issue 2, "Bad input").
+  app.use('*', async (c, next) => {
+    const raw = c.env?.incoming?.url;
+    if (raw !== undefined && /^\/api(?:[/?]|$)/.test(raw)) return api(c);
+    await next();
+  });
   app.all('/api', api);
   app.all('/api/*', api);
 

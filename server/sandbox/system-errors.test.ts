@@ -152,6 +152,17 @@ describe('503 invalid request format', () => {
     expect(await bed.listSites(account)).toEqual([]);
   });
 
+  it('refuses more than 10,000 sites in one sites_add call', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.control('plan', { email: account.email, siteLimit: 20_000 });
+    const names = Array.from({ length: 10_001 }, (_, i) => `s${i}.example`);
+    const a = await bed.call('/api/sites_add/', { key: account, body: names });
+    expectSystemError(a, 503);
+    expect(a.envelope.errorinfo).toMatch(/10,000/);
+    expect(await bed.listSites(account)).toEqual([]);
+  });
+
   it('refuses a body that is not UTF-8', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
@@ -162,6 +173,7 @@ describe('503 invalid request format', () => {
       headers: { 'content-type': 'application/json' },
     });
     expectSystemError(a, 503);
+    expect(a.envelope.errorinfo).toMatch(/UTF-8/);
   });
 
   it('refuses a body over 2 MiB, in-process and over HTTP', async () => {
@@ -189,6 +201,12 @@ describe('503 invalid request format', () => {
     expectSystemError(await bed.call('/api/site_delete/b%C3.example/', { key: account }), 503);
     expectSystemError(await bed.call('/api/sites_list/?unit=%E0%80%80', { key: account }), 503);
     expectSystemError(await bed.call('/api/api_test/abc/1/%C0%AF/?str=&int=1', { key: bed.appKey }), 503);
+    // The envelope still names the method asked for.
+    expect((await bed.call('/api/site_delete/%FF.example/', { key: account })).envelope.method).toBe('site_delete');
+    // syncfile_get answers it as HTTP 400 text (spec §7.4).
+    const raw = await bed.raw('/api/syncfile_get/%FF/', { key: account });
+    expect(raw.status).toBe(400);
+    expect(await raw.text()).toMatch(/\(503\)/);
   });
 
   it('refuses a 10,000-character domain, in-process and over HTTP', async () => {

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { onTestFinished } from 'vitest';
@@ -162,9 +162,9 @@ function bodyBytes(body: BodyInit): Buffer {
   throw new Error('rawHttp takes string or Uint8Array bodies');
 }
 
-/** Serve the sandbox on a free port; closed when the test finishes. */
+/** Serve the sandbox on a free port. */
 export async function serveHttp(sandbox: Sandbox): Promise<{ base: string; transport: Transport; close(): Promise<void> }> {
-  const server = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  const server = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
@@ -201,7 +201,7 @@ export interface CallOptions {
   /** The key to send; none when omitted. */
   key?: Key | undefined;
   method?: string;
-  /** A string body as is, anything else as JSON with its content type. */
+  /** A string or byte body as is, anything else as JSON with its content type. */
   body?: unknown;
   headers?: Record<string, string>;
   /** Override the apimac cookie: a value to send, or null to leave it out. */
@@ -245,8 +245,9 @@ export class TestBed {
     const mac = opts.mac !== undefined ? opts.mac : opts.key?.hmac ? sign(opts.signTarget ?? target, opts.key.hmac) : null;
     if (mac !== null) cookies.push(`apimac=${mac}`);
     if (cookies.length) headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '));
-    let body: string | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (typeof opts.body === 'string') body = opts.body;
+    else if (opts.body instanceof Uint8Array) body = new Uint8Array(opts.body);
     else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=UTF-8');
@@ -392,15 +393,29 @@ export interface ChildSandbox {
  * and wait for its "ready" line; the TestBed talks to it over HTTP.
  */
 export async function spawnSandbox(env: Record<string, string>): Promise<ChildSandbox> {
+  const appKey = env.SANDBOX_APP_KEY ?? testSandboxConfig().appKey;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/sandbox/main.ts'], {
     cwd: new URL('../../', import.meta.url),
-    env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_QUIET: '1', SANDBOX_CONTROL: '1', ...env },
+    // Stated in full, so a developer's own SANDBOX_* settings do not leak into the test.
+    env: {
+      ...process.env,
+      SANDBOX_PORT: '0',
+      SANDBOX_QUIET: '1',
+      SANDBOX_CONTROL: '1',
+      SANDBOX_SEED: 'empty',
+      SANDBOX_SIGNIN_DS: 'required',
+      ...env,
+      SANDBOX_APP_KEY: appKey,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`sandbox did not start:\n${output}`));
+    }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const m = /ready at (http:\/\/127\.0\.0\.1:\d+)\/api\//.exec(output);
@@ -417,6 +432,6 @@ export async function spawnSandbox(env: Record<string, string>): Promise<ChildSa
     });
   });
   const transport: Transport = { request: (target, init) => rawHttp(base, target, init) };
-  const bed = new TestBed(transport, env.SANDBOX_APP_KEY ?? testSandboxConfig().appKey);
+  const bed = new TestBed(transport, appKey);
   return { base, bed, child, exited };
 }

@@ -1,0 +1,48 @@
+/**
+ * The sandbox-only routes (issue 2): the control surface is off unless
+ * SANDBOX_CONTROL=1 and checks its input; health answers when ready.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { freshSandbox } from './testing.ts';
+
+const post = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+describe('the control surface', () => {
+  it('is off unless enabled', async () => {
+    const bed = freshSandbox({ control: false });
+    for (const action of ['clock', 'expire-key', 'bind-ip', 'plan', 'fail-next', 'syncfile']) {
+      const res = await bed.transport.request(`/sandbox/control/${action}`, post('{"advance":86400}'));
+      expect(res.status, action).toBe(404);
+    }
+    // The clock did not move: a fresh OTP still works.
+    const account = await bed.signUpAndIn();
+    expect(account.signin.keydata.created).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+  });
+
+  it('refuses unknown actions, bad JSON and bad input', async () => {
+    const bed = freshSandbox();
+    expect((await bed.transport.request('/sandbox/control/teleport', post('{}'))).status).toBe(404);
+    expect((await bed.transport.request('/sandbox/control/clock', post('{'))).status).toBe(400);
+    expect((await bed.transport.request('/sandbox/control/clock', post('{"advance":-5}'))).status).toBe(400);
+    expect((await bed.transport.request('/sandbox/control/plan', post('{"email":"nobody@partner.example","siteLimit":1}'))).status).toBe(400);
+    expect((await bed.transport.request('/sandbox/control/clock', { method: 'GET' })).status).toBe(404);
+  });
+
+  it('moves the clock forward and reports it', async () => {
+    const bed = freshSandbox();
+    const before = Math.floor(Date.now() / 1000);
+    const moved = z.object({ now: z.number() }).parse(await bed.control('clock', { advance: 7200 }));
+    expect(moved.now).toBeGreaterThanOrEqual(before + 7200);
+    const health = await bed.transport.request('/sandbox/health');
+    expect(health.status).toBe(200);
+    expect(z.object({ ok: z.literal(true), now: z.number() }).parse(await health.json()).now).toBeGreaterThanOrEqual(moved.now);
+  });
+
+  it('answers unknown sandbox paths with 404 JSON, never HTML', async () => {
+    const bed = freshSandbox();
+    const res = await bed.transport.request('/sandbox/nothing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});

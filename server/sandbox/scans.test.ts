@@ -1,0 +1,178 @@
+/**
+ * Scans run live (issue 2): site_scan starts a scan that finishes after
+ * scanSeconds and writes a spec §2.9 report; scheduled scans run when nextscan
+ * passes. Sandbox convention: a host whose first label contains infected,
+ * incurable or suspicious scans as such; nosync… hosts have no sync file.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { freshSandbox, scanReportSchema, type Account, type ScanReport, type TestBed } from './testing.ts';
+
+async function sandboxNow(bed: TestBed): Promise<number> {
+  const res = await bed.transport.request('/sandbox/health');
+  expect(res.status).toBe(200);
+  return z.object({ ok: z.literal(true), now: z.number().int() }).parse(await res.json()).now;
+}
+
+async function reportOf(bed: TestBed, account: Account, host: string): Promise<ScanReport | null> {
+  return (await bed.site(account, host, '?withscanreport')).scanreport ?? null;
+}
+
+/** Internal consistency every report must have (issue 2). */
+function expectConsistent(r: ScanReport, label: string): void {
+  expect(Object.keys(r).sort(), label).toEqual(Object.keys(scanReportSchema.shape).sort());
+  expect(r.checkedbytes, label).toBeLessThanOrEqual(r.totalbytes);
+  expect(r.treatedfiles + r.deletedfiles, label).toBeLessThanOrEqual(r.detectedfiles);
+  expect(r.incurablefiles, label).toBeLessThanOrEqual(r.malicious);
+  expect(r.incurable, label).toBeLessThanOrEqual(r.threats);
+  expect(r.malicious + r.suspicious, label).toBeLessThanOrEqual(r.detectedfiles);
+  if (r.cure === 0) expect([r.treated, r.treatedfiles, r.deletedfiles], label).toEqual([0, 0, 0]);
+  else expect(r.treated, label).toBeGreaterThan(0);
+}
+
+describe('site_scan', () => {
+  it('writes a full report once the scan time has passed on the sandbox clock', async () => {
+    const bed = freshSandbox({ scanSeconds: 30 });
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['clean-shop.example']);
+    const started = await sandboxNow(bed);
+    expect(await bed.ok('/api/site_scan/clean-shop.example/', { key: account })).toBe('clean-shop.example');
+    await bed.advance(20);
+    expect(await reportOf(bed, account, 'clean-shop.example')).toBeNull();
+    // Asking again while it runs does not restart it.
+    await bed.ok('/api/site_scan/clean-shop.example/', { key: account });
+    await bed.advance(15);
+    const report = await reportOf(bed, account, 'clean-shop.example');
+    expect(report).not.toBeNull();
+    if (!report) return;
+    expectConsistent(report, 'clean');
+    expect(report.date).toBeGreaterThanOrEqual(started + 30);
+    expect(report.date).toBeLessThanOrEqual(started + 31);
+    expect(report).toMatchObject({ cure: 0, threats: 0, incurable: 0, doubt: 0, detectedfiles: 0, malicious: 0 });
+    expect(report.totalbytes).toBeGreaterThan(0);
+    expect(report.checkedfiles).toBeGreaterThan(0);
+  });
+
+  it('finishes in real time with scanSeconds 1', async () => {
+    const bed = freshSandbox({ scanSeconds: 1 });
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['infected-blog.example']);
+    await bed.ok('/api/site_scan/infected-blog.example/', { key: account });
+    expect(await reportOf(bed, account, 'infected-blog.example')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const report = await reportOf(bed, account, 'infected-blog.example');
+    expect(report?.malicious).toBeGreaterThan(0);
+  });
+
+  it('cures an infected site when automatic cleanup is on, and reports the threats when it is off', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['infected-a.example', 'infected-b.example']);
+    await bed.ok('/api/site_setoption/infected-a.example/autocleanup/1/', { key: account });
+    await bed.ok('/api/site_scan/infected-a.example/', { key: account });
+    await bed.ok('/api/site_scan/infected-b.example/', { key: account });
+    await bed.advance(2);
+    const cured = await reportOf(bed, account, 'infected-a.example');
+    const found = await reportOf(bed, account, 'infected-b.example');
+    if (!cured || !found) throw new Error('no report');
+    expectConsistent(cured, 'cured');
+    expectConsistent(found, 'found');
+    expect(cured.cure).toBe(1);
+    expect(cured.treated).toBeGreaterThan(0);
+    expect(cured.treatedfiles + cured.deletedfiles).toBe(cured.malicious);
+    expect(cured.threats).toBe(0);
+    expect(found.cure).toBe(0);
+    expect(found.threats).toBeGreaterThan(0);
+    expect(found.malicious).toBeGreaterThan(0);
+    // After the cleanup the site scans without malware.
+    await bed.ok('/api/site_scan/infected-a.example/', { key: account });
+    await bed.advance(2);
+    const after = await reportOf(bed, account, 'infected-a.example');
+    expect(after?.id).toBeGreaterThan(cured.id);
+    expect(after).toMatchObject({ malicious: 0, threats: 0, cure: 0 });
+  });
+
+  it('reports incurable and suspicious sites as such, and every report is consistent', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    const hosts = [
+      'incurable-shop.example',
+      'suspicious-blog.example',
+      'scanerrors-site.example',
+      ...Array.from({ length: 8 }, (_, i) => `infected-${i}.example`),
+      ...Array.from({ length: 8 }, (_, i) => `incurable-${i}.example`),
+      ...Array.from({ length: 8 }, (_, i) => `plain-${i}.example`),
+    ];
+    await bed.addSites(account, hosts);
+    for (const host of hosts.filter((_, i) => i % 2 === 0)) {
+      await bed.ok(`/api/site_setoption/${host}/autocleanup/1/`, { key: account });
+    }
+    for (const host of hosts) await bed.ok(`/api/site_scan/${host}/`, { key: account });
+    await bed.advance(2);
+    const sites = await bed.listSites(account, '?withscanreport');
+    for (const site of sites) {
+      const r = site.scanreport;
+      if (!r) throw new Error(`no report for ${site.host}`);
+      expectConsistent(r, site.host);
+      if (site.host.startsWith('infected') && site.autotreatment === 1) expect(r.cure, site.host).toBe(1);
+    }
+    const byHost = new Map(sites.map((s) => [s.host, s.scanreport]));
+    expect(byHost.get('incurable-shop.example')).toMatchObject({ incurable: expect.any(Number) });
+    expect(byHost.get('incurable-shop.example')?.incurable).toBeGreaterThan(0);
+    expect(byHost.get('incurable-shop.example')?.incurablefiles).toBeGreaterThan(0);
+    expect(byHost.get('suspicious-blog.example')?.doubt).toBeGreaterThan(0);
+    expect(byHost.get('suspicious-blog.example')?.malicious).toBe(0);
+    expect(byHost.get('scanerrors-site.example')?.errors).toBeGreaterThan(0);
+    // Incurable threats stay after a cleanup; without one every threat stays.
+    const incurable = sites.filter((s) => s.host.startsWith('incurable-'));
+    expect(new Set(incurable.map((s) => s.autotreatment))).toEqual(new Set([0, 1]));
+    for (const s of incurable) {
+      const r = s.scanreport;
+      expect(r?.incurable, s.host).toBeGreaterThan(0);
+      if (s.autotreatment === 1) expect(r?.threats, s.host).toBe(r?.incurable);
+      else expect(r?.threats, s.host).toBeGreaterThanOrEqual(r?.malicious ?? Infinity);
+    }
+  });
+});
+
+describe('scheduled scans', () => {
+  it('run when nextscan passes and schedule the next one', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['a.example', 'nosync-a.example']);
+    const site = await bed.site(account, 'a.example', '?withscanreport');
+    expect(site.scanreport).toBeNull();
+    await bed.advance(site.nextscan - (await sandboxNow(bed)) + 1);
+    const first = await bed.site(account, 'a.example', '?withscanreport');
+    expect(first.scanreport?.date).toBe(site.nextscan);
+    expect(first.nextscan).toBe(site.nextscan + site.scanperiod);
+    // A site without the sync file cannot be scanned, but its schedule moves on.
+    const nosync = await bed.site(account, 'nosync-a.example', '?withscanreport');
+    expect(nosync.scanreport).toBeNull();
+    expect(nosync.nextscan).toBeGreaterThan(await sandboxNow(bed));
+
+    await bed.ok('/api/site_setoption/a.example/scanperiod/day/', { key: account });
+    const daily = await bed.site(account, 'a.example');
+    await bed.advance(86400 + 1);
+    const second = await bed.site(account, 'a.example', '?withscanreport');
+    expect(second.scanreport?.date).toBe(daily.nextscan);
+    expect(second.scanreport?.id).toBeGreaterThan(first.scanreport?.id ?? Infinity);
+    expect(second.nextscan).toBe(daily.nextscan + 86400);
+  });
+
+  it('after a long pause write only the latest missed run', async () => {
+    const bed = freshSandbox({ keyDays: 3650 });
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['a.example']);
+    await bed.ok('/api/site_setoption/a.example/scanperiod/day/', { key: account });
+    const { nextscan } = await bed.site(account, 'a.example');
+    await bed.advance(10 * 86400 + 3600);
+    const site = await bed.site(account, 'a.example', '?withscanreport');
+    const now = await sandboxNow(bed);
+    expect(site.nextscan).toBeGreaterThan(now);
+    expect(site.nextscan).toBeLessThanOrEqual(now + 86400);
+    expect((site.nextscan - nextscan) % 86400).toBe(0);
+    expect(site.scanreport?.date).toBe(site.nextscan - 86400);
+    expect(site.scanreport?.id).toBe(1);
+  });
+});
