@@ -129,7 +129,7 @@ export const METHODS = [
       title: String.raw`^.{1,200}$`,
       email: RE.email,
       website: String.raw`^.{0,500}$`,
-      logourl: String.raw`^(https?://\S{1,2000})?$`,
+      logourl: String.raw`^([hH][tT][tT][pP][sS]?://\S{1,2000})?$`,
       phone: String.raw`^.{0,100}$`,
       country: String.raw`^.{0,100}$`,
       zipcode: String.raw`^.{0,40}$`,

@@ -1,0 +1,62 @@
+/** `npm run dev`: the proxy and the sandbox mounted in a real Vite dev server. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeSchema } from '../src/api/schemas.ts';
+import { partnerProxyPlugin } from './dev-plugin.ts';
+import { send } from './proxy/test-support.ts';
+
+let dir: string;
+let server: ViteDevServer;
+let port: number;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'dev-plugin-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>dev</title><div id="root"></div>');
+  // The plugin reads the environment as `npm run dev` would (Vitest isolates each file's process).
+  process.env.SANDBOX_DB = path.join(dir, 'sandbox.sqlite');
+  process.env.SANDBOX_SEED = 'empty';
+  process.env.SANDBOX_QUIET = '1';
+  delete process.env.PARTNER_API_URL;
+  server = await createServer({
+    configFile: false,
+    root: dir,
+    logLevel: 'silent',
+    plugins: [partnerProxyPlugin()],
+    server: { host: '127.0.0.1', port: 0 },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('Vite is not listening');
+  port = address.port;
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('dev plugin', () => {
+  it('answers /api/* through the proxy, target byte for byte, with the security headers', async () => {
+    const target = '/api/api_test/abc/1/%D0%BF%D1%80%D0%B8/?str=a%40b.example&int=1&flag';
+    const answer = await send(port, target, { headers: { 'X-Apikey': 'sandbox-application-key' } });
+    const envelope = envelopeSchema.parse(JSON.parse(answer.text));
+    expect(envelope.error).toBe(0);
+    expect(JSON.stringify(envelope.result)).toContain(`"REQUEST_URI":"${target}"`);
+    expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('serves /healthz and the sandbox pages', async () => {
+    expect((await send(port, '/healthz')).status).toBe(200);
+    expect((await send(port, '/sandbox/health')).status).toBe(200);
+  });
+
+  it("leaves everything else to Vite", async () => {
+    const page = await send(port, '/');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div id="root">');
+    expect(page.headers['content-security-policy']).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * `npm run dev`: the same proxy and sandbox as `npm start`, mounted in the Vite
+ * dev server (issue 3, "One command"). Requests for `/api`, `/sandbox` and
+ * `/healthz` go to the proxy's Hono app; everything else stays Vite's (hot
+ * reload, and no proxy CSP on pages: React's refresh preamble is an inline
+ * script, which the production CSP forbids).
+ *
+ * The middleware is added directly in configureServer, so it runs before Vite's
+ * own middlewares and sees the request target exactly as the browser sent it.
+ */
+import { getRequestListener } from '@hono/node-server';
+import type { Plugin } from 'vite';
+import type { ServerConfig } from './config.ts';
+
+const PROXIED = /^\/(?:api|sandbox|healthz)(?:[/?]|$)/;
+
+export function partnerProxyPlugin(): Plugin {
+  return {
+    name: 'partner-dashboard:proxy',
+    apply: 'serve',
+    async configureServer(server) {
+      // Imported here so `vite build` (which also loads this config) never opens the sandbox.
+      const { ConfigError, serverConfigFromEnv } = await import('./config.ts');
+      const { createServerApp } = await import('./server-app.ts');
+
+      let config: ServerConfig;
+      try {
+        config = serverConfigFromEnv(process.env);
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        throw new Error(['The configuration is invalid:', ...err.problems.map((p) => `  - ${p}`)].join('\n'), { cause: err });
+      }
+      const serverApp = await createServerApp(config);
+      const listener = getRequestListener(serverApp.app.fetch);
+
+      server.middlewares.use((req, res, next) => {
+        if (PROXIED.test(req.url ?? '')) void listener(req, res);
+        else next();
+      });
+      // Vite closes its HTTP server on restart (a config change) and on exit.
+      server.httpServer?.once('close', () => serverApp.close());
+
+      const logger = server.config.logger;
+      if (config.upstream.kind === 'remote') {
+        logger.info(`  Partner API: ${config.upstream.baseUrl}/api/ (PARTNER_API_URL)`);
+      } else if (serverApp.sandbox) {
+        const email = serverApp.sandbox.demoEmail;
+        logger.info(`  Partner API: the embedded sandbox (database ${serverApp.sandbox.dbPath})`);
+        logger.info(`  Demo account: ${email}; one-time passwords at /sandbox/outbox?to=${encodeURIComponent(email)}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * `npm start`: the whole dashboard in one Node process (issue 3, "One command").
+ * Validates the configuration, builds the SPA when dist/ is missing or stale,
+ * mounts the embedded sandbox unless PARTNER_API_URL is set, and serves the
+ * proxy, the SPA and (in sandbox mode) the sandbox's own pages on PORT.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { ConfigError, serverConfigFromEnv, type ServerConfig } from './config.ts';
+import { createServerApp, type ServerApp } from './server-app.ts';
+import { ensureSpaBuilt } from './spa-build.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(root, 'dist');
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function banner(config: ServerConfig, server: ServerApp, port: number): string[] {
+  const base = `http://localhost:${port}`;
+  const lines = [`Partner Security Dashboard: ${base}/`];
+  if (config.upstream.kind === 'remote') {
+    lines.push(`  Partner API: ${config.upstream.baseUrl}/api/ (PARTNER_API_URL)`);
+    return lines;
+  }
+  lines.push(`  Partner API: the embedded sandbox (database ${server.sandbox?.dbPath ?? '?'}; set PARTNER_API_URL for the real service)`);
+  if (server.sandbox) {
+    const email = server.sandbox.demoEmail;
+    lines.push(`  Demo account: ${email} (sign in with this e-mail)`);
+    lines.push(`  One-time passwords: ${base}/sandbox/outbox?to=${encodeURIComponent(email)} (and on this console)`);
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = serverConfigFromEnv(process.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(['The server cannot start: the configuration is invalid.', ...err.problems.map((p) => `  - ${p}`)].join('\n'));
+    process.exit(1);
+  }
+
+  try {
+    await ensureSpaBuilt(root, distDir, (line) => console.log(line));
+  } catch (err) {
+    console.error(`The server cannot start: building the dashboard failed: ${messageOf(err)}`);
+    process.exit(1);
+  }
+
+  const server = await createServerApp(config, { distDir });
+  const http = serve({ fetch: server.app.fetch, port: config.port });
+
+  http.once('listening', () => {
+    const address = http.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    console.log(banner(config, server, port).join('\n'));
+  });
+  http.once('error', (err: NodeJS.ErrnoException) => {
+    server.close();
+    console.error(
+      err.code === 'EADDRINUSE'
+        ? `The server cannot start: port ${config.port} is in use (set PORT to another port).`
+        : `The server cannot start: ${err.message}`,
+    );
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1); // a second Ctrl-C does not wait
+    stopping = true;
+    console.log(`${signal}: stopping…`);
+    // Let requests in flight finish, then close the database they may be using.
+    http.close(() => {
+      server.close();
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in http) http.closeIdleConnections();
+    setTimeout(() => {
+      if ('closeAllConnections' in http) http.closeAllConnections();
+    }, 3000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`The server stopped: ${messageOf(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+/**
+ * Response compression by Accept-Encoding (RFC 9110 §12.5.3): brotli or gzip.
+ * Compression runs on libuv's thread pool (async zlib), so a 10,000-site
+ * `sites_list` does not stall other requests.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+/** Below this size the headers cost more than compression saves. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Picks brotli or gzip from an Accept-Encoding header; null = send as is. */
+export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName?.trim().toLowerCase();
+    if (!name) continue;
+    let weight = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+      if (match?.[1] !== undefined) weight = Number(match[1]);
+    }
+    q.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const star = q.get('*');
+  const br = q.get('br') ?? star ?? 0;
+  const gz = q.get('gzip') ?? q.get('x-gzip') ?? star ?? 0;
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * `dynamic`: every API answer, so brotli quality 5 (fast, close to gzip -9).
+ * `static`: built assets, compressed once and kept, so the smallest output.
+ */
+export async function compress(body: Uint8Array, encoding: Encoding, kind: 'dynamic' | 'static' = 'dynamic'): Promise<Uint8Array> {
+  if (encoding === 'br') {
+    return brotli(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: kind === 'static' ? zlibConstants.BROTLI_MAX_QUALITY : 5,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    });
+  }
+  return gzipAsync(body, { level: kind === 'static' ? 9 : 6 });
+}
+
+/** Compresses when the client accepts it and the body is worth it; returns the headers to add. */
+export async function maybeCompress(
+  body: Uint8Array,
+  acceptEncoding: string | null | undefined,
+): Promise<{ body: Uint8Array; encoding: Encoding | null }> {
+  const encoding = negotiateEncoding(acceptEncoding);
+  if (encoding === null || body.byteLength < MIN_COMPRESS_BYTES) return { body, encoding: null };
+  return { body: await compress(body, encoding), encoding };
+}

@@ -1,0 +1,91 @@
+/** The built SPA as the proxy serves it: caching, fallback, containment. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProxy } from './app.ts';
+import { send, serveApp, type Served } from './test-support.ts';
+
+let root: string;
+let served: Served;
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head></html>';
+const SCRIPT = `export const big = ${JSON.stringify('x'.repeat(5000))};\n`;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'proxy-static-'));
+  const dist = path.join(root, 'dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, '.build-hash'), 'abc\n');
+  writeFileSync(path.join(root, 'secret.txt'), 'outside dist');
+  const app = createProxy({
+    upstream: { kind: 'in-process', fetch: async () => new Response('{}') },
+    distDir: dist,
+    log: () => {},
+  });
+  served = await serveApp(app);
+});
+
+afterAll(async () => {
+  await served.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('static files (dist/)', () => {
+  it('serves index.html at / with no-cache and the security headers', async () => {
+    const answer = await send(served.port, '/');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe(INDEX);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('serves hashed assets with immutable caching, compressed when asked', async () => {
+    const plain = await send(served.port, '/assets/index-AbC123.js');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.text).toBe(SCRIPT);
+
+    const gz = await send(served.port, '/assets/index-AbC123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(SCRIPT);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await send(served.port, '/favicon.svg');
+    expect(first.headers['content-type']).toBe('image/svg+xml');
+    const etag = first.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await send(served.port, '/favicon.svg', { headers: { 'If-None-Match': etag ?? '' } });
+    expect(again.status).toBe(304);
+  });
+
+  it('falls back to index.html for unknown paths (the SPA routes them), but not for missing assets', async () => {
+    for (const target of ['/sites/example.com', '/units?sort=email', '/login']) {
+      const answer = await send(served.port, target);
+      expect(answer.status, target).toBe(200);
+      expect(answer.text).toBe(INDEX);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await send(served.port, '/assets/index-OLD999.js')).status).toBe(404);
+  });
+
+  it('never serves dotfiles or anything outside dist/', async () => {
+    for (const target of ['/.build-hash', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const answer = await send(served.port, target);
+      expect(answer.text, target).not.toContain('outside dist');
+      expect(answer.text, target).not.toContain('abc');
+    }
+  });
+
+  it('answers HEAD without a body and refuses other verbs', async () => {
+    const head = await send(served.port, '/', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body.byteLength).toBe(0);
+    expect((await send(served.port, '/login', { method: 'POST', body: 'x' })).status).toBe(405);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The one upstream: the real partner service over HTTP(S), or the sandbox in
+ * the same process. Both are reached with a fetch Request whose URL carries the
+ * browser's request target unchanged (spec §5.5: the signature covers it).
+ */
+import { bodyBytes } from './bytes.ts';
+
+export type Upstream =
+  | { kind: 'remote'; baseUrl: string }
+  | { kind: 'in-process'; fetch: (req: Request) => Promise<Response> };
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and headers the proxy sets itself. */
+const DROPPED_REQUEST_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'expect',
+  // The browser's own cookies never reach the upstream: the key travels in X-Apikey.
+  'cookie',
+  'x-apikey',
+  'x-apimac',
+  // fetch negotiates its own encoding with a remote upstream and decodes it.
+  'accept-encoding',
+  // Set from the socket below; a browser-supplied value is not believed.
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+]);
+
+/** Request headers for the upstream: the browser's, minus hop-by-hop, cookies and credentials. */
+export function forwardedRequestHeaders(incoming: Headers, clientAddress: string | undefined): Headers {
+  const listedInConnection = new Set(
+    (incoming.get('connection') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const headers = new Headers();
+  for (const [name, value] of incoming) {
+    if (DROPPED_REQUEST_HEADERS.has(name) || listedInConnection.has(name)) continue;
+    headers.set(name, value);
+  }
+  // IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d; upstreams bind keys to a.b.c.d (spec §5.8).
+  if (clientAddress) headers.set('x-forwarded-for', clientAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
+  return headers;
+}
+
+/** Made only when a call times out: capturing a stack per request is not free. */
+export class UpstreamTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`Upstream did not answer within ${ms} ms`);
+    this.name = 'UpstreamTimeout';
+  }
+}
+
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`Body exceeds ${limit} bytes`);
+    this.name = 'BodyTooLarge';
+  }
+}
+
+/** Reads a body stream to the end, refusing more than `limit` bytes. */
+export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (stream === null) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw new BodyTooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+export interface UpstreamAnswer {
+  response: Response;
+  /** The whole body, or null when `needsBody` said the response may go on unread. */
+  body: Uint8Array | null;
+}
+
+export interface UpstreamCall {
+  /** Request target, byte for byte as the browser sent it (`/api/...?...`). */
+  target: string;
+  /** Origin the browser addressed; the in-process sandbox builds absolute URLs from it. */
+  origin: string;
+  method: string;
+  headers: Headers;
+  body: Uint8Array | null;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /**
+   * Whether the body must be read before the answer goes on. Reading a body
+   * through web streams costs more than the sandbox's whole api_keyinfo call,
+   * so an in-process answer that needs neither checking nor compressing is
+   * passed on as the Response it is.
+   */
+  needsBody: (response: Response) => boolean;
+}
+
+/**
+ * Calls the upstream and, when needed, reads its whole answer, all within
+ * `timeoutMs`. Rejects with UpstreamTimeout, BodyTooLarge (answer too big) or
+ * the network error.
+ *
+ * The in-process sandbox answers synchronously, so it gets no abort signal
+ * (linking one into every Request costs more than the sandbox call itself);
+ * the race with the timer still bounds it.
+ */
+export async function callUpstream(upstream: Upstream, call: UpstreamCall): Promise<UpstreamAnswer> {
+  const controller = upstream.kind === 'remote' ? new AbortController() : null;
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      const timeout = new UpstreamTimeout(call.timeoutMs);
+      controller?.abort(timeout);
+      reject(timeout);
+    }, call.timeoutMs);
+  });
+  // Whichever loses the race must not surface as an unhandled rejection.
+  expired.catch(() => undefined);
+
+  const init: RequestInit = {
+    method: call.method,
+    headers: call.headers,
+    body: call.body === null ? null : bodyBytes(call.body),
+    redirect: 'manual',
+  };
+  try {
+    let pending: Promise<Response>;
+    if (upstream.kind === 'remote') {
+      init.signal = controller?.signal ?? null;
+      pending = fetch(upstream.baseUrl + call.target, init);
+    } else {
+      pending = upstream.fetch(new Request(call.origin + call.target, init));
+    }
+    const response = await Promise.race([pending, expired]);
+    if (!call.needsBody(response)) return { response, body: null };
+    // Reading the stream is faster than arrayBuffer() for small answers.
+    const body = await Promise.race([readLimited(response.body, call.maxResponseBytes), expired]);
+    return { response, body };
+  } catch (err) {
+    throw timedOut ? new UpstreamTimeout(call.timeoutMs) : err;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The whole server as one Hono app, from a validated configuration: the proxy
+ * in front of the real partner API, or in front of the embedded sandbox (whose
+ * `/sandbox/*` pages are then served on the same origin). Shared by `npm start`
+ * (server/main.ts) and `npm run dev` (server/dev-plugin.ts).
+ */
+import type { ServerConfig } from './config.ts';
+import { createProxy, type ProxyApp } from './proxy/app.ts';
+
+export interface ServerApp {
+  app: ProxyApp;
+  /** Present in sandbox mode. */
+  sandbox?: { demoEmail: string; dbPath: string };
+  close(): void;
+}
+
+export async function createServerApp(
+  config: ServerConfig,
+  options: { distDir?: string; log?: (line: string) => void } = {},
+): Promise<ServerApp> {
+  const common = { frameAncestors: config.frameAncestors, distDir: options.distDir, log: options.log };
+  if (config.upstream.kind === 'remote') {
+    const app = createProxy({
+      ...common,
+      upstream: { kind: 'remote', baseUrl: config.upstream.baseUrl },
+      appKey: config.upstream.appKey,
+    });
+    return { app, close: () => undefined };
+  }
+
+  // Loaded only in sandbox mode: a proxy in front of the real service never opens SQLite.
+  const { createSandbox } = await import('./sandbox/app.ts');
+  const sandbox = createSandbox(config.upstream.sandbox);
+  const inProcess = async (req: Request): Promise<Response> => sandbox.app.fetch(req);
+  const app = createProxy({
+    ...common,
+    upstream: { kind: 'in-process', fetch: inProcess },
+    appKey: config.upstream.appKey,
+    sandbox: { fetch: inProcess },
+  });
+  let closed = false;
+  return {
+    app,
+    sandbox: { demoEmail: sandbox.demoEmail, dbPath: config.upstream.sandbox.dbPath },
+    close: () => {
+      if (closed) return;
+      closed = true;
+      sandbox.close();
+    },
+  };
+}
