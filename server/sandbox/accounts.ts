@@ -2,13 +2,14 @@ import { createHash, createHmac } from 'node:crypto';
 import { hashKey } from './api.ts';
 import type { KeyRow, SandboxState, UserRow } from './state.ts';
 import { randomHex } from './state.ts';
+import { prepared } from './db.ts';
 
 /** Plan defaults for new accounts; the control surface can change them per account. */
 export const DEFAULT_SITE_LIMIT = 1000;
 export const ALL_FEATURES = 'autocleanup,autopatching';
 
 export function findUserByEmail(state: SandboxState, email: string): UserRow | undefined {
-  return state.db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined;
+  return prepared(state.db, 'SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined;
 }
 
 export function createUser(
@@ -17,8 +18,7 @@ export function createUser(
   opts: { regdate?: number; siteLimit?: number; features?: string } = {},
 ): UserRow {
   const token = randomHex(16);
-  const info = state.db
-    .prepare(
+  const info = prepared(state.db, 
       `INSERT INTO users (email, login, regdate, site_limit, features, syncfile_name, syncfile_token)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
@@ -31,7 +31,7 @@ export function createUser(
       `sss-${randomHex(8)}.php`,
       token,
     );
-  return state.db.prepare('SELECT * FROM users WHERE id = ?').get(info.lastInsertRowid) as UserRow;
+  return prepared(state.db, 'SELECT * FROM users WHERE id = ?').get(info.lastInsertRowid) as UserRow;
 }
 
 export interface IssuedKey {
@@ -59,8 +59,7 @@ export function issueSigninKey(state: SandboxState, user: UserRow, parent: KeyRo
     pid: parent.id,
     deleted: 0,
   };
-  state.db
-    .prepare(
+  prepared(state.db, 
       `INSERT INTO keys (id, key_hash, pub_key, hmac, kind, user_id, created, modified, expires, ip, pid, deleted)
        VALUES (@id, @key_hash, @pub_key, @hmac, @kind, @user_id, @created, @modified, @expires, @ip, @pid, @deleted)`,
     )
@@ -71,11 +70,10 @@ export function issueSigninKey(state: SandboxState, user: UserRow, parent: KeyRo
 /** The application key: no signature, signup/signin/api_* only (spec §5.6, §5.10). */
 export function ensureAppKey(state: SandboxState): void {
   const hash = hashKey(state.config.appKey);
-  const existing = state.db.prepare('SELECT id FROM keys WHERE key_hash = ?').get(hash);
+  const existing = prepared(state.db, 'SELECT id FROM keys WHERE key_hash = ?').get(hash);
   if (existing) return;
   const now = state.now();
-  state.db
-    .prepare(
+  prepared(state.db, 
       `INSERT INTO keys (id, key_hash, pub_key, hmac, kind, user_id, created, modified, expires, ip, pid, deleted)
        VALUES (?, ?, ?, '', 'app', NULL, ?, ?, 0, '', '', 0)`,
     )
@@ -87,7 +85,7 @@ export function keyData(state: SandboxState, key: KeyRow) {
   const user =
     key.user_id === null
       ? undefined
-      : (state.db.prepare('SELECT email FROM users WHERE id = ?').get(key.user_id) as { email: string } | undefined);
+      : (prepared(state.db, 'SELECT email FROM users WHERE id = ?').get(key.user_id) as { email: string } | undefined);
   return {
     id: key.id,
     owner: key.user_id === null ? 'sandbox' : String(key.user_id),

@@ -14,6 +14,7 @@ import type { Call, Handler } from './call.ts';
 import { FailAfterCommit, MethodError, RawResult, SystemError } from './errors.ts';
 import { parseSiteName } from './names.ts';
 import type { KeyRow, SandboxState, UserRow } from './state.ts';
+import { prepared } from './db.ts';
 
 export const API_VERSION = '1.0.0-sandbox';
 /** Bodies larger than this are refused with 503 (spec §8 leaves the limit open). */
@@ -243,7 +244,7 @@ function authorize(state: SandboxState, req: ApiRequest): KeyRow {
   const cookies = parseCookies(req.headers.get('cookie'));
   const apikey = cookies.get('apikey');
   if (!apikey) throw new SystemError(502, 'No API key: send it in the apikey cookie');
-  const key = state.db.prepare('SELECT * FROM keys WHERE key_hash = ?').get(hashKey(apikey)) as KeyRow | undefined;
+  const key = prepared(state.db, 'SELECT * FROM keys WHERE key_hash = ?').get(hashKey(apikey)) as KeyRow | undefined;
   if (!key || key.deleted) throw new SystemError(502, 'Unknown or deleted API key');
   const now = state.now();
   if (key.expires !== 0 && key.expires <= now) throw new SystemError(502, 'The API key has expired');
@@ -267,7 +268,7 @@ function authorize(state: SandboxState, req: ApiRequest): KeyRow {
 }
 
 function getUser(state: SandboxState, id: number): UserRow | undefined {
-  return state.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  return prepared(state.db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
 
 function validatePath(def: MethodDef, given: string[]): string[] {

@@ -6,7 +6,7 @@ import { handleApi, MAX_BODY_BYTES } from './api.ts';
 import type { Handler } from './call.ts';
 import type { SandboxConfig } from './config.ts';
 import { ControlError, isControlAction, runControl } from './control.ts';
-import { getMeta, openDb, setMeta } from './db.ts';
+import { getMeta, openDb, setMeta, prepared } from './db.ts';
 import { dashboard, signin, signout, signup, verifyDashboardToken } from './methods/account.ts';
 import { agencyDelete, agencyUpdate, agencyView } from './methods/agency.ts';
 import {
@@ -68,7 +68,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   const state = new SandboxState(db, config, config.quiet ? () => {} : log);
   ensureAppKey(state);
   if (config.seed === 'demo' && !getMeta(db, 'seeded')) {
-    const users = (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+    const users = (prepared(db, 'SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
     if (users === 0) seedDemo(state);
   }
   setMeta(db, 'seeded', '1');
@@ -139,7 +139,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   });
 
   app.get('/sandbox/syncfile/:token', (c) => {
-    const user = db.prepare('SELECT * FROM users WHERE syncfile_token = ?').get(c.req.param('token')) as
+    const user = prepared(db, 'SELECT * FROM users WHERE syncfile_token = ?').get(c.req.param('token')) as
       | UserRow
       | undefined;
     if (!user) return c.text('Unknown synchronization file link\n', 404);
@@ -233,7 +233,7 @@ function page(title: string, body: string): string {
 }
 
 function dashboardPage(state: SandboxState, user: UserRow, expires: number): string {
-  const sites = (state.db.prepare('SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number }).n;
+  const sites = (prepared(state.db, 'SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number }).n;
   return page(
     'Site Security dashboard (sandbox)',
     `Signed in as <strong>${escapeHtml(user.email)}</strong> with ${sites} sites. ` +

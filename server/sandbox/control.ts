@@ -4,6 +4,7 @@ import { findUserByEmail } from './accounts.ts';
 import { hashKey } from './api.ts';
 import { parseSiteName } from './names.ts';
 import type { SandboxState, UserRow } from './state.ts';
+import { prepared } from './db.ts';
 
 /**
  * The test control surface (/sandbox/control/<action>, POST JSON), off unless
@@ -60,20 +61,20 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
     }
     case 'expire-key': {
       const w = keyWhere(state, actions['expire-key'].parse(input));
-      const n = db.prepare(`UPDATE keys SET expires = ? WHERE ${w.sql} AND deleted = 0`).run(state.now() - 1, w.param);
+      const n = prepared(db, `UPDATE keys SET expires = ? WHERE ${w.sql} AND deleted = 0`).run(state.now() - 1, w.param);
       return { expired: n.changes };
     }
     case 'bind-ip': {
       const input2 = actions['bind-ip'].parse(input);
       const w = keyWhere(state, input2);
-      const n = db.prepare(`UPDATE keys SET ip = ? WHERE ${w.sql} AND deleted = 0`).run(input2.ip, w.param);
+      const n = prepared(db, `UPDATE keys SET ip = ? WHERE ${w.sql} AND deleted = 0`).run(input2.ip, w.param);
       return { bound: n.changes };
     }
     case 'plan': {
       const p = actions.plan.parse(input);
       const user = userOf(state, p.email);
-      if (p.siteLimit !== undefined) db.prepare('UPDATE users SET site_limit = ? WHERE id = ?').run(p.siteLimit, user.id);
-      if (p.features) db.prepare('UPDATE users SET features = ? WHERE id = ?').run(p.features.join(','), user.id);
+      if (p.siteLimit !== undefined) prepared(db, 'UPDATE users SET site_limit = ? WHERE id = ?').run(p.siteLimit, user.id);
+      if (p.features) prepared(db, 'UPDATE users SET features = ? WHERE id = ?').run(p.features.join(','), user.id);
       return { ok: true };
     }
     case 'fail-next': {
@@ -92,8 +93,7 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       const user = userOf(state, s.email);
       const name = parseSiteName(s.domain);
       if ('error' in name) throw new ControlError(name.error);
-      const n = db
-        .prepare('UPDATE sites SET syncfile = ? WHERE user_id = ? AND host = ?')
+      const n = prepared(db, 'UPDATE sites SET syncfile = ? WHERE user_id = ? AND host = ?')
         .run(s.installed ? 1 : 0, user.id, name.host);
       if (n.changes === 0) throw new ControlError(`No site ${s.domain} in ${s.email}`);
       return { ok: true };

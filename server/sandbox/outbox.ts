@@ -1,4 +1,5 @@
 import type { SandboxState } from './state.ts';
+import { prepared } from './db.ts';
 
 export interface OutboxMail {
   id: number;
@@ -20,8 +21,7 @@ interface OutboxRow {
 
 /** Every e-mail the sandbox "sends" lands here and on the console (spec §6). */
 export function sendMail(state: SandboxState, to: string, subject: string, text: string, otp?: string): void {
-  state.db
-    .prepare('INSERT INTO outbox (recipient, subject, body, otp, sent_at) VALUES (?, ?, ?, ?, ?)')
+  prepared(state.db, 'INSERT INTO outbox (recipient, subject, body, otp, sent_at) VALUES (?, ?, ?, ?, ?)')
     .run(to, subject, text, otp ?? null, state.now());
   state.log(`sandbox mail to ${to}: ${subject}`);
 }
@@ -30,8 +30,8 @@ export function sendMail(state: SandboxState, to: string, subject: string, text:
 export function readOutbox(state: SandboxState, to: string | undefined, limit = 50): OutboxMail[] {
   const rows = (
     to
-      ? state.db.prepare('SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(to, limit)
-      : state.db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit)
+      ? prepared(state.db, 'SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(to, limit)
+      : prepared(state.db, 'SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit)
   ) as OutboxRow[];
   return rows.map((r) => ({
     id: r.id,

@@ -3,6 +3,7 @@ import { ALL_FEATURES, createUser } from './accounts.ts';
 import { parseSiteName } from './names.ts';
 import { addFwEvent, hash32, writeReport, type Profile, type SiteRow } from './simulation.ts';
 import type { SandboxState } from './state.ts';
+import { prepared } from './db.ts';
 
 /** The demo partner account (README): sign in with this e-mail, the code is in the outbox. */
 export const DEMO_EMAIL = 'demo@partner.example';
@@ -93,7 +94,7 @@ export function seedDemo(state: SandboxState): void {
   const now = state.now();
   db.transaction(() => {
     const user = createUser(state, DEMO_EMAIL, { regdate: now - 800 * DAY, siteLimit: 250, features: ALL_FEATURES });
-    db.prepare('INSERT INTO agencies (user_id, data, modified) VALUES (?, ?, ?)').run(
+    prepared(db, 'INSERT INTO agencies (user_id, data, modified) VALUES (?, ?, ?)').run(
       user.id,
       JSON.stringify(AGENCY),
       now - 30 * DAY,
@@ -101,7 +102,7 @@ export function seedDemo(state: SandboxState): void {
     const unitIds = UNITS.map(
       (email, i) =>
         Number(
-          db.prepare('INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(user.id, email, now - (300 - i) * DAY)
+          prepared(db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(user.id, email, now - (300 - i) * DAY)
             .lastInsertRowid,
         ),
     );
@@ -120,7 +121,7 @@ export function seedDemo(state: SandboxState): void {
         };
       }),
     ];
-    const insert = db.prepare(
+    const insert = prepared(db, 
       `INSERT INTO sites (user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
          permissions, unit_id, syncfile, profile)
        VALUES (@user_id, @host, @domain, @adddate, @scanperiod, @nextscan, @firewall, @autotreatment, @autopatching,
@@ -159,7 +160,7 @@ export function seedDemo(state: SandboxState): void {
           if (date > adddate) writeReport(db, { ...site, profile: row.profile }, date);
         }
         // Keep the seeded state even when a past cleanup ran: the demo should show every state.
-        db.prepare('UPDATE sites SET profile = ? WHERE id = ?').run(row.profile, id);
+        prepared(db, 'UPDATE sites SET profile = ? WHERE id = ?').run(row.profile, id);
       }
     });
   })();

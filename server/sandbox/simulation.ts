@@ -3,7 +3,7 @@
  * and firewall traffic that accrues per day. Everything is deterministic per
  * site and date, so tests and demos see stable numbers.
  */
-import type { Db } from './db.ts';
+import { prepared, type Db } from './db.ts';
 import type { SandboxState } from './state.ts';
 
 export type Profile = 'clean' | 'infected' | 'incurable' | 'suspicious' | 'errors';
@@ -140,8 +140,7 @@ export function makeReport(site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment
 /** Write a report for the site and apply what a cleanup changed. */
 export function writeReport(db: Db, site: SiteRow, date: number): void {
   const report = makeReport(site, date);
-  const info = db
-    .prepare(
+  const info = prepared(db, 
       `INSERT INTO scan_reports (site_id, date, cure, threats, incurable, doubt, treated, detectedfiles, incurablefiles,
          malicious, suspicious, checkeddirs, checkedfiles, treatedfiles, deletedfiles, totalbytes, checkedbytes, errors)
        VALUES (@site_id, @date, @cure, @threats, @incurable, @doubt, @treated, @detectedfiles, @incurablefiles,
@@ -150,7 +149,7 @@ export function writeReport(db: Db, site: SiteRow, date: number): void {
     .run({ site_id: site.id, ...report });
   // A cleanup leaves only what it could not cure.
   const profile: Profile = report.cure ? (report.incurable > 0 ? 'incurable' : report.doubt > 0 ? 'suspicious' : 'clean') : site.profile;
-  db.prepare('UPDATE sites SET last_report_id = ?, profile = ? WHERE id = ?').run(info.lastInsertRowid, profile, site.id);
+  prepared(db, 'UPDATE sites SET last_report_id = ?, profile = ? WHERE id = ?').run(info.lastInsertRowid, profile, site.id);
 }
 
 /** Finish scans whose time is up and run scheduled scans whose nextscan has passed. */
@@ -158,32 +157,31 @@ export function processDue(state: SandboxState): void {
   const { db } = state;
   const now = state.now();
   const finishBefore = now - state.config.scanSeconds;
-  const running = db
-    .prepare('SELECT * FROM sites WHERE scan_started IS NOT NULL AND scan_started <= ?')
+  const running = prepared(db, 'SELECT * FROM sites WHERE scan_started IS NOT NULL AND scan_started <= ?')
     .all(finishBefore) as SiteRow[];
-  const due = db.prepare('SELECT * FROM sites WHERE nextscan > 0 AND nextscan <= ?').all(now) as SiteRow[];
+  const due = prepared(db, 'SELECT * FROM sites WHERE nextscan > 0 AND nextscan <= ?').all(now) as SiteRow[];
   if (running.length === 0 && due.length === 0) return;
   db.transaction(() => {
     for (const site of running) {
       writeReport(db, site, (site.scan_started ?? now) + state.config.scanSeconds);
-      db.prepare('UPDATE sites SET scan_started = NULL WHERE id = ?').run(site.id);
+      prepared(db, 'UPDATE sites SET scan_started = NULL WHERE id = ?').run(site.id);
     }
     for (const site of due) {
       if (site.scanperiod <= 0) {
-        db.prepare('UPDATE sites SET nextscan = 0 WHERE id = ?').run(site.id);
+        prepared(db, 'UPDATE sites SET nextscan = 0 WHERE id = ?').run(site.id);
         continue;
       }
       // Only the latest missed run writes a report (the sandbox may have been off for days).
       const missed = Math.floor((now - site.nextscan) / site.scanperiod);
       const last = site.nextscan + missed * site.scanperiod;
       if (site.syncfile) writeReport(db, { ...site, ...currentProfile(db, site.id) }, last);
-      db.prepare('UPDATE sites SET nextscan = ? WHERE id = ?').run(last + site.scanperiod, site.id);
+      prepared(db, 'UPDATE sites SET nextscan = ? WHERE id = ?').run(last + site.scanperiod, site.id);
     }
   })();
 }
 
 function currentProfile(db: Db, id: number): Pick<SiteRow, 'profile'> {
-  return db.prepare('SELECT profile FROM sites WHERE id = ?').get(id) as Pick<SiteRow, 'profile'>;
+  return prepared(db, 'SELECT profile FROM sites WHERE id = ?').get(id) as Pick<SiteRow, 'profile'>;
 }
 
 // ---- Firewall history (spec §2.10) ----
@@ -278,5 +276,5 @@ function fwDay(siteId: number, start: number, key: number, scale: number): FwDay
 }
 
 export function addFwEvent(db: Db, siteId: number, at: number, enabled: boolean): void {
-  db.prepare('INSERT INTO fw_events (site_id, at, enabled) VALUES (?, ?, ?)').run(siteId, at, enabled ? 1 : 0);
+  prepared(db, 'INSERT INTO fw_events (site_id, at, enabled) VALUES (?, ?, ?)').run(siteId, at, enabled ? 1 : 0);
 }

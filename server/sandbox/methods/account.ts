@@ -6,6 +6,7 @@ import { FailAfterCommit, MethodError, SystemError } from '../errors.ts';
 import { parseEmail } from '../names.ts';
 import { sendMail } from '../outbox.ts';
 import type { SandboxState, UserRow } from '../state.ts';
+import { prepared } from '../db.ts';
 
 export const OTP_LENGTH = 6;
 export const OTP_MAX_TRIES = 5;
@@ -51,9 +52,8 @@ export function signup(call: Call) {
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   const expiresAt = now + state.config.otpSeconds;
   // A new code replaces every earlier one for the address.
-  state.db.prepare('UPDATE otps SET used = 1 WHERE email = ? AND used = 0').run(email);
-  state.db
-    .prepare('INSERT INTO otps (email, code, created, expires_at) VALUES (?, ?, ?, ?)')
+  prepared(state.db, 'UPDATE otps SET used = 1 WHERE email = ? AND used = 0').run(email);
+  prepared(state.db, 'INSERT INTO otps (email, code, created, expires_at) VALUES (?, ?, ?, ?)')
     .run(email, code, now, expiresAt);
   sendMail(
     state,
@@ -80,18 +80,17 @@ export function signin(call: Call) {
   const { state, now } = call;
   const email = emailParam(call, 0);
   const code = call.path[1] ?? '';
-  const otp = state.db
-    .prepare('SELECT * FROM otps WHERE email = ? AND used = 0 ORDER BY id DESC LIMIT 1')
+  const otp = prepared(state.db, 'SELECT * FROM otps WHERE email = ? AND used = 0 ORDER BY id DESC LIMIT 1')
     .get(email) as OtpRow | undefined;
   if (!otp) throw new MethodError(0, 'No pending one-time password for this e-mail: ask for a new one (signup)');
   if (otp.expires_at <= now) {
-    state.db.prepare('UPDATE otps SET used = 1 WHERE id = ?').run(otp.id);
+    prepared(state.db, 'UPDATE otps SET used = 1 WHERE id = ?').run(otp.id);
     return new FailAfterCommit(new MethodError(0, 'The one-time password has expired: ask for a new one'));
   }
   if (!sameCode(otp.code, code)) {
     const tries = otp.tries + 1;
     const left = OTP_MAX_TRIES - tries;
-    state.db.prepare('UPDATE otps SET tries = ?, used = ? WHERE id = ?').run(tries, left <= 0 ? 1 : 0, otp.id);
+    prepared(state.db, 'UPDATE otps SET tries = ?, used = ? WHERE id = ?').run(tries, left <= 0 ? 1 : 0, otp.id);
     return new FailAfterCommit(
       new MethodError(
         0,
@@ -101,12 +100,12 @@ export function signin(call: Call) {
       ),
     );
   }
-  state.db.prepare('UPDATE otps SET used = 1 WHERE id = ?').run(otp.id);
+  prepared(state.db, 'UPDATE otps SET used = 1 WHERE id = ?').run(otp.id);
 
   let user = findUserByEmail(state, email);
   const existing = user !== undefined;
   if (!user) {
-    const isUnit = state.db.prepare('SELECT 1 FROM units WHERE email = ? LIMIT 1').get(email);
+    const isUnit = prepared(state.db, 'SELECT 1 FROM units WHERE email = ? LIMIT 1').get(email);
     if (isUnit) {
       throw new MethodError(4, 'This e-mail belongs to an end customer (unit), not to a partner account');
     }
@@ -134,7 +133,7 @@ export function signin(call: Call) {
 export function signout(call: Call) {
   const { state, key } = call;
   if (key.kind !== 'signin') throw new MethodError(0, 'Only keys created by signin can be deleted');
-  state.db.prepare('UPDATE keys SET deleted = 1, modified = ? WHERE id = ?').run(call.now, key.id);
+  prepared(state.db, 'UPDATE keys SET deleted = 1, modified = ? WHERE id = ?').run(call.now, key.id);
   return keyData(state, { ...key, modified: call.now });
 }
 
@@ -169,6 +168,6 @@ export function verifyDashboardToken(
   const { u, e } = data;
   if (typeof u !== 'number' || typeof e !== 'number') return { refused: 'forged' };
   if (e <= state.now()) return { refused: 'expired' };
-  const user = state.db.prepare('SELECT * FROM users WHERE id = ?').get(u) as UserRow | undefined;
+  const user = prepared(state.db, 'SELECT * FROM users WHERE id = ?').get(u) as UserRow | undefined;
   return user ? { user, expires: e } : { refused: 'forged' };
 }

@@ -3,11 +3,12 @@ import type { Call } from '../call.ts';
 import { requireUser } from '../call.ts';
 import { MethodError, SystemError } from '../errors.ts';
 import type { SandboxState } from '../state.ts';
+import { prepared } from '../db.ts';
 
 export type AgencyRecord = Record<string, string>;
 
 export function getAgency(state: SandboxState, userId: number): AgencyRecord | null {
-  const row = state.db.prepare('SELECT data FROM agencies WHERE user_id = ?').get(userId) as { data: string } | undefined;
+  const row = prepared(state.db, 'SELECT data FROM agencies WHERE user_id = ?').get(userId) as { data: string } | undefined;
   return row ? (JSON.parse(row.data) as AgencyRecord) : null;
 }
 
@@ -51,8 +52,7 @@ function validateAgency(call: Call): AgencyRecord {
 export function agencyUpdate(call: Call) {
   const user = requireUser(call);
   const record = validateAgency(call);
-  call.state.db
-    .prepare(
+  prepared(call.state.db, 
       `INSERT INTO agencies (user_id, data, modified) VALUES (?, ?, ?)
        ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, modified = excluded.modified`,
     )
@@ -68,7 +68,7 @@ export function agencyDelete(call: Call) {
     if (call.flag('ignore')) return null;
     throw new MethodError(1);
   }
-  call.state.db.prepare('DELETE FROM agencies WHERE user_id = ?').run(user.id);
+  prepared(call.state.db, 'DELETE FROM agencies WHERE user_id = ?').run(user.id);
   return existing;
 }
 

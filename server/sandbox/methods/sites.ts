@@ -16,6 +16,7 @@ import {
 import type { SandboxState, UserRow } from '../state.ts';
 import { getAgency } from './agency.ts';
 import { findUnit, getOrCreateUnit } from './units.ts';
+import { prepared } from '../db.ts';
 
 /** At most this many entries in one sites_add call (spec §8 leaves it open). */
 export const MAX_SITES_PER_ADD = 10_000;
@@ -79,12 +80,12 @@ export function sitesAdd(call: Call) {
   });
 
   const existing = new Map<string, number>();
-  const findSite = state.db.prepare('SELECT id FROM sites WHERE user_id = ? AND host = ?');
+  const findSite = prepared(state.db, 'SELECT id FROM sites WHERE user_id = ? AND host = ?');
   for (const item of items.values()) {
     const row = findSite.get(user.id, item.host) as { id: number } | undefined;
     if (row) existing.set(item.host, row.id);
   }
-  const count = (state.db.prepare('SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number }).n;
+  const count = (prepared(state.db, 'SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number }).n;
   const adding = items.size - existing.size;
   if (count + adding > user.site_limit) {
     throw new MethodError(
@@ -93,12 +94,12 @@ export function sitesAdd(call: Call) {
     );
   }
 
-  const insert = state.db.prepare(
+  const insert = prepared(state.db, 
     `INSERT INTO sites (user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
        permissions, unit_id, syncfile, profile)
      VALUES (?, ?, ?, ?, ?, ?, 'enabled', 0, 0, 0, ?, ?, ?)`,
   );
-  const reshare = state.db.prepare('UPDATE sites SET unit_id = ? WHERE id = ?');
+  const reshare = prepared(state.db, 'UPDATE sites SET unit_id = ? WHERE id = ?');
   for (const item of items.values()) {
     const unitId = item.share ? getOrCreateUnit(state, user.id, item.share, now) : null;
     const id = existing.get(item.host);
@@ -137,8 +138,7 @@ export function sitesList(call: Call) {
   }
   const byUnit = unitId === null ? '' : ' AND s.unit_id = ?';
   const params = unitId === null ? [user.id] : [user.id, unitId];
-  const sites = state.db
-    .prepare(
+  const sites = prepared(state.db, 
       `SELECT id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, permissions
        FROM sites s WHERE s.user_id = ?${byUnit} ORDER BY s.id`,
     )
@@ -150,8 +150,7 @@ export function sitesList(call: Call) {
   const withReport = call.flag('withscanreport');
   const reports = new Map<number, ScanReport>();
   if (withReport) {
-    const rows = state.db
-      .prepare(
+    const rows = prepared(state.db, 
         `SELECT r.*, s.id AS site_id FROM scan_reports r JOIN sites s ON s.last_report_id = r.id
          WHERE s.user_id = ?${byUnit}`,
       )
@@ -161,8 +160,7 @@ export function sitesList(call: Call) {
   const withFw = call.flag('withfwhistory');
   const events = new Map<number, FwEvent[]>();
   if (withFw) {
-    const rows = state.db
-      .prepare(
+    const rows = prepared(state.db, 
         `SELECT e.site_id, e.at, e.enabled FROM fw_events e JOIN sites s ON s.id = e.site_id
          WHERE s.user_id = ?${byUnit} ORDER BY e.site_id, e.at`,
       )
@@ -187,15 +185,15 @@ export function sitesList(call: Call) {
 export function findSite(state: SandboxState, user: UserRow, name: string): SiteRow | undefined {
   const parsed = parseSiteName(name);
   if ('error' in parsed) return undefined;
-  return state.db.prepare('SELECT * FROM sites WHERE user_id = ? AND host = ?').get(user.id, parsed.host) as
+  return prepared(state.db, 'SELECT * FROM sites WHERE user_id = ? AND host = ?').get(user.id, parsed.host) as
     | SiteRow
     | undefined;
 }
 
 export function deleteSites(state: SandboxState, ids: number[]): void {
-  const delReports = state.db.prepare('DELETE FROM scan_reports WHERE site_id = ?');
-  const delEvents = state.db.prepare('DELETE FROM fw_events WHERE site_id = ?');
-  const delSite = state.db.prepare('DELETE FROM sites WHERE id = ?');
+  const delReports = prepared(state.db, 'DELETE FROM scan_reports WHERE site_id = ?');
+  const delEvents = prepared(state.db, 'DELETE FROM fw_events WHERE site_id = ?');
+  const delSite = prepared(state.db, 'DELETE FROM sites WHERE id = ?');
   for (const id of ids) {
     delReports.run(id);
     delEvents.run(id);
@@ -225,7 +223,7 @@ export function siteUnshare(call: Call) {
   const site = findSite(call.state, user, name);
   if (!site) throw new MethodError(2);
   if (site.unit_id !== unit.id) throw new MethodError(3);
-  call.state.db.prepare('UPDATE sites SET unit_id = NULL WHERE id = ?').run(site.id);
+  prepared(call.state.db, 'UPDATE sites SET unit_id = NULL WHERE id = ?').run(site.id);
   return name;
 }
 
@@ -247,14 +245,14 @@ export function siteSetOption(call: Call) {
     case 'permissions': {
       const n = Number(value);
       if (n > 0x7fffffff) throw new MethodError(2, 'permissions must be below 2^31');
-      db.prepare('UPDATE sites SET permissions = ? WHERE id = ?').run(n, site.id);
+      prepared(db, 'UPDATE sites SET permissions = ? WHERE id = ?').run(n, site.id);
       break;
     }
     case 'autocleanup':
-      db.prepare('UPDATE sites SET autotreatment = ? WHERE id = ?').run(Number(value), site.id);
+      prepared(db, 'UPDATE sites SET autotreatment = ? WHERE id = ?').run(Number(value), site.id);
       break;
     case 'autopatching':
-      db.prepare('UPDATE sites SET autopatching = ? WHERE id = ?').run(Number(value), site.id);
+      prepared(db, 'UPDATE sites SET autopatching = ? WHERE id = ?').run(Number(value), site.id);
       break;
     case 'firewall': {
       const next = value === 'enable' ? 'enabled' : value === 'disable' ? 'disabled' : 'removed';
@@ -263,14 +261,14 @@ export function siteSetOption(call: Call) {
         throw new MethodError(3, 'The firewall cannot be installed: the synchronization file is not on the site');
       }
       if (next !== site.firewall) {
-        db.prepare('UPDATE sites SET firewall = ? WHERE id = ?').run(next, site.id);
+        prepared(db, 'UPDATE sites SET firewall = ? WHERE id = ?').run(next, site.id);
         if ((next === 'enabled') !== (site.firewall === 'enabled')) addFwEvent(db, site.id, now, next === 'enabled');
       }
       break;
     }
     case 'scanperiod': {
       const period = SCAN_PERIODS[value as keyof typeof SCAN_PERIODS];
-      db.prepare('UPDATE sites SET scanperiod = ?, nextscan = ? WHERE id = ?').run(
+      prepared(db, 'UPDATE sites SET scanperiod = ?, nextscan = ? WHERE id = ?').run(
         period,
         period === 0 ? 0 : now + period,
         site.id,
@@ -291,7 +289,7 @@ export function siteScan(call: Call) {
     throw new MethodError(1, 'The synchronization file is not installed on the site: upload it to the site root first');
   }
   if (site.scan_started === null) {
-    call.state.db.prepare('UPDATE sites SET scan_started = ? WHERE id = ?').run(call.now, site.id);
+    prepared(call.state.db, 'UPDATE sites SET scan_started = ? WHERE id = ?').run(call.now, site.id);
   }
   return name;
 }

@@ -4,6 +4,7 @@ import { MethodError, SystemError } from '../errors.ts';
 import { parseEmail } from '../names.ts';
 import type { SandboxState } from '../state.ts';
 import { deleteSites } from './sites.ts';
+import { prepared } from '../db.ts';
 
 interface UnitRow {
   id: number;
@@ -12,14 +13,14 @@ interface UnitRow {
 }
 
 export function findUnit(state: SandboxState, userId: number, email: string): UnitRow | undefined {
-  return state.db.prepare('SELECT * FROM units WHERE user_id = ? AND email = ?').get(userId, email) as UnitRow | undefined;
+  return prepared(state.db, 'SELECT * FROM units WHERE user_id = ? AND email = ?').get(userId, email) as UnitRow | undefined;
 }
 
 /** One unit per unique e-mail in an account (spec §1). */
 export function getOrCreateUnit(state: SandboxState, userId: number, email: string, now: number): number {
   const unit = findUnit(state, userId, email);
   if (unit) return unit.id;
-  const info = state.db.prepare('INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(userId, email, now);
+  const info = prepared(state.db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(userId, email, now);
   return Number(info.lastInsertRowid);
 }
 
@@ -39,10 +40,10 @@ export function unitUpdate(call: Call) {
   if (next !== unit.email) {
     const other = findUnit(state, user.id, next);
     if (other) {
-      state.db.prepare('UPDATE sites SET unit_id = ? WHERE unit_id = ?').run(other.id, unit.id);
-      state.db.prepare('DELETE FROM units WHERE id = ?').run(unit.id);
+      prepared(state.db, 'UPDATE sites SET unit_id = ? WHERE unit_id = ?').run(other.id, unit.id);
+      prepared(state.db, 'DELETE FROM units WHERE id = ?').run(unit.id);
     } else {
-      state.db.prepare('UPDATE units SET email = ? WHERE id = ?').run(next, unit.id);
+      prepared(state.db, 'UPDATE units SET email = ? WHERE id = ?').run(next, unit.id);
     }
   }
   return call.path[1];
@@ -58,13 +59,13 @@ export function unitDelete(call: Call) {
     throw new MethodError(1);
   }
   if (call.flag('withsites')) {
-    const ids = (state.db.prepare('SELECT id FROM sites WHERE unit_id = ?').all(unit.id) as { id: number }[]).map(
+    const ids = (prepared(state.db, 'SELECT id FROM sites WHERE unit_id = ?').all(unit.id) as { id: number }[]).map(
       (r) => r.id,
     );
     deleteSites(state, ids);
   } else {
-    state.db.prepare('UPDATE sites SET unit_id = NULL WHERE unit_id = ?').run(unit.id);
+    prepared(state.db, 'UPDATE sites SET unit_id = NULL WHERE unit_id = ?').run(unit.id);
   }
-  state.db.prepare('DELETE FROM units WHERE id = ?').run(unit.id);
+  prepared(state.db, 'DELETE FROM units WHERE id = ?').run(unit.id);
   return call.path[0];
 }
