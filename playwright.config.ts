@@ -54,7 +54,7 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(port),

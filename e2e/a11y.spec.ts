@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInByOtp, uniqueEmail } from './support.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds nothing serious on the login page and the shell (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/login');
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('E-mail address').fill(uniqueEmail(`axe-${scheme}`));
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await expect(page.getByLabel('One-time code')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/login');
+    await signInByOtp(page, uniqueEmail(`axe-shell-${scheme}`));
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the shell works at 360 px wide (a hoster panel iframe) and by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 720 });
+  await page.goto('/login');
+  await signInByOtp(page, uniqueEmail('narrow'));
+  await expect(page.getByRole('main')).toBeVisible();
+  // Nothing is wider than the viewport.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // The skip link is the first stop of the keyboard path.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveText(/skip/i);
+});
+
+test('no Content-Security-Policy violation while signing in', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+  });
+  const res = await page.goto('/login');
+  expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+  await signInByOtp(page, uniqueEmail('csp'));
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,134 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { ApiErrorAlert } from '../../components/ui/api-error-alert';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ChevronDownIcon, ExternalLinkIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
+import { describeExpiry } from '../../lib/format-time';
+import { openBlankTab, sendTabToDashboard } from './open-dashboard';
+import { keyInfoQuery, userInfoQuery } from './queries';
+
+interface AccountMenuProps {
+  /** The e-mail stored with the session, when known. */
+  email: string | undefined;
+  /** How the key was obtained: a key typed in by hand is not signed out on the service. */
+  kind: 'signin' | 'key';
+  onSignOut: () => void;
+}
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-foreground outline-none select-none data-[highlighted]:bg-accent data-[disabled]:opacity-60';
+
+/**
+ * The account menu button (Radix: arrow keys, Escape, focus back to the
+ * button). Non-modal: a modal Radix menu injects a <style> element to lock
+ * scrolling, which the CSP (style-src 'self') forbids.
+ */
+export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
+  const { api } = useRouteContext({ from: '__root__' });
+  const keyInfo = useQuery(keyInfoQuery(api));
+  const userInfo = useQuery({ ...userInfoQuery(api), enabled: !email });
+  const shownEmail = email ?? userInfo.data?.email;
+  const dashboard = useMutation({ mutationFn: (tab: Window | null) => sendTabToDashboard(api, tab) });
+
+  const expiry = keyInfo.isPending
+    ? 'Checking key expiry…'
+    : keyInfo.isError
+      ? 'Key expiry unavailable'
+      : describeExpiry(keyInfo.data.expires);
+
+  return (
+    <>
+      <Menu.Root modal={false}>
+        <Menu.Trigger asChild>
+          <Button
+            variant="ghost"
+            className="max-w-64 px-2"
+            aria-label={shownEmail ? `Account menu, ${shownEmail}` : 'Account menu'}
+          >
+            <UserIcon size={20} className="shrink-0" />
+            <span className="hidden truncate sm:inline">{shownEmail ?? 'Account'}</span>
+            <ChevronDownIcon className="shrink-0" />
+          </Button>
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content
+            align="end"
+            sideOffset={6}
+            collisionPadding={8}
+            className="z-40 w-72 max-w-[calc(100vw-1rem)] rounded-md border border-border bg-surface p-1 text-foreground shadow-lg"
+          >
+            <Menu.Label className="px-2 py-2 text-sm">
+              <span className="block text-muted-foreground">
+                {kind === 'signin' ? 'Signed in as' : 'Signed in with an API key'}
+              </span>
+              <span className="block truncate font-medium">{shownEmail ?? 'No user e-mail for this key'}</span>
+              <span className="mt-1 block text-muted-foreground">{expiry}</span>
+            </Menu.Label>
+            <Menu.Separator className="my-1 h-px bg-border" />
+            <Menu.Item
+              className={itemClass}
+              disabled={dashboard.isPending}
+              onSelect={() => dashboard.mutate(openBlankTab())}
+            >
+              <ExternalLinkIcon className="shrink-0" />
+              {dashboard.isPending ? 'Opening the full dashboard…' : 'Open full dashboard'}
+            </Menu.Item>
+            <Menu.Item className={itemClass} onSelect={onSignOut}>
+              <LogOutIcon className="shrink-0" />
+              Sign out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      {dashboard.isError ? (
+        <Notice onClose={dashboard.reset}>
+          <ApiErrorAlert error={dashboard.error} title="The full dashboard could not be opened" />
+        </Notice>
+      ) : dashboard.data && !dashboard.data.opened ? (
+        <Notice onClose={dashboard.reset}>
+          <Alert tone="info">
+            <p className="font-semibold">Your browser blocked the new tab.</p>
+            <p className="mt-1">
+              <a
+                href={dashboard.data.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium underline underline-offset-2"
+                onClick={() => dashboard.reset()}
+              >
+                Open the full dashboard
+              </a>{' '}
+              (the link is valid for 24 hours).
+            </p>
+          </Alert>
+        </Notice>
+      ) : null}
+    </>
+  );
+}
+
+/** A dismissible message under the header; takes focus so it is read and reachable. */
+function Notice({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className="fixed top-16 right-2 left-2 z-30 rounded-md border border-border bg-surface p-2 shadow-lg sm:left-auto sm:w-96"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      {children}
+      <div className="mt-2 flex justify-end">
+        <Button variant="secondary" size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}

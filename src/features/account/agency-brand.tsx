@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ShieldIcon } from '../../components/ui/icons';
+import { PRODUCT_NAME } from '../../lib/use-page-title';
+import { agencyQuery } from './queries';
+
+/**
+ * The header's brand: the agency's title and logo when the account has an
+ * agency record (spec §2.7), else the product name. Any failure here (no
+ * agency, 505 for a key without agency access, service down) shows the product
+ * name: the header never breaks the page.
+ */
+export function AgencyBrand() {
+  const { api } = useRouteContext({ from: '__root__' });
+  const { data: agency } = useQuery({ ...agencyQuery(api), retry: false });
+  const title = agency?.title.trim() || PRODUCT_NAME;
+  const logo = agency?.logourl && /^https?:\/\//i.test(agency.logourl) ? agency.logourl : undefined;
+  return (
+    <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md text-foreground">
+      {logo ? <AgencyLogo key={logo} src={logo} /> : <ShieldIcon size={28} className="shrink-0 text-primary" />}
+      <span className="min-w-0">
+        <span className="block truncate leading-tight font-semibold">{title}</span>
+        {agency ? (
+          <span className="block truncate text-xs leading-tight text-muted-foreground">{PRODUCT_NAME}</span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}
+
+/** The logo is decorative (the title is next to it); a broken image falls back to the icon. */
+function AgencyLogo({ src }: { src: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) return <ShieldIcon size={28} className="shrink-0 text-primary" />;
+  return (
+    <img
+      src={src}
+      alt=""
+      referrerPolicy="no-referrer"
+      className="size-8 shrink-0 rounded object-contain"
+      onError={() => setBroken(true)}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import type { ApiClient } from '../../api/client';
+import { TransportError } from '../../api/errors';
+
+export type DashboardOutcome = { opened: true } | { opened: false; url: string };
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens an empty tab. Call it synchronously inside the click, so pop-up
+ * blockers allow it; it is cut off from this window at once (noopener
+ * semantics: `opener` is null before anything loads in it). Null when the
+ * browser blocked it.
+ */
+export function openBlankTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
+  return tab;
+}
+
+/**
+ * Fetches a fresh `dashboard` login URL (spec §4.1, valid 24 hours) and sends
+ * the tab there. When there is no tab (blocked), the URL is handed back to be
+ * shown as a link. On failure the empty tab is closed.
+ */
+export async function sendTabToDashboard(api: ApiClient, tab: Window | null): Promise<DashboardOutcome> {
+  try {
+    const url = await api.dashboard();
+    // Only a web address is followed; anything else (javascript:, data:) is refused.
+    if (!isWebUrl(url)) {
+      throw new TransportError({
+        method: 'dashboard',
+        kind: 'bad-response',
+        message: 'The dashboard address is not a web address',
+      });
+    }
+    if (tab && !tab.closed) {
+      tab.location.href = url;
+      return { opened: true };
+    }
+    return { opened: false, url };
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { describeError } from '../../api/error-catalogue';
+import { redirectTarget } from './redirect';
+import type { SessionStore } from './session';
+
+interface GuardDeps {
+  session: SessionStore;
+  /** Late-bound: the query client is made before the router, and both need this guard. */
+  queryClient: () => QueryClient;
+  /** Where the user is now, and how to send them to the login page. */
+  currentHref: () => string;
+  goToLogin: (redirect: string | undefined) => Promise<void>;
+}
+
+/**
+ * Any 502 (spec §5.11, "authorization error") ends the session: the key is
+ * forgotten, the cached data of the account is dropped, and the user goes to
+ * login with the reason and the page they were on. Errors while signed out
+ * (a wrong key typed on the login page) are the login form's to show.
+ */
+export function createSessionGuard(deps: GuardDeps): (error: unknown) => void {
+  return (error) => {
+    const description = describeError(error);
+    if (!description.sessionEnded || !deps.session.get()) return;
+    const redirect = redirectTarget(deps.currentHref());
+    deps.session.clear();
+    deps.session.setNotice(`Your session has ended: ${lowerFirst(description.message)}`);
+    // Dropped once the account's pages are gone, so none of them refetches without a key.
+    void deps.goToLogin(redirect).finally(() => deps.queryClient().clear());
+  };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

@@ -1,0 +1,125 @@
+import { useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
+import { credentialsSchema, type Credentials } from '../../api/credentials';
+import { readStorage, removeStorage, writeStorage, type StorageArea } from '../../lib/safe-storage';
+
+/**
+ * The signed-in session: the key pair (spec §5), when it expires, who it is
+ * and how it was obtained. Kept in sessionStorage, or localStorage when the
+ * user asks to be remembered (DESIGN.md non-negotiables). Never rendered, never
+ * logged, never put in a URL.
+ */
+export const SESSION_STORAGE_KEY = 'psd.session';
+
+export const sessionSchema = z.object({
+  v: z.literal(1),
+  apiKey: credentialsSchema.shape.apiKey,
+  macKey: credentialsSchema.shape.macKey,
+  /** UNIX seconds; 0 = no expiry (spec §2.6 keydata.expires). */
+  expires: z.int().check(z.nonnegative()),
+  email: z.optional(z.string().check(z.maxLength(320))),
+  /** `signin`: made by signin, so signout deletes it (spec §4.1, §5.9). `key`: typed in by the user. */
+  kind: z.enum(['signin', 'key']),
+});
+
+export type Session = z.infer<typeof sessionSchema>;
+
+export interface SessionStore {
+  get(): Session | null;
+  /** True when the session lives in localStorage ("remember this device"). */
+  isRemembered(): boolean;
+  set(session: Session, remember: boolean): void;
+  /** Forget the keys in memory and in both storages. */
+  clear(): void;
+  /** A message for the login page ("Your session has ended: …"), read once it is shown. */
+  notice(): string | null;
+  setNotice(message: string | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function credentialsOf(session: Session): Credentials {
+  return session.macKey ? { apiKey: session.apiKey, macKey: session.macKey } : { apiKey: session.apiKey };
+}
+
+/** Keys with an expiry at or before now are invalid (spec §2.6, §5.8). */
+export function isSessionExpired(session: Session, nowMs = Date.now()): boolean {
+  return session.expires > 0 && session.expires * 1000 <= nowMs;
+}
+
+function load(which: StorageArea): Session | null {
+  const raw = readStorage(which, SESSION_STORAGE_KEY);
+  if (raw === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    json = null;
+  }
+  const parsed = sessionSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  // Unreadable or from an older version: drop it rather than guess.
+  removeStorage(which, SESSION_STORAGE_KEY);
+  return null;
+}
+
+export function createSessionStore(opts: { onSignedOutElsewhere?: () => void } = {}): SessionStore {
+  let remembered = false;
+  let current = load('session');
+  if (!current) {
+    current = load('local');
+    remembered = current !== null;
+  }
+  let notice: string | null = null;
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((l) => l());
+
+  // Signing out in another tab removes the remembered keys: follow it here.
+  // (No window outside a browser, e.g. in unit tests: the store then lives in memory.)
+  globalThis.window?.addEventListener('storage', (e) => {
+    if (e.key === SESSION_STORAGE_KEY && e.newValue === null && remembered && current) {
+      current = null;
+      remembered = false;
+      emit();
+      opts.onSignedOutElsewhere?.();
+    }
+  });
+
+  return {
+    get: () => current,
+    isRemembered: () => remembered,
+    set(session, remember) {
+      const value = JSON.stringify(sessionSchema.parse(session));
+      removeStorage(remember ? 'session' : 'local', SESSION_STORAGE_KEY);
+      // If storage is blocked (third-party iframe) the session still lives in memory.
+      writeStorage(remember ? 'local' : 'session', SESSION_STORAGE_KEY, value);
+      current = session;
+      remembered = remember;
+      notice = null;
+      emit();
+    },
+    clear() {
+      removeStorage('session', SESSION_STORAGE_KEY);
+      removeStorage('local', SESSION_STORAGE_KEY);
+      current = null;
+      remembered = false;
+      emit();
+    },
+    notice: () => notice,
+    setNotice(message) {
+      notice = message;
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function useSession(store: SessionStore): Session | null {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+export function useSessionNotice(store: SessionStore): string | null {
+  return useSyncExternalStore(store.subscribe, store.notice, store.notice);
+}

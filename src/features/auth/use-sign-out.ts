@@ -1,0 +1,40 @@
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { describeError } from '../../api/error-catalogue';
+
+/**
+ * Sign out (spec §4.1): a key made by signin is deleted on the service first
+ * (a key typed in by hand cannot be: spec §5.9, so it is only forgotten here).
+ * The keys are then cleared everywhere (both storages, the query cache) even
+ * when the service could not be told, and the user lands on the login page.
+ */
+export function useSignOut(): { signOut: () => Promise<void>; pending: boolean } {
+  const { api, session, queryClient } = useRouteContext({ from: '__root__' });
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const signOut = useCallback(async () => {
+    setPending(true);
+    const current = session.get();
+    let notice: string | null = null;
+    if (current?.kind === 'signin') {
+      try {
+        await api.signout();
+      } catch (error) {
+        const d = describeError(error);
+        // A 502 means the key no longer works anyway: nothing left to delete.
+        if (!d.sessionEnded) {
+          notice = `You are signed out on this device, but the service could not delete the key: ${d.message}`;
+        }
+      }
+    }
+    session.clear();
+    session.setNotice(notice);
+    await navigate({ to: '/login', replace: true });
+    // After the account's pages are gone, so none of them refetches without a key.
+    queryClient.clear();
+    setPending(false);
+  }, [api, session, queryClient, navigate]);
+
+  return { signOut, pending };
+}

@@ -1,0 +1,52 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLinks } from './nav-links';
+
+interface AppShellProps {
+  /** Left of the header: the agency's (or the product's) name and logo. */
+  brand: ReactNode;
+  /** Right of the header: theme toggle, account menu. */
+  actions: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every signed-in page: skip link, header, navigation, main.
+ * On navigation inside the app, focus moves to the new page's heading so a
+ * screen reader announces it (WCAG 2.4.3).
+ */
+export function AppShell({ brand, actions, children }: AppShellProps) {
+  const router = useRouter();
+  const mainRef = useRef<HTMLElement>(null);
+  // After the new page has rendered (its code may load lazily), not on first load.
+  useEffect(
+    () =>
+      router.subscribe('onRendered', (event) => {
+        if (!event.fromLocation || !event.pathChanged) return;
+        const heading = mainRef.current?.querySelector<HTMLElement>('h1');
+        if (!heading) return;
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+      }),
+    [router],
+  );
+
+  return (
+    <div className="grid min-h-dvh grid-cols-[minmax(0,1fr)] grid-rows-[auto_auto_1fr] lg:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+      <a
+        href="#main"
+        className="fixed -top-20 left-2 z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:top-2"
+      >
+        Skip to content
+      </a>
+      <header className="flex h-14 items-center gap-2 border-b border-border bg-surface px-3 sm:gap-3 sm:px-4 lg:col-span-2">
+        <div className="min-w-0 flex-1">{brand}</div>
+        <div className="flex shrink-0 items-center gap-2">{actions}</div>
+      </header>
+      <NavLinks />
+      <main id="main" ref={mainRef} tabIndex={-1} className="min-w-0 px-4 py-5 focus:outline-none sm:px-6 lg:py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

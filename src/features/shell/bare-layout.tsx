@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { ShieldIcon } from '../../components/ui/icons';
+import { PRODUCT_NAME } from '../../lib/use-page-title';
+
+/**
+ * The frame of pages outside the signed-in shell (login, errors, not found):
+ * the product name, optional actions (theme toggle), a skip link and main.
+ */
+export function BareLayout({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="fixed -top-20 left-2 z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:top-2"
+      >
+        Skip to content
+      </a>
+      <header className="flex items-center justify-between gap-3 px-4 py-3">
+        <span className="flex min-w-0 items-center gap-2 font-semibold text-foreground">
+          <ShieldIcon size={28} className="shrink-0 text-primary" />
+          {PRODUCT_NAME}
+        </span>
+        {actions}
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 px-4 pt-4 pb-12 focus:outline-none sm:pt-10">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, TransportError } from '../api/errors';
+
+/**
+ * The one QueryClient. Side effects of errors live here, in the caches'
+ * onError, not in the fetch layer (STYLE.md habit 2): `onError` sees every
+ * failed query and mutation (the session guard ends the session on 502).
+ */
+export function createQueryClient(onError: (error: unknown) => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * Retry once when the service may come back (it was unreachable, or said 500
+ * "temporarily unavailable", spec §7.2); an answer that refuses the request
+ * will refuse it again.
+ */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  if (error instanceof ApiError) return error.code === 500;
+  if (error instanceof TransportError) return error.kind === 'network' || error.kind === 'timeout';
+  return false;
+}

@@ -1,0 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../api/client';
+import type { SessionStore } from '../features/auth/session';
+
+/** What every route's beforeLoad, loader and component can reach (createRootRouteWithContext). */
+export interface RouterContext {
+  queryClient: QueryClient;
+  session: SessionStore;
+  /** The signing client of the signed-in session (reads the session's keys on every call). */
+  api: ApiClient;
+}

@@ -1,0 +1,68 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from './api/client';
+import { ApiError, TransportError } from './api/errors';
+import { createSessionGuard } from './features/auth/session-guard';
+import { createSessionStore, credentialsOf } from './features/auth/session';
+import { PageError } from './features/shell/page-error';
+import { createQueryClient } from './lib/query-client';
+import { startThemeSync } from './lib/theme';
+import { routeTree } from './routeTree.gen';
+import './index.css';
+
+startThemeSync();
+
+// Signed out in another tab (remembered keys removed): re-check the guarded routes.
+const session = createSessionStore({ onSignedOutElsewhere: () => void router.invalidate() });
+const api = createApiClient({
+  // Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies.
+  getCredentials: () => {
+    const current = session.get();
+    return current ? credentialsOf(current) : null;
+  },
+});
+
+const queryClient = createQueryClient(
+  createSessionGuard({
+    session,
+    queryClient: () => queryClient,
+    currentHref: () => router.latestLocation.href,
+    goToLogin: (redirect) => router.navigate({ to: '/login', search: { redirect }, replace: true }),
+  }),
+);
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient, session, api },
+  defaultPreload: 'intent',
+  // A page that fails shows why inside the shell; the layouts have their own.
+  defaultErrorComponent: PageError,
+  // Loaders read through the query cache, which decides freshness.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root, {
+    // An error from the service (down, refused) is an expected state that the
+    // route's error component explains; only unexpected errors are logged.
+    onCaughtError: (error) => {
+      if (!(error instanceof ApiError || error instanceof TransportError)) console.error(error);
+    },
+  }).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  createFileRoute,
+  Outlet,
+  redirect,
+  useRouteContext,
+  useRouter,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import { describeError } from '../api/error-catalogue';
+import { Button } from '../components/ui/button';
+import { ErrorPanel } from '../components/ui/error-panel';
+import { AccountMenu } from '../features/account/account-menu';
+import { AgencyBrand } from '../features/account/agency-brand';
+import { keyInfoQuery } from '../features/account/queries';
+import { redirectTarget } from '../features/auth/redirect';
+import { isSessionExpired } from '../features/auth/session';
+import { useSignOut } from '../features/auth/use-sign-out';
+import { AppShell } from '../features/shell/app-shell';
+import { BareLayout } from '../features/shell/bare-layout';
+import { ThemeToggle } from '../features/theme/theme-toggle';
+import { isServiceUnavailable } from '../lib/service-state';
+import { usePageTitle } from '../lib/use-page-title';
+
+/** The guarded layout: every page but /login. */
+export const Route = createFileRoute('/_auth')({
+  beforeLoad: ({ context, location }) => {
+    const current = context.session.get();
+    const target = redirectTarget(location.href);
+    if (!current) throw redirect({ to: '/login', search: { redirect: target } });
+    // Published clients treat a key whose expiry has passed as invalid (spec §2.6, §5.8).
+    if (isSessionExpired(current)) {
+      context.session.clear();
+      context.queryClient.clear();
+      context.session.setNotice('Your session has ended: your key expired. Sign in again to continue.');
+      throw redirect({ to: '/login', search: { redirect: target } });
+    }
+    return { signedIn: current };
+  },
+  // The key is checked with the service before the shell shows, and again in
+  // the background on navigation once the answer is a minute old: a 502 ends
+  // the session (the query client's guard), a service that is down shows ShellError.
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData({ ...keyInfoQuery(context.api), revalidateIfStale: true }),
+  component: AuthLayout,
+  errorComponent: ShellError,
+});
+
+function AuthLayout() {
+  const { signedIn } = Route.useRouteContext();
+  const { signOut } = useSignOut();
+  return (
+    <AppShell
+      brand={<AgencyBrand />}
+      actions={
+        <>
+          <ThemeToggle />
+          <AccountMenu email={signedIn.email} kind={signedIn.kind} onSignOut={() => void signOut()} />
+        </>
+      }
+    >
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** The key could not be checked: the service is down (Retry) or refused it. */
+function ShellError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const { queryClient, api } = useRouteContext({ from: '__root__' });
+  const { signOut, pending } = useSignOut();
+  const description = describeError(error);
+  usePageTitle(isServiceUnavailable(error) ? 'Service unavailable' : description.title);
+  if (description.sessionEnded) {
+    // The query client's guard is already taking the user to the login page.
+    return (
+      <p role="status" className="p-6 text-muted-foreground">
+        Your session has ended. Taking you to the sign-in page…
+      </p>
+    );
+  }
+  return (
+    <BareLayout actions={<ThemeToggle />}>
+      <ErrorPanel
+        error={error}
+        onRetry={async () => {
+          // Ask the service first: while it is still down the panel stays and says so.
+          await queryClient.fetchQuery({ ...keyInfoQuery(api), retry: false });
+          reset();
+          await router.invalidate();
+        }}
+      >
+        <Button variant="secondary" disabled={pending} onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </ErrorPanel>
+    </BareLayout>
+  );
+}

@@ -1,0 +1,29 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { loginSearchSchema } from '../features/auth/redirect';
+import { isSessionExpired } from '../features/auth/session';
+import { BareLayout } from '../features/shell/bare-layout';
+import { ThemeToggle } from '../features/theme/theme-toggle';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: loginSearchSchema,
+  beforeLoad: ({ context, search }) => {
+    const current = context.session.get();
+    if (!current) return;
+    // Already signed in: straight on to where the user was going.
+    if (!isSessionExpired(current)) throw redirect({ href: search.redirect ?? '/', replace: true });
+    // A key past its expiry is of no use (spec §2.6): forget it.
+    context.session.clear();
+  },
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  const { redirect: target } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <BareLayout actions={<ThemeToggle />}>
+      <LoginPage onSignedIn={() => void navigate({ href: target ?? '/', replace: true })} />
+    </BareLayout>
+  );
+}
