@@ -22,7 +22,7 @@ import {
 } from './test-support.ts';
 
 const echoResult = z.object({ url: z.string(), method: z.string(), cookie: z.string().nullable(), body: z.string() });
-const echoEnvelopeSchema = envelopeSchema.extend({ result: echoResult });
+const echoEnvelopeSchema = z.looseObject({ ...envelopeSchema.shape, result: echoResult });
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@
  * the answer with zod. Failures are thrown as ApiError or TransportError; what
  * the user sees is decided by the caller (no toasts, no redirects here).
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Credentials } from './credentials';
 import { ApiError, TransportError } from './errors';
 import { getMethod, type MethodDef, type MethodName, type SiteOption } from './registry';
@@ -231,7 +231,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   }
 
   /** A JSON method: the envelope, then the result with the method's schema (spec §7.1 rules 2–3). */
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.ZodMiniType>(
     method: MethodName,
     schema: S,
     req: { path?: string[]; query?: Record<string, QueryValue>; body?: string; httpMethod?: HttpMethod } = {},

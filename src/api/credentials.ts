@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The keys a session signs with (spec §5): apiKey goes to the proxy as
@@ -14,8 +14,10 @@ export interface Credentials {
 // `,` (cookie injection), bounded in length. The proxy refuses the rest anyway.
 export const apiKeySchema = z
   .string()
-  .regex(/^[!-~]{1,1024}$/, 'Use printable ASCII characters only, without spaces')
-  .regex(/^[^;,]*$/, 'A key cannot contain ";" or ","');
+  .check(
+    z.regex(/^[!-~]{1,1024}$/, 'Use printable ASCII characters only, without spaces'),
+    z.regex(/^[^;,]*$/, 'A key cannot contain ";" or ","'),
+  );
 
 /** A mac key as typed or stored: a key, or empty for "no signature" (spec §5.6). */
 export const macKeySchema = z.union([z.literal(''), apiKeySchema]);
@@ -23,5 +25,5 @@ export const macKeySchema = z.union([z.literal(''), apiKeySchema]);
 /** Validates credentials read from storage or typed by a user (an outside boundary). */
 export const credentialsSchema = z.object({
   apiKey: apiKeySchema,
-  macKey: macKeySchema.optional(),
-}) satisfies z.ZodType<Credentials>;
+  macKey: z.optional(macKeySchema),
+}) satisfies z.ZodMiniType<Credentials>;

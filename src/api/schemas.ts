@@ -3,21 +3,22 @@
  * the spec says fields may be added (§4.3, §2.11, §9), so extra fields pass
  * through untouched and nothing downstream guesses a shape.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MethodName } from './registry';
 
-const int = z.number().int();
+const int = z.int();
 
 /**
  * A JSON object keyed by strings. PHP services encode an empty map as `[]` and a
  * map with keys 0..n-1 as an array, so arrays are accepted and keyed by index.
  */
-function phpMap<T extends z.ZodType>(value: T) {
-  return z
-    .union([z.record(z.string(), value), z.array(value)])
-    .transform((v): Record<string, z.output<T>> =>
+function phpMap<T extends z.ZodMiniType>(value: T) {
+  return z.pipe(
+    z.union([z.record(z.string(), value), z.array(value)]),
+    z.transform((v): Record<string, z.output<T>> =>
       Array.isArray(v) ? Object.fromEntries(v.map((item, i) => [String(i), item])) : v,
-    );
+    ),
+  );
 }
 
 /** Spec §2.1; `result` must not be read when `error` is not 0 (§7.1). */
@@ -36,7 +37,7 @@ export const envelopeSchema = z.looseObject({
 export const userSchema = z.looseObject({
   login: z.string(),
   email: z.string(),
-  regdate: int.optional(),
+  regdate: z.optional(int),
 });
 
 /** Spec §2.3. */
@@ -87,7 +88,7 @@ export const signinResultSchema = z.looseObject({
 
 /** api_keyinfo and signout results: fields not shown (spec §4.6); `expires` is observed (§2.6 meaning). */
 export const keyInfoSchema = z.looseObject({
-  expires: int.optional(),
+  expires: z.optional(int),
 });
 
 /**
@@ -95,33 +96,33 @@ export const keyInfoSchema = z.looseObject({
  * are not shown: those observed in real use are named, and only id and email
  * are typed, so an unforeseen value never fails the whole answer.
  */
-export const userInfoSchema = z
-  .looseObject({
-    id: z.union([z.string(), z.number()]).optional(),
-    email: z.string().optional(),
-    billtype: z.unknown().optional(),
-    free: z.unknown().optional(),
-    clientfile: z.unknown().optional(),
-    avatar: z.unknown().optional(),
-  })
-  .nullable();
+export const userInfoSchema = z.nullable(
+  z.looseObject({
+    id: z.optional(z.union([z.string(), z.number()])),
+    email: z.optional(z.string()),
+    billtype: z.optional(z.unknown()),
+    free: z.optional(z.unknown()),
+    clientfile: z.optional(z.unknown()),
+    avatar: z.optional(z.unknown()),
+  }),
+);
 
 /** Spec §2.7: all values are strings; title and email required. */
 export const agencySchema = z.looseObject({
   title: z.string(),
   email: z.string(),
-  website: z.string().optional(),
-  logourl: z.string().optional(),
-  phone: z.string().optional(),
-  country: z.string().optional(),
-  zipcode: z.string().optional(),
-  address: z.string().optional(),
-  bank_currency: z.string().optional(),
-  bank_swift: z.string().optional(),
-  bank_account: z.string().optional(),
-  bank_routing: z.string().optional(),
-  bank_country: z.string().optional(),
-  bank_invoicemail: z.string().optional(),
+  website: z.optional(z.string()),
+  logourl: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  country: z.optional(z.string()),
+  zipcode: z.optional(z.string()),
+  address: z.optional(z.string()),
+  bank_currency: z.optional(z.string()),
+  bank_swift: z.optional(z.string()),
+  bank_account: z.optional(z.string()),
+  bank_routing: z.optional(z.string()),
+  bank_country: z.optional(z.string()),
+  bank_invoicemail: z.optional(z.string()),
 });
 
 /** Spec §2.9: all fields are integers. */
@@ -150,7 +151,7 @@ export const scanReportSchema = z.looseObject({
 export const fwDaySchema = z.tuple([int, int, int, int, int, int, int, int]);
 
 /** Spec §2.10: YYYYMMDD → null (no data) or the 8 counters. */
-export const fwHistorySchema = z.record(z.string().regex(/^\d{8}$/), fwDaySchema.nullable());
+export const fwHistorySchema = z.record(z.string().check(z.regex(/^\d{8}$/)), z.nullable(fwDaySchema));
 
 /** Spec §2.8, with scanreport (§2.9) and fwhistory (§2.10) only when asked for. */
 export const siteSchema = z.looseObject({
@@ -163,8 +164,8 @@ export const siteSchema = z.looseObject({
   firewallstatus: int,
   autotreatment: int,
   permissions: int,
-  scanreport: scanReportSchema.nullable().optional(),
-  fwhistory: fwHistorySchema.nullable().optional(),
+  scanreport: z.optional(z.nullable(scanReportSchema)),
+  fwhistory: z.optional(z.nullable(fwHistorySchema)),
 });
 
 /** sites_add result (spec §4.3): request index (as a string) → that site's error message. */
@@ -172,14 +173,14 @@ export const sitesAddResultSchema = phpMap(z.string());
 
 /** Spec §2.11: everything but errprefix is optional; extra configuration may appear. */
 export const methodDataSchema = z.looseObject({
-  description: z.string().optional(),
-  alwaysRaw: int.optional(),
-  httpMethods: z.union([z.string(), z.array(z.string())]).optional(),
-  path: z.array(z.string()).optional(),
-  argv: phpMap(z.string()).optional(),
-  post: phpMap(z.string()).optional(),
+  description: z.optional(z.string()),
+  alwaysRaw: z.optional(int),
+  httpMethods: z.optional(z.union([z.string(), z.array(z.string())])),
+  path: z.optional(z.array(z.string())),
+  argv: z.optional(phpMap(z.string())),
+  post: z.optional(phpMap(z.string())),
   errprefix: int,
-  errors: z.array(z.string()).optional(),
+  errors: z.optional(z.array(z.string())),
 });
 
 /** api_test result (spec §4.6): an echo of the request. */
@@ -200,16 +201,16 @@ export const apiTestResultSchema = z.looseObject({
 export const resultSchemas = {
   signup: signupResultSchema,
   signin: signinResultSchema,
-  signout: keyInfoSchema.nullable(),
+  signout: z.nullable(keyInfoSchema),
   dashboard: z.string(),
   agency_update: agencySchema,
-  agency_delete: agencySchema.nullable(),
+  agency_delete: z.nullable(agencySchema),
   agency_view: agencySchema,
   unit_update: z.string(),
-  unit_delete: z.string().nullable(),
+  unit_delete: z.nullable(z.string()),
   sites_add: sitesAddResultSchema,
   sites_list: z.array(siteSchema),
-  site_delete: z.string().nullable(),
+  site_delete: z.nullable(z.string()),
   site_unshare: z.string(),
   site_setoption: z.tuple([z.string(), z.string(), z.string()]),
   site_scan: z.string(),
@@ -219,7 +220,7 @@ export const resultSchemas = {
   api_keyinfo: keyInfoSchema,
   api_userinfo: userInfoSchema,
   api_test: apiTestResultSchema,
-} as const satisfies Record<MethodName, z.ZodType>;
+} as const satisfies Record<MethodName, z.ZodMiniType>;
 
 export type Envelope = z.infer<typeof envelopeSchema>;
 export type User = z.infer<typeof userSchema>;
