@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ConfigError, serverConfigFromEnv, type ServerConfig } from './config.ts';
+import { createGuardedServer } from './http-server.ts';
 import { createServerApp, type ServerApp } from './server-app.ts';
 import { ensureSpaBuilt } from './spa-build.ts';
 
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   }
 
   const server = await createServerApp(config, { distDir });
-  const http = serve({ fetch: server.app.fetch, port: config.port });
+  const http = serve({ fetch: server.app.fetch, port: config.port, createServer: createGuardedServer });
 
   http.once('listening', () => {
     const address = http.address();

@@ -3,6 +3,7 @@
  * own integrations at it.
  */
 import { serve } from '@hono/node-server';
+import { createGuardedServer } from '../http-server.ts';
 import { createSandbox } from './app.ts';
 import { ConfigError, sandboxConfigFromEnv } from './config.ts';
 
@@ -18,7 +19,7 @@ function main(): void {
     throw err;
   }
   const sandbox = createSandbox(config);
-  const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: '127.0.0.1' }, (info) => {
+  const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: '127.0.0.1', createServer: createGuardedServer }, (info) => {
     const base = `http://127.0.0.1:${info.port}`;
     console.log(`Partner API sandbox ready at ${base}/api/`);
     console.log(`  application key (signup, signin, api_*): ${config.appKey}`);
