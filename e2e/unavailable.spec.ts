@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The dashboard in front of an upstream that is down: a second server (the real
+ * `server/main.ts`, reusing the SPA build of the first) whose PARTNER_API_URL
+ * points at a closed port. The user gets "Service unavailable" with Retry and
+ * keeps what was typed, never a blank page.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+let server: ChildProcess | undefined;
+let origin = '';
+
+test.beforeAll(async () => {
+  const [port, closed] = [await freePort(), await freePort()];
+  origin = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), PARTNER_API_URL: `http://127.0.0.1:${closed}`, PARTNER_APP_KEY: 'test-app-key' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 60_000 })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test('an unreachable upstream reads "Service unavailable" with Retry and keeps the e-mail', async ({ page }) => {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('E-mail address').fill('someone@partner.example');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('alert')).toContainText(/unavailable/i);
+  await expect(page.getByLabel('E-mail address')).toHaveValue('someone@partner.example');
+});
+
+test('a stored session in front of a down upstream shows Retry, not a blank page', async ({ page }) => {
+  await page.goto(`${origin}/login`);
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'psd.session',
+      JSON.stringify({ v: 1, apiKey: 'k'.repeat(48), macKey: 'm'.repeat(48), expires: 0, email: 'x@partner.example', kind: 'signin' }),
+    ),
+  );
+  await page.goto(`${origin}/sites`);
+  await expect(page.getByText('Service unavailable')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Retry/ })).toBeVisible();
+  await page.getByRole('button', { name: /Retry/ }).click();
+  await expect(page.getByText('Service unavailable')).toBeVisible();
+});
