@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
+import { chromiumExecutable } from './bench/util.ts';
 
 /**
  * End-to-end tests drive real Chromium against the real server (`npm start`):
  * the proxy, the SPA build and the in-process sandbox with a fresh database.
- * Playwright's own Chromium is used when installed, else Debian's /usr/bin/chromium.
+ * Playwright's own Chromium is used when installed, else CHROMIUM_PATH, else
+ * `chromium` on PATH, else Debian's /usr/bin/chromium (bench/util.ts).
  */
 
 // Chosen once in the main process; workers inherit the environment.
@@ -20,15 +22,6 @@ if (!process.env.E2E_PORT) {
 }
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
-
-function executablePath(): string | undefined {
-  try {
-    if (existsSync(chromium.executablePath())) return undefined;
-  } catch {
-    // Playwright's browser is not installed: fall through to the system one.
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +37,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: executablePath(),
+      executablePath: chromiumExecutable(() => chromium.executablePath()),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
@@ -58,6 +51,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
+      // baseURL's address; also the default in sandbox mode, stated so a HOST in the shell cannot move it.
+      HOST: '127.0.0.1',
       SANDBOX_DB: process.env.E2E_DB ?? '',
       SANDBOX_SEED: 'demo',
       SANDBOX_CONTROL: '1',

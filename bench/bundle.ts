@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { freePort, waitFor } from './util.ts';
+import { chromiumExecutable, freePort, waitFor } from './util.ts';
 
 export async function benchBundle(): Promise<void> {
   const port = await freePort();
@@ -24,7 +24,7 @@ export async function benchBundle(): Promise<void> {
   try {
     await waitFor(`${base}/healthz`, 240_000);
     browser = await chromium.launch({
-      executablePath: systemChromium(),
+      executablePath: chromiumExecutable(() => chromium.executablePath()),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     const page = await browser.newPage();
@@ -55,14 +55,4 @@ export async function benchBundle(): Promise<void> {
     server.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Playwright's own Chromium when installed, else Debian's. */
-export function systemChromium(): string | undefined {
-  try {
-    if (existsSync(chromium.executablePath())) return undefined;
-  } catch {
-    // not installed
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, serverConfigFromEnv } from './config.ts';
+import { ConfigError, isLoopbackHost, listenUrl, serverConfigFromEnv } from './config.ts';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -15,6 +15,8 @@ describe('serverConfigFromEnv', () => {
   it('defaults to port 8080, the embedded sandbox and its application key', () => {
     const config = serverConfigFromEnv({});
     expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicOrigin).toBeUndefined();
     expect(config.frameAncestors).toBe("'self'");
     expect(config.embedOrigins).toEqual([]);
     expect(config.upstream.kind).toBe('sandbox');
@@ -36,6 +38,52 @@ describe('serverConfigFromEnv', () => {
       SANDBOX_SEED: 'bogus',
     });
     expect(config.upstream).toEqual({ kind: 'remote', baseUrl: 'https://partner.example.com/base', appKey: 'app-key-1' });
+    // In front of the real service the proxy listens on every interface by default.
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('takes HOST in either mode, and refuses what is not an address or a host name', () => {
+    expect(serverConfigFromEnv({ HOST: '::1' }).host).toBe('::1');
+    expect(serverConfigFromEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(serverConfigFromEnv({ HOST: '127.0.0.1', PARTNER_API_URL: 'https://p.example' }).host).toBe('127.0.0.1');
+    expect(serverConfigFromEnv({ HOST: '' }).host).toBe('127.0.0.1');
+    for (const bad of ['http://0.0.0.0', '0.0.0.0:8080', 'two words', '-x.example']) {
+      expect(problemsOf({ HOST: bad }), bad).toEqual([expect.stringMatching(/^HOST must be an IP address/)]);
+    }
+  });
+
+  it('refuses SANDBOX_CONTROL=1 on a HOST other machines can reach, and allows it on loopback', () => {
+    const problems = problemsOf({ SANDBOX_CONTROL: '1', HOST: '0.0.0.0' });
+    expect(problems).toEqual([expect.stringMatching(/^SANDBOX_CONTROL=1 needs a loopback HOST .* \(got HOST "0\.0\.0\.0"\)$/)]);
+    expect(problemsOf({ SANDBOX_CONTROL: '1', HOST: 'dashboard.example.com' })).toHaveLength(1);
+    for (const loopback of ['127.0.0.1', '::1', 'localhost', '']) {
+      const config = serverConfigFromEnv({ SANDBOX_CONTROL: '1', HOST: loopback });
+      expect(config.upstream.kind === 'sandbox' && config.upstream.sandbox.control).toBe(true);
+    }
+    // Without control the outbox may be exposed on purpose (a shared demo).
+    expect(serverConfigFromEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    // The sandbox is not mounted in front of the real service: SANDBOX_CONTROL is not read.
+    expect(serverConfigFromEnv({ SANDBOX_CONTROL: '1', PARTNER_API_URL: 'https://p.example' }).host).toBe('0.0.0.0');
+  });
+
+  it('takes PUBLIC_URL as an origin, and refuses anything else', () => {
+    expect(serverConfigFromEnv({ PUBLIC_URL: 'https://Dashboard.Example.com/' }).publicOrigin).toBe('https://dashboard.example.com');
+    expect(serverConfigFromEnv({ PUBLIC_URL: 'http://localhost:8080' }).publicOrigin).toBe('http://localhost:8080');
+    expect(serverConfigFromEnv({ PUBLIC_URL: 'https://d.example:443' }).publicOrigin).toBe('https://d.example');
+    for (const bad of ['dashboard.example.com', 'ftp://d.example', 'https://d.example/app', 'https://u:p@d.example', 'https://d.example/?x', 'https://d.example#top']) {
+      expect(problemsOf({ PUBLIC_URL: bad }), bad).toEqual([expect.stringMatching(/^PUBLIC_URL must be the origin/)]);
+    }
+  });
+
+  it('requires https for PARTNER_API_URL unless the host is loopback', () => {
+    expect(problemsOf({ PARTNER_API_URL: 'http://partner.example.com' })).toEqual([
+      expect.stringMatching(/^PARTNER_API_URL must use https:\/\/: keys and signatures travel as cookies/),
+    ]);
+    expect(problemsOf({ PARTNER_API_URL: 'http://10.0.0.5:8787' })).toHaveLength(1);
+    expect(problemsOf({ PARTNER_API_URL: 'http://localhost.example' })).toHaveLength(1);
+    for (const local of ['http://127.0.0.1:8787', 'http://127.8.9.10', 'http://[::1]:8787/base', 'http://localhost:8787']) {
+      expect(serverConfigFromEnv({ PARTNER_API_URL: local }).upstream.kind, local).toBe('remote');
+    }
   });
 
   it('lets PARTNER_APP_KEY override the sandbox key', () => {
@@ -70,6 +118,7 @@ describe('serverConfigFromEnv', () => {
   it.each([
     ['not a URL', 'partner.example.com'],
     ['another scheme', 'ftp://partner.example.com'],
+    ['plain http to another host', 'http://partner.example.com'],
     ['credentials', 'https://user:pw@partner.example.com'],
     ['a query', 'https://partner.example.com/?x=1'],
   ])('refuses a PARTNER_API_URL with %s', (_label, value) => {
@@ -86,5 +135,38 @@ describe('serverConfigFromEnv', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^PARTNER_APP_KEY must be/);
     expect(problems[0]).not.toContain('secret');
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.255.0.9', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['[::ffff:7f00:1]', true],
+    ['localhost', true],
+    ['LOCALHOST.', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['128.0.0.1', false],
+    ['10.0.0.1', false],
+    ['::ffff:10.0.0.1', false],
+    ['evil.localhost', false],
+    ['localhost.example', false],
+    ['127.0.0.1.example', false],
+  ])('%s → %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
+  });
+});
+
+describe('listenUrl', () => {
+  it('prints the address the server listens on, and localhost for every interface', () => {
+    expect(listenUrl('127.0.0.1', 8080)).toBe('http://127.0.0.1:8080');
+    expect(listenUrl('::1', 8080)).toBe('http://[::1]:8080');
+    expect(listenUrl('0.0.0.0', 80)).toBe('http://localhost:80');
+    expect(listenUrl('::', 80)).toBe('http://localhost:80');
+    expect(listenUrl('dash.example', 8080)).toBe('http://dash.example:8080');
   });
 });

@@ -4,8 +4,9 @@
  * operator's terms, and secrets are never echoed. An empty variable counts as
  * unset.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
-import { isValidCookieValue } from './proxy/credentials.ts';
+import { isCookieSafe, MAX_KEY_LENGTH } from '../src/api/credentials.ts';
 import { DEFAULT_FRAME_ANCESTORS } from './proxy/security-headers.ts';
 import { ConfigError, sandboxConfigFromEnv, type SandboxConfig } from './sandbox/config.ts';
 
@@ -17,6 +18,10 @@ export type UpstreamConfig =
 
 export interface ServerConfig {
   port: number;
+  /** The address `npm start` listens on (HOST). */
+  host: string;
+  /** The origin the browser reaches the dashboard at (PUBLIC_URL), when it is not what the socket shows. */
+  publicOrigin: string | undefined;
   /** CSP frame-ancestors sources. */
   frameAncestors: string;
   /** Origins allowed to embed the dashboard and talk to it (for the embed work). */
@@ -25,6 +30,35 @@ export interface ServerConfig {
 }
 
 export const DEFAULT_PORT = 8080;
+/** Sandbox mode: the outbox (every one-time password) and the control surface stay on this machine. */
+export const SANDBOX_DEFAULT_HOST = '127.0.0.1';
+/** In front of the real service the proxy is meant to be reached from other machines. */
+export const REMOTE_DEFAULT_HOST = '0.0.0.0';
+
+/**
+ * Whether a host name or address only reaches this machine: 127.0.0.0/8, ::1
+ * (also as ::ffff:127.x.y.z) and the name `localhost`. URL hosts may come in
+ * brackets ([::1]).
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
+  // Only `localhost` itself: a resolver may send other *.localhost names anywhere.
+  if (name === 'localhost') return true;
+  if (isIP(name) === 4) return name.startsWith('127.');
+  if (isIP(name) === 6) {
+    if (name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
+    // IPv4-mapped, dotted or as the URL parser writes it (::ffff:7f00:1).
+    return /^::ffff:127\.\d+\.\d+\.\d+$/.test(name) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(name);
+  }
+  return false;
+}
+
+/** The URL to print for a listening address: a wildcard address prints as localhost. */
+export function listenUrl(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const name = wildcard ? 'localhost' : host;
+  return `http://${isIP(name) === 6 ? `[${name}]` : name}:${port}`;
+}
 
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 
@@ -44,6 +78,53 @@ const port = z.preprocess(
     }),
 );
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** An IP address or a host name; its default depends on the mode (serverConfigFromEnv). */
+const host = z.preprocess(
+  unsetIfEmpty,
+  z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || isIP(value) !== 0 || HOST_NAME.test(value), {
+      message: 'HOST must be an IP address (127.0.0.1, 0.0.0.0, ::1, ::) or a host name to listen on',
+    }),
+);
+
+const publicUrl = z.preprocess(
+  unsetIfEmpty,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      let url: URL | null;
+      try {
+        url = new URL(value);
+      } catch {
+        url = null;
+      }
+      const plainOrigin =
+        url !== null &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.username === '' &&
+        url.password === '' &&
+        url.pathname === '/' &&
+        url.search === '' &&
+        url.hash === '' &&
+        !value.endsWith('?') &&
+        !value.endsWith('#');
+      if (url === null || !plainOrigin) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `PUBLIC_URL must be the origin the browser uses, scheme://host[:port] with no path, e.g. https://dashboard.example.com (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
+);
+
 const partnerApiUrl = z.preprocess(
   unsetIfEmpty,
   z
@@ -59,9 +140,13 @@ const partnerApiUrl = z.preprocess(
       try {
         url = new URL(value);
       } catch {
-        return problem('must be an absolute http:// or https:// URL, the base of {base_url}/api/...');
+        return problem('must be an absolute https:// URL, the base of {base_url}/api/...');
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return problem('must use http:// or https://');
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return problem('must use https:// (or http:// to a loopback host)');
+      // The key and the signature travel as cookies (spec §5.2): in clear text only on this machine.
+      if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        return problem('must use https://: keys and signatures travel as cookies; http:// is allowed only to 127.0.0.1, ::1 or localhost');
+      }
       if (url.username !== '' || url.password !== '') return problem('must not carry a user name or password');
       if (url.search !== '' || url.hash !== '') return problem('must not have a query or a fragment');
       // {base_url}/api/<method>/ (spec §1): the base without its trailing slash.
@@ -74,10 +159,9 @@ const partnerAppKey = z.preprocess(
   z
     .string()
     .optional()
-    .refine((value) => value === undefined || isValidCookieValue(value), {
+    .refine((value) => value === undefined || isCookieSafe(value), {
       // The value is a secret: say what is wrong, never what it is.
-      message:
-        'PARTNER_APP_KEY must be 1 to 512 visible ASCII characters without spaces, quotes, commas, semicolons or backslashes',
+      message: `PARTNER_APP_KEY must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters without spaces, quotes, commas, semicolons or backslashes`,
     }),
 );
 
@@ -135,6 +219,8 @@ const embedOrigins = z.preprocess(
 
 const envSchema = z.object({
   PORT: port,
+  HOST: host,
+  PUBLIC_URL: publicUrl,
   PARTNER_API_URL: partnerApiUrl,
   PARTNER_APP_KEY: partnerAppKey,
   FRAME_ANCESTORS: frameAncestors,
@@ -144,7 +230,9 @@ const envSchema = z.object({
 /**
  * Reads the server's configuration. Without PARTNER_API_URL the embedded
  * sandbox is the upstream and its SANDBOX_* settings are validated too; the
- * application key then defaults to the sandbox's.
+ * application key then defaults to the sandbox's, and HOST to 127.0.0.1 (the
+ * outbox holds every one-time password). With PARTNER_API_URL, HOST defaults
+ * to 0.0.0.0, every interface.
  * @throws ConfigError listing every problem.
  */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
@@ -162,13 +250,28 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
       problems.push(...err.problems);
     }
   }
+  // The control surface is unauthenticated (docs/sandbox.md): never on a reachable address.
+  const listenHost = parsed.success ? (parsed.data.HOST ?? SANDBOX_DEFAULT_HOST) : undefined;
+  if (sandbox?.control === true && listenHost !== undefined && !isLoopbackHost(listenHost)) {
+    problems.push(
+      `SANDBOX_CONTROL=1 needs a loopback HOST (127.0.0.1, ::1 or localhost): the control surface has no authentication (got HOST "${listenHost}")`,
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
-  const { PORT, FRAME_ANCESTORS, EMBED_ORIGINS, PARTNER_API_URL, PARTNER_APP_KEY } = parsed.data;
-  const common = { port: PORT, frameAncestors: FRAME_ANCESTORS, embedOrigins: EMBED_ORIGINS };
+  const { PORT, HOST, PUBLIC_URL, FRAME_ANCESTORS, EMBED_ORIGINS, PARTNER_API_URL, PARTNER_APP_KEY } = parsed.data;
+  const common = { port: PORT, publicOrigin: PUBLIC_URL, frameAncestors: FRAME_ANCESTORS, embedOrigins: EMBED_ORIGINS };
   if (PARTNER_API_URL !== undefined) {
-    return { ...common, upstream: { kind: 'remote', baseUrl: PARTNER_API_URL, appKey: PARTNER_APP_KEY } };
+    return {
+      ...common,
+      host: HOST ?? REMOTE_DEFAULT_HOST,
+      upstream: { kind: 'remote', baseUrl: PARTNER_API_URL, appKey: PARTNER_APP_KEY },
+    };
   }
   if (sandbox === undefined) throw new ConfigError(['The sandbox configuration could not be read']);
-  return { ...common, upstream: { kind: 'sandbox', sandbox, appKey: PARTNER_APP_KEY ?? sandbox.appKey } };
+  return {
+    ...common,
+    host: HOST ?? SANDBOX_DEFAULT_HOST,
+    upstream: { kind: 'sandbox', sandbox, appKey: PARTNER_APP_KEY ?? sandbox.appKey },
+  };
 }

@@ -60,3 +60,19 @@ describe('dev plugin', () => {
     expect(page.headers['content-security-policy']).toBeUndefined();
   });
 });
+
+describe('dev plugin with the sandbox control surface', () => {
+  it('refuses SANDBOX_CONTROL=1 when Vite listens on every interface (--host)', async () => {
+    process.env.SANDBOX_CONTROL = '1';
+    try {
+      const exposed = (host: string | boolean) =>
+        createServer({ configFile: false, root: dir, logLevel: 'silent', plugins: [partnerProxyPlugin()], server: { host, port: 0 } });
+      await expect(exposed(true)).rejects.toThrow(/SANDBOX_CONTROL=1 needs Vite to listen on loopback only/);
+      await expect(exposed('0.0.0.0')).rejects.toThrow(/SANDBOX_CONTROL=1/);
+      const local = await exposed('127.0.0.1');
+      await local.close();
+    } finally {
+      delete process.env.SANDBOX_CONTROL;
+    }
+  });
+});

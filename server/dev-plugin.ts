@@ -20,7 +20,7 @@ export function partnerProxyPlugin(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       // Imported here so `vite build` (which also loads this config) never opens the sandbox.
-      const { ConfigError, serverConfigFromEnv } = await import('./config.ts');
+      const { ConfigError, isLoopbackHost, serverConfigFromEnv } = await import('./config.ts');
       const { createServerApp } = await import('./server-app.ts');
 
       let config: ServerConfig;
@@ -29,6 +29,15 @@ export function partnerProxyPlugin(): Plugin {
       } catch (err) {
         if (!(err instanceof ConfigError)) throw err;
         throw new Error(['The configuration is invalid:', ...err.problems.map((p) => `  - ${p}`)].join('\n'), { cause: err });
+      }
+      // Vite listens where its own `server.host` says, not on HOST: the unauthenticated
+      // control surface stays refused on an address other machines can reach.
+      const viteHost = server.config.server.host;
+      const exposed = viteHost === true || (typeof viteHost === 'string' && !isLoopbackHost(viteHost));
+      if (exposed && config.upstream.kind === 'sandbox' && config.upstream.sandbox.control) {
+        throw new Error(
+          'The configuration is invalid:\n  - SANDBOX_CONTROL=1 needs Vite to listen on loopback only (drop --host): the control surface has no authentication',
+        );
       }
       const serverApp = await createServerApp(config);
       const listener = getRequestListener(serverApp.app.fetch);

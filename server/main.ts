@@ -2,12 +2,13 @@
  * `npm start`: the whole dashboard in one Node process (issue 3, "One command").
  * Validates the configuration, builds the SPA when dist/ is missing or stale,
  * mounts the embedded sandbox unless PARTNER_API_URL is set, and serves the
- * proxy, the SPA and (in sandbox mode) the sandbox's own pages on PORT.
+ * proxy, the SPA and (in sandbox mode) the sandbox's own pages on HOST:PORT
+ * (127.0.0.1 in sandbox mode, every interface in front of the real service).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, serverConfigFromEnv, type ServerConfig } from './config.ts';
+import { ConfigError, listenUrl, serverConfigFromEnv, type ServerConfig } from './config.ts';
 import { createGuardedServer } from './http-server.ts';
 import { createServerApp, type ServerApp } from './server-app.ts';
 import { ensureSpaBuilt } from './spa-build.ts';
@@ -20,8 +21,10 @@ function messageOf(err: unknown): string {
 }
 
 function banner(config: ServerConfig, server: ServerApp, port: number): string[] {
-  const base = `http://localhost:${port}`;
-  const lines = [`Partner Security Dashboard: ${base}/`];
+  const base = listenUrl(config.host, port);
+  const everywhere = config.host === '0.0.0.0' || config.host === '::';
+  const lines = [`Partner Security Dashboard: ${base}/${everywhere ? ` (listening on every interface, HOST=${config.host})` : ''}`];
+  if (config.publicOrigin !== undefined) lines.push(`  Public URL: ${config.publicOrigin}/ (PUBLIC_URL)`);
   if (config.upstream.kind === 'remote') {
     lines.push(`  Partner API: ${config.upstream.baseUrl}/api/ (PARTNER_API_URL)`);
     return lines;
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
   }
 
   const server = await createServerApp(config, { distDir });
-  const http = serve({ fetch: server.app.fetch, port: config.port, createServer: createGuardedServer });
+  const http = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host, createServer: createGuardedServer });
 
   http.once('listening', () => {
     const address = http.address();
@@ -65,7 +68,9 @@ async function main(): Promise<void> {
     console.error(
       err.code === 'EADDRINUSE'
         ? `The server cannot start: port ${config.port} is in use (set PORT to another port).`
-        : `The server cannot start: ${err.message}`,
+        : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND'
+          ? `The server cannot start: HOST ${config.host} is not an address of this machine.`
+          : `The server cannot start: ${err.message}`,
     );
     process.exit(1);
   });

@@ -18,7 +18,12 @@ export async function createServerApp(
   config: ServerConfig,
   options: { distDir?: string; log?: (line: string) => void } = {},
 ): Promise<ServerApp> {
-  const common = { frameAncestors: config.frameAncestors, distDir: options.distDir, log: options.log };
+  const common = {
+    frameAncestors: config.frameAncestors,
+    publicOrigin: config.publicOrigin,
+    distDir: options.distDir,
+    log: options.log,
+  };
   if (config.upstream.kind === 'remote') {
     const app = createProxy({
       ...common,

@@ -11,6 +11,7 @@
  * It holds no state, so it scales by running more copies.
  */
 import { Hono, type Context } from 'hono';
+import { isNonZeroArg, lastQueryValue } from '../../src/api/query-args.ts';
 import { getMethod, type SystemErrorCode } from '../../src/api/registry.ts';
 import { bodyBytes } from './bytes.ts';
 import { MIN_COMPRESS_BYTES, maybeCompress, negotiateEncoding } from './compress.ts';
@@ -41,17 +42,28 @@ export interface ProxyOptions {
   distDir?: string;
   /** The embedded sandbox's own routes (`/sandbox/*`), served only in sandbox mode. */
   sandbox?: { fetch: (req: Request) => Promise<Response> };
-  /** Request body limit; the spec leaves it open (spec §8). Default 1 MiB. */
+  /**
+   * Request body limit; the spec leaves it open (spec §8). Default 2 MiB, the
+   * sandbox's own limit (docs/sandbox.md: up to 10,000 sites in one sites_add).
+   */
   maxBodyBytes?: number;
   /** Upstream time limit, answer included. Default 30 s. */
   upstreamTimeoutMs?: number;
   /** Upstream answer limit. Default 64 MiB (10,000 sites with history fit well within). */
   maxResponseBytes?: number;
+  /**
+   * The origin the browser reaches the dashboard at (PUBLIC_URL), e.g. behind a
+   * TLS load balancer. The in-process sandbox builds the absolute URLs it hands
+   * out (dashboard link, sync-file download) from it; default: the origin of
+   * each request as the socket and Host header show it.
+   */
+  publicOrigin?: string;
   /** Where request lines go (method, status, ms: never a key, a signature or a path). */
   log?: (line: string) => void;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** 2 MiB: the sandbox's MAX_BODY_BYTES (server/sandbox/api.ts); limits.test.ts keeps them equal. */
+export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
@@ -90,6 +102,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     options.upstream.kind === 'remote'
       ? { kind: 'remote', baseUrl: options.upstream.baseUrl.replace(/\/+$/, '') }
       : options.upstream;
+  const publicOrigin = options.publicOrigin === undefined ? undefined : new URL(options.publicOrigin).origin;
   const staticFiles = options.distDir === undefined ? null : createStaticFiles(options.distDir);
   const headersForAll = securityHeaders(frameAncestors);
 
@@ -100,9 +113,11 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     for (const [name, value] of headersForAll) c.res.headers.set(name, value);
   });
 
-  app.onError((_err, c) => {
-    // No stack trace and no request data leave the process.
-    log('proxy internal error');
+  app.onError((err, c) => {
+    // The error's name and stack go to the log, so a 501 can be traced to its
+    // line; no request data does (the message may quote it) and nothing of it
+    // reaches the client.
+    log(`proxy internal error: ${err.name}\n${stackFrames(err)}`);
     return isApiTarget(rawTargetOf(c.env, c.req.url))
       ? jsonResponse(proxyEnvelope('', 501, 'The proxy failed to handle the request', performance.now()))
       : new Response('Internal error\n', { status: 500 });
@@ -167,14 +182,15 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     if (cookie.cookie !== null) headers.set('cookie', cookie.cookie);
 
     // api_test with raw=<non-zero> prints only the result text (spec §4.6).
-    const rawText = raw || (method === 'api_test' && isNonZero(new URLSearchParams(checked.query).get('raw')));
+    // A repeated argument: the last value wins, as the sandbox reads it (src/api/query-args.ts).
+    const rawText = raw || (method === 'api_test' && isNonZeroArg(lastQueryValue(target, 'raw')));
     const encoding = rawText ? null : negotiateEncoding(acceptEncoding);
 
     let answer: UpstreamAnswer;
     try {
       answer = await callUpstream(upstream, {
         target,
-        origin: originOf(c.req.url),
+        origin: publicOrigin ?? originOf(c.req.url),
         method: c.req.method,
         headers,
         body,
@@ -247,7 +263,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
         { kind: 'in-process', fetch: sandbox.fetch },
         {
           target,
-          origin: originOf(c.req.url),
+          origin: publicOrigin ?? originOf(c.req.url),
           method: c.req.method,
           headers: forwardedRequestHeaders(c.req.raw.headers, c.env?.incoming?.socket.remoteAddress),
           body,
@@ -288,8 +304,10 @@ function originOf(url: string): string {
   return pathAt === -1 ? url : url.slice(0, pathAt);
 }
 
-function isNonZero(value: string | null): boolean {
-  return value !== null && value !== '' && !/^-?0+$/.test(value);
+/** The stack's frames without its first line, which repeats the message (possibly request data). */
+function stackFrames(err: Error): string {
+  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return frames.length > 0 ? frames.join('\n') : '    (no stack)';
 }
 
 /** A declared Content-Length below the compression threshold. */

@@ -4,18 +4,7 @@
  * fetch, so the SPA sends headers and the proxy writes the cookie.
  */
 
-/**
- * A cookie value per RFC 6265 §4.1.1 (cookie-octet: visible ASCII without
- * `"` `,` `;` `\`), bounded. Anything else could inject a second cookie or a
- * header, so it is refused rather than cleaned.
- */
-const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]{1,512}$/;
-
-export const MAX_CREDENTIAL_LENGTH = 512;
-
-export function isValidCookieValue(value: string): boolean {
-  return COOKIE_VALUE.test(value);
-}
+import { isCookieSafe } from '../../src/api/credentials.ts';
 
 /** Methods that may be called with the partner's application key (spec §4.1). */
 const APP_KEY_METHODS = new Set(['signup', 'signin']);
@@ -28,8 +17,10 @@ export type CookieResult =
  * The Cookie header for the upstream request. The browser's own cookies are
  * never forwarded. Without a key, `signup` and `signin` get the application
  * key (with no signature: application keys have the signature check disabled).
- * Raw header values are checked as received (no trimming), so a space, a
- * control character or a second value joined by `,` is refused.
+ * Raw header values are checked as received (no trimming) with the browser's
+ * own rule (src/api/credentials.ts, RFC 6265 cookie-octets, at most 512), so a
+ * space, a control character or a second value joined by `,` is refused rather
+ * than cleaned: it could inject a second cookie or a header.
  */
 export function upstreamCookie(
   apiKeyHeader: string | null,
@@ -39,8 +30,8 @@ export function upstreamCookie(
 ): CookieResult {
   const apiKey = apiKeyHeader === null || apiKeyHeader === '' ? null : apiKeyHeader;
   const mac = macHeader === null || macHeader === '' ? null : macHeader;
-  if (apiKey !== null && !isValidCookieValue(apiKey)) return { ok: false, reason: 'The X-Apikey header is malformed' };
-  if (mac !== null && !isValidCookieValue(mac)) return { ok: false, reason: 'The X-Apimac header is malformed' };
+  if (apiKey !== null && !isCookieSafe(apiKey)) return { ok: false, reason: 'The X-Apikey header is malformed' };
+  if (mac !== null && !isCookieSafe(mac)) return { ok: false, reason: 'The X-Apimac header is malformed' };
 
   if (apiKey !== null) {
     return { ok: true, cookie: mac === null ? `apikey=${apiKey}` : `apikey=${apiKey}; apimac=${mac}`, usedAppKey: false };

@@ -15,6 +15,8 @@ import { envelopeSchema, signinResultSchema, signupResultSchema } from '../../sr
 import { buildTarget, hmacMd5Hex } from '../../src/api/sign.ts';
 import { createSandbox, type Sandbox } from '../sandbox/app.ts';
 import { testSandboxConfig } from '../sandbox/config.ts';
+import { serverConfigFromEnv } from '../config.ts';
+import { createServerApp } from '../server-app.ts';
 import { createProxy, type ProxyApp } from './app.ts';
 import { send, serveApp, type RawAnswer, type Served } from './test-support.ts';
 
@@ -202,13 +204,41 @@ describe('proxy → in-process sandbox, over HTTP', () => {
     expect(envelopeOf(answer)).toMatchObject({ error: 502, version: 'proxy' });
   });
 
-  it('refuses an oversize body with envelope 503', async () => {
+  it('passes bodies up to 2 MiB to the sandbox, as the sandbox takes them, and refuses more with envelope 503', async () => {
+    const keys = await signIn('large-body@proxy.example');
+    const add = '/api/sites_add/';
+    // Over 1.5 MiB in 1,000 long-form entries (the account's site limit), whose
+    // unknown fields the service ignores (spec §9: entries may gain options).
+    const sites = Array.from({ length: 1000 }, (_, i) => ({ name: `site${i}.large.example`, future: 'x'.repeat(1600) }));
+    const body = JSON.stringify(sites);
+    expect(body.length).toBeGreaterThan(1.5 * 1024 * 1024);
+    expect(body.length).toBeLessThan(2 * 1024 * 1024);
+    const added = await send(served.port, add, {
+      method: 'POST',
+      headers: { ...signed(keys, add), 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(envelopeOf(added)).toMatchObject({ error: 0, method: 'sites_add', result: {} });
+    expect(envelopeOf(added).version).not.toBe('proxy');
+
     const answer = await send(served.port, '/api/sites_add/', {
       method: 'POST',
       headers: { 'X-Apikey': APP_KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify(['a.example'.repeat(130_000)]),
+      body: JSON.stringify(['a'.repeat(2 * 1024 * 1024)]),
     });
     expect(envelopeOf(answer)).toMatchObject({ error: 503, message: 'Invalid request format', version: 'proxy' });
+    expect(envelopeOf(answer).errorinfo).toMatch(/exceeds 2097152 bytes/);
+  });
+
+  it('reads a repeated raw argument of api_test as the sandbox does: the last value wins', async () => {
+    const base = '/api/api_test/abc/1/x/?str=s&int=1';
+    const headers = { 'X-Apikey': APP_KEY };
+    const text = await send(served.port, `${base}&raw=0&raw=1`, { headers });
+    expect(text.status).toBe(200);
+    expect(text.headers['content-type']).toMatch(/^text\/plain/);
+    expect(apiTestSchema.shape.result.parse(JSON.parse(text.text)).REQUEST_URI).toBe(`${base}&raw=0&raw=1`);
+    const envelope = await send(served.port, `${base}&raw=1&raw=0`, { headers });
+    expect(apiTestSchema.parse(JSON.parse(envelope.text))).toMatchObject({ error: 0, method: 'api_test' });
   });
 
   it("serves the sandbox's pages on the same origin, but nothing that resolves out of /sandbox/", async () => {
@@ -289,3 +319,33 @@ describe('proxy → in-process sandbox, keys bound to IP addresses (spec §5.8)'
   });
 });
 
+describe('proxy → in-process sandbox behind a TLS load balancer (PUBLIC_URL)', () => {
+  it('hands out absolute URLs on PUBLIC_URL, not on the origin the socket shows', async () => {
+    const config = serverConfigFromEnv({
+      PUBLIC_URL: 'https://dashboard.example.com/',
+      SANDBOX_DB: path.join(dir, 'public-url.sqlite'),
+      SANDBOX_SEED: 'empty',
+      SANDBOX_QUIET: '1',
+    });
+    const server = await createServerApp(config, { log: () => {} });
+    const lb = await serveApp(server.app);
+    try {
+      const email = 'public@proxy.example';
+      await send(lb.port, buildTarget('signup', [email]));
+      const outbox = outboxSchema.parse(JSON.parse((await send(lb.port, `/sandbox/outbox?to=${encodeURIComponent(email)}`)).text));
+      const otp = outbox[0]?.otp ?? '';
+      const signin = signinResultSchema.parse(envelopeOf(await send(lb.port, buildTarget('signin', [email, otp]))).result);
+      expect(signin.syncfile.download.startsWith('https://dashboard.example.com/sandbox/syncfile/')).toBe(true);
+
+      const keys = { apiKey: signin.privatekey.key, macKey: signin.privatekey.hmac };
+      const target = buildTarget('dashboard', []);
+      const url = z.string().parse(envelopeOf(await send(lb.port, target, { headers: signed(keys, target) })).result);
+      expect(url.startsWith('https://dashboard.example.com/sandbox/dashboard?token=')).toBe(true);
+      // The link works once the load balancer's origin is taken off.
+      expect((await send(lb.port, url.slice('https://dashboard.example.com'.length))).status).toBe(200);
+    } finally {
+      await lb.close();
+      server.close();
+    }
+  });
+});

@@ -78,16 +78,44 @@ describe('proxy → node:http upstream', () => {
     expect(upstream.requests[1]?.headers.cookie).toBeUndefined();
   });
 
-  it('drops hop-by-hop headers and those named in Connection, and keeps the rest', async () => {
+  it('forwards only allowlisted browser headers: never Authorization, Origin, Referer, Sec-* or any X- header', async () => {
     const { upstream, proxy } = await rig();
     await send(proxy.port, '/api/api_keyinfo/', {
-      headers: { Connection: 'keep-alive, X-Private-Hop', 'X-Private-Hop': 'secret', 'X-Forwarded-For': '6.6.6.6', 'Accept-Language': 'de' },
+      headers: {
+        'X-Apikey': 'k',
+        Authorization: 'Bearer browser-token',
+        'X-Random-Header': 'private',
+        'X-Forwarded-For': '6.6.6.6',
+        'X-Real-IP': '6.6.6.6',
+        Origin: 'https://evil.example',
+        Referer: 'https://dashboard.example/sites?unit=jane%40example.com',
+        'Accept-Language': 'de',
+        'Sec-Fetch-Site': 'same-origin',
+        'Sec-Ch-Ua': '"Chromium"',
+        'Accept-Encoding': 'gzip',
+        Connection: 'keep-alive, X-Private-Hop',
+        'X-Private-Hop': 'secret',
+        Accept: 'application/json',
+        'User-Agent': 'Dashboard-Test/1.0',
+      },
     });
     const seen = upstream.requests[0];
-    expect(seen?.headers['x-private-hop']).toBeUndefined();
-    expect(seen?.headers['accept-language']).toBe('de');
+    expect(seen?.headers.accept).toBe('application/json');
+    expect(seen?.headers['user-agent']).toBe('Dashboard-Test/1.0');
+    expect(seen?.headers.cookie).toBe('apikey=k');
     // The client address comes from the socket; a browser-supplied X-Forwarded-For is not believed.
     expect(seen?.headers['x-forwarded-for']).toBe('127.0.0.1');
+    for (const name of ['authorization', 'x-random-header', 'x-real-ip', 'origin', 'referer', 'sec-fetch-site', 'sec-ch-ua', 'x-private-hop', 'x-apikey']) {
+      expect(seen?.headers[name], name).toBeUndefined();
+    }
+    // What reaches the upstream is the allowlist, the cookie, the forwarded address and what fetch adds itself.
+    const fetchOwn = ['host', 'connection', 'accept-language', 'accept-encoding', 'sec-fetch-mode'];
+    expect(Object.keys(seen?.headers ?? {}).filter((name) => !fetchOwn.includes(name)).sort()).toEqual(
+      ['accept', 'cookie', 'user-agent', 'x-forwarded-for'],
+    );
+    // fetch sets these itself (Accept-Language `*`); the browser's values stay behind.
+    expect(seen?.headers['accept-language']).not.toBe('de');
+    expect(seen?.headers['accept-encoding']).not.toBe('gzip');
   });
 
   it('forwards the target byte for byte: UTF-8 domain, %40, flags, odd but canonical query', async () => {
@@ -185,6 +213,30 @@ describe('proxy → node:http upstream', () => {
     expect(envelopeSchema.parse(await answer.json())).toMatchObject({ error: 0, result: 1 });
     expect(answer.headers.get('x-internal')).toBeNull();
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('logs the name and stack of an internal error, without its message or request data, and answers envelope 501', async () => {
+    /** An upstream answer that fails outside the upstream call: reading its headers throws. */
+    class BrokenResponse extends Response {
+      override get headers(): Headers {
+        throw new TypeError('cannot read headers of jane@example.com with key secret-key-123');
+      }
+    }
+    const logs: string[] = [];
+    const app = createProxy({
+      upstream: { kind: 'in-process', fetch: async () => new BrokenResponse('{}', { status: 200 }) },
+      log: (line) => logs.push(line),
+    });
+    const answer = await app.request('/api/signin/jane%40example.com/123456/', { headers: { 'X-Apikey': 'secret-key-123' } });
+    expect(envelopeSchema.parse(await answer.json())).toMatchObject({
+      error: 501,
+      method: '',
+      errorinfo: 'The proxy failed to handle the request',
+    });
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^proxy internal error: TypeError\n\s+at /);
+    expect(logs[0]).toContain('proxy-upstream.test.ts');
+    for (const secret of ['jane', 'secret-key', '123456', 'cannot read']) expect(logs[0]).not.toContain(secret);
   });
 
   it('refuses CR/LF in a key header at the HTTP layer, without calling the upstream', async () => {

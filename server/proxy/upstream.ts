@@ -9,46 +9,28 @@ export type Upstream =
   | { kind: 'remote'; baseUrl: string }
   | { kind: 'in-process'; fetch: (req: Request) => Promise<Response> };
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1) and headers the proxy sets itself. */
-const DROPPED_REQUEST_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  'expect',
-  // The browser's own cookies never reach the upstream: the key travels in X-Apikey.
-  'cookie',
-  'x-apikey',
-  'x-apimac',
-  // fetch negotiates its own encoding with a remote upstream and decodes it.
-  'accept-encoding',
-  // Set from the socket below; a browser-supplied value is not believed.
-  'forwarded',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-real-ip',
-]);
+/**
+ * The only browser request headers the upstream gets: what says how to read the
+ * body and what the client accepts. Everything else stays here: the browser's
+ * cookies, Authorization, Origin, Referer, Accept-Language, Sec-* and every
+ * X-* header (X-Apikey/X-Apimac become the Cookie header instead); hop-by-hop
+ * headers (RFC 9110 §7.6.1) and Content-Length, which fetch sets from the body
+ * it sends; Accept-Encoding, which fetch negotiates with a remote upstream and
+ * decodes itself. The API is not localised, so Accept-Language has no use there.
+ */
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'user-agent'] as const;
 
-/** Request headers for the upstream: the browser's, minus hop-by-hop, cookies and credentials. */
+/**
+ * Request headers for the upstream: the allowlisted browser headers, and the
+ * client address from the socket as X-Forwarded-For (spec §5.8: keys may be
+ * bound to addresses). A browser-supplied X-Forwarded-For is never believed.
+ * The caller adds the Cookie header it builds.
+ */
 export function forwardedRequestHeaders(incoming: Headers, clientAddress: string | undefined): Headers {
-  const listedInConnection = new Set(
-    (incoming.get('connection') ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean),
-  );
   const headers = new Headers();
-  for (const [name, value] of incoming) {
-    if (DROPPED_REQUEST_HEADERS.has(name) || listedInConnection.has(name)) continue;
-    headers.set(name, value);
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = incoming.get(name);
+    if (value !== null) headers.set(name, value);
   }
   // IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d; upstreams bind keys to a.b.c.d (spec §5.8).
   if (clientAddress) headers.set('x-forwarded-for', clientAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));

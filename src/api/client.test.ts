@@ -8,8 +8,8 @@
 import { createHmac } from 'node:crypto';
 // eslint-disable-next-line no-restricted-imports
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from './client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, DEFAULT_TIMEOUT_MS, type ApiClient } from './client';
 import type { Credentials } from './credentials';
 import { ApiError, TransportError } from './errors';
 import type { Agency, Site } from './schemas';
@@ -475,6 +475,28 @@ describe('errors', () => {
     const started = Date.now();
     await expect(slow.apiKeyInfo()).rejects.toMatchObject({ name: 'TransportError', kind: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('by default waits DEFAULT_TIMEOUT_MS (35 s), longer than the proxy waits for the upstream (30 s)', async () => {
+    vi.useFakeTimers();
+    try {
+      // A fetch that only ends when the client aborts it: no answer ever comes.
+      const hanging: typeof fetch = (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+      const client = createApiClient({ fetch: hanging, getCredentials: () => null });
+      let outcome: unknown = 'pending';
+      const done = client.apiKeyInfo().catch((err: unknown) => {
+        outcome = err;
+      });
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(outcome).toBe('pending');
+      await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 30_000);
+      await done;
+      expect(outcome).toMatchObject({ name: 'TransportError', kind: 'timeout' });
+      expect(DEFAULT_TIMEOUT_MS).toBe(35_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -8,6 +8,7 @@
 import type * as z from 'zod/mini';
 import type { Credentials } from './credentials';
 import { ApiError, TransportError } from './errors';
+import { isNonZeroArg } from './query-args';
 import { getMethod, type MethodDef, type MethodName, type SiteOption } from './registry';
 import { resultSchemas, envelopeSchema, type Envelope } from './schemas';
 import type {
@@ -29,7 +30,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Read on every call, so a sign-in or sign-out takes effect at once. */
   getCredentials: () => Credentials | null;
-  /** Limit for one call, answer body included. */
+  /** Limit for one call, answer body included. Default DEFAULT_TIMEOUT_MS (35 s). */
   timeoutMs?: number;
 }
 
@@ -95,7 +96,12 @@ export interface ApiClient {
   call(method: MethodName, req: RawRequest): Promise<RawResponse>;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The client's limit for one call. Longer than the proxy's upstream limit
+ * (30 s, server/proxy/app.ts), so a slow service reaches the user as the
+ * proxy's envelope 500 (spec §7.2) rather than as the browser giving up first.
+ */
+export const DEFAULT_TIMEOUT_MS = 35_000;
 /** Spec §4.2, §4.3: the content type of POST bodies. */
 const JSON_TYPE = 'application/json; charset=UTF-8';
 const TEXT_TYPE = 'text/plain; charset=UTF-8';
@@ -337,7 +343,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       });
       const path = [args.item1, args.item2, args.item3];
       const httpMethod: HttpMethod = args.post === undefined ? 'GET' : 'POST';
-      if (args.raw === undefined || Number(args.raw) === 0) {
+      if (!isNonZeroArg(args.raw)) {
         return request(method, resultSchemas.api_test, { path, query, body: args.post, httpMethod });
       }
       // Spec §4.6: with raw non-zero only the result is printed, as text.

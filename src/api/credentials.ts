@@ -10,13 +10,34 @@ export interface Credentials {
   macKey?: string;
 }
 
-// Keys travel in headers that become cookies: printable ASCII without `;` or
-// `,` (cookie injection), bounded in length. The proxy refuses the rest anyway.
+/**
+ * The longest key or signature the dashboard sends and the proxy forwards.
+ * Keys the service issues are far shorter; the bound keeps a header small.
+ */
+export const MAX_KEY_LENGTH = 512;
+
+/**
+ * A cookie value per RFC 6265 §4.1.1 (cookie-octet: visible ASCII without
+ * `"` `,` `;` `\`), 1 to MAX_KEY_LENGTH characters. Keys travel in headers that
+ * the proxy turns into the `apikey`/`apimac` cookies (spec §5.2, §5.4); anything
+ * else could inject a second cookie or a header. The one rule for the browser
+ * (apiKeySchema), the proxy (server/proxy/credentials.ts) and PARTNER_APP_KEY.
+ */
+const COOKIE_VALUE = new RegExp(`^[\\x21\\x23-\\x2B\\x2D-\\x3A\\x3C-\\x5B\\x5D-\\x7E]{1,${MAX_KEY_LENGTH}}$`);
+
+export function isCookieSafe(value: string): boolean {
+  return COOKIE_VALUE.test(value);
+}
+
+// The checks before the last only choose the message a user reads; isCookieSafe decides.
 export const apiKeySchema = z
   .string()
   .check(
-    z.regex(/^[!-~]{1,1024}$/, 'Use printable ASCII characters only, without spaces'),
-    z.regex(/^[^;,]*$/, 'A key cannot contain ";" or ","'),
+    z.minLength(1, 'Enter a key'),
+    z.maxLength(MAX_KEY_LENGTH, `A key has at most ${MAX_KEY_LENGTH} characters`),
+    z.regex(/^[!-~]*$/, 'Use printable ASCII characters only, without spaces'),
+    z.regex(/^[^;,"\\]*$/, 'A key cannot contain ";", ",", a double quote or a backslash'),
+    z.refine(isCookieSafe, 'A key cannot be sent as a cookie'),
   );
 
 /** A mac key as typed or stored: a key, or empty for "no signature" (spec §5.6). */

@@ -62,12 +62,33 @@ describe('error catalogue', () => {
 
   it("an HTTP refusal of syncfile_get shows the service's own message", () => {
     const d = describeError(
-      new TransportError({ method: 'syncfile_get', kind: 'http', status: 403, message: 'File not available' }),
+      new TransportError({ method: 'syncfile_get', kind: 'http', status: 404, message: 'File not available' }),
     );
+    expect(d.title).toBe('The request was refused');
     expect(d.message).toBe('File not available');
     expect(d.sessionEnded).toBe(false);
     const down = describeError(new TransportError({ method: 'syncfile_get', kind: 'http', status: 503, message: '' }));
     expect(down.title).toBe('Service unavailable');
+  });
+
+  it('an HTTP 401 of syncfile_get (the authorization error, 502) ends the session, like any 502', () => {
+    const d = describeError(
+      new TransportError({ method: 'syncfile_get', kind: 'http', status: 401, message: 'Authorization error (502)' }),
+    );
+    expect(d).toEqual({ code: 502, ...catalogueEntry(502), sessionEnded: true });
+    expect(d.sessionEnded).toBe(describeError(apiError(502)).sessionEnded);
+  });
+
+  it('an HTTP 403 of syncfile_get reads as 505, not allowed with this key, and keeps the session', () => {
+    const d = describeError(
+      new TransportError({ method: 'syncfile_get', kind: 'http', status: 403, message: 'Higher access required (505)' }),
+    );
+    expect(d).toEqual({ code: 505, ...catalogueEntry(505), sessionEnded: false });
+  });
+
+  it('a 401 on an answer that is not an HTTP refusal (bad-response) does not end the session', () => {
+    const bad = describeError(new TransportError({ method: 'sites_list', kind: 'bad-response', status: 401, message: 'x' }));
+    expect(bad.sessionEnded).toBe(false);
   });
 
   it('anything else gets a generic text', () => {

@@ -210,6 +210,9 @@ const TRANSPORT_MESSAGE: Record<TransportError['kind'], string> = {
 };
 
 const SESSION_ENDED = 502;
+
+/** HTTP statuses of a raw method (syncfile_get) that stand for a system code (spec §7.2, §7.4). */
+const HTTP_STATUS_CODE: Partial<Record<number, 502 | 505>> = { 401: 502, 403: 505 };
 const MAX_SERVER_TEXT = 300;
 
 /** What to tell the user about any error thrown by the API client, and whether the session is over. */
@@ -223,7 +226,14 @@ export function describeError(err: unknown): ErrorDescription {
     return { code: err.code, ...text, sessionEnded: err.code === SESSION_ENDED };
   }
   if (err instanceof TransportError) {
-    // An HTTP refusal (syncfile_get, spec §7.4) carries the service's own text.
+    // syncfile_get reports system errors as HTTP statuses (spec §7.4): an
+    // authorization failure (the envelope's 502) is 401, too little access
+    // (505) is 403. They mean what the codes mean: 401 ends the session (issue 3).
+    const code = err.kind === 'http' && err.status !== undefined ? HTTP_STATUS_CODE[err.status] : undefined;
+    if (code !== undefined) {
+      return { code, ...SYSTEM_TEXT[code], sessionEnded: code === SESSION_ENDED };
+    }
+    // Any other HTTP refusal carries the service's own text.
     if (err.kind === 'http' && err.status !== undefined && err.status < 500) {
       return {
         title: 'The request was refused',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsSchema } from './credentials';
+import { credentialsSchema, isCookieSafe, MAX_KEY_LENGTH } from './credentials';
 import { AGENCY_REQUIRED, getMethod, METHOD_NAMES } from './registry';
 import { agencySchema, fwHistorySchema, methodDataSchema, resultSchemas } from './schemas';
 
@@ -39,11 +39,31 @@ describe('credentials schema', () => {
     expect(credentialsSchema.safeParse({ apiKey: 'abc123', macKey: 'def' }).success).toBe(true);
   });
 
-  it.each(['', 'a b', 'a;b', 'a,b', 'a\r\nb', 'ключ', 'x'.repeat(1025)])(
+  it.each(['', 'a b', 'a;b', 'a,b', 'a"b', 'a\\b', 'a\r\nb', 'ключ', 'x'.repeat(MAX_KEY_LENGTH + 1)])(
     'refuses the key %j (header/cookie injection)',
     (apiKey) => {
       expect(credentialsSchema.safeParse({ apiKey }).success).toBe(false);
       expect(credentialsSchema.safeParse({ apiKey: 'ok', macKey: apiKey || ' ' }).success).toBe(false);
     },
   );
+
+  it('accepts exactly what isCookieSafe accepts (the proxy\'s rule), up to MAX_KEY_LENGTH', () => {
+    expect(MAX_KEY_LENGTH).toBe(512);
+    const samples = ['x'.repeat(MAX_KEY_LENGTH), 'x'.repeat(MAX_KEY_LENGTH + 1), '', 'a\u00e9'];
+    for (let code = 0; code < 128; code += 1) samples.push(`k${String.fromCharCode(code)}y`);
+    for (const apiKey of samples) {
+      expect(credentialsSchema.safeParse({ apiKey }).success, JSON.stringify(apiKey)).toBe(isCookieSafe(apiKey));
+    }
+    // Every visible ASCII character but the four RFC 6265 excludes.
+    const allowed = samples.filter((key) => key.length === 3 && isCookieSafe(key)).map((key) => key[1]);
+    expect(allowed).toHaveLength(94 - 4);
+    expect(allowed).not.toEqual(expect.arrayContaining(['"']));
+  });
+
+  it('tells a user what is wrong with a key', () => {
+    const message = (apiKey: string) => credentialsSchema.safeParse({ apiKey }).error?.issues[0]?.message;
+    expect(message('a"b')).toMatch(/double quote/);
+    expect(message('a b')).toMatch(/printable ASCII/);
+    expect(message('x'.repeat(MAX_KEY_LENGTH + 1))).toMatch(/at most 512/);
+  });
 });

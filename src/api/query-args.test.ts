@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isNonZeroArg, lastQueryValue } from './query-args';
+
+describe('lastQueryValue', () => {
+  it.each([
+    ['/api/api_test/a/1/b/?raw=0&raw=1', 'raw', '1'],
+    ['/api/api_test/a/1/b/?raw=1&raw=0', 'raw', '0'],
+    ['/api/api_test/a/1/b/?str=x&raw=2', 'raw', '2'],
+    ['/api/api_test/a/1/b/?&raw', 'raw', ''],
+    ['/api/api_test/a/1/b/?str=a+b%2Bc', 'str', 'a b+c'],
+    ['/api/api_test/a/1/b/?r%61w=1', 'raw', '1'],
+    ['/api/api_test/a/1/b/?raw2=1', 'raw', null],
+    ['/api/api_test/a/1/b/', 'raw', null],
+    ['?raw=3', 'raw', '3'],
+  ])('%s: %s → %j', (target, name, expected) => {
+    expect(lastQueryValue(target, name)).toBe(expected);
+  });
+});
+
+describe('isNonZeroArg', () => {
+  it.each([
+    [null, false],
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['00', false],
+    ['-0', false],
+    ['0.0', false],
+    ['1', true],
+    ['-1', true],
+    ['yes', true],
+  ])('%j → %s', (value, expected) => {
+    expect(isNonZeroArg(value)).toBe(expected);
+  });
+});
