@@ -67,17 +67,36 @@ export function issueSigninKey(state: SandboxState, user: UserRow, parent: KeyRo
   return { row, key };
 }
 
-/** The application key: no signature, signup/signin/api_* only (spec §5.6, §5.10). */
+/**
+ * The application key: no signature, signup/signin/api_* only (spec §5.6, §5.10).
+ * Its id is the keyid of every answer to it, so it is random, never derived
+ * from the key (an unsalted hash would let anyone test guesses of the key).
+ * Idempotent: the row is found by the key's hash on every start.
+ */
 export function ensureAppKey(state: SandboxState): void {
   const hash = hashKey(state.config.appKey);
-  const existing = prepared(state.db, 'SELECT id FROM keys WHERE key_hash = ?').get(hash);
-  if (existing) return;
-  const now = state.now();
-  prepared(state.db, 
-      `INSERT INTO keys (id, key_hash, pub_key, hmac, kind, user_id, created, modified, expires, ip, pid, deleted)
-       VALUES (?, ?, ?, '', 'app', NULL, ?, ?, 0, '', '', 0)`,
-    )
-    .run(`app${hash.slice(0, 8)}`, hash, hash.slice(0, 48), now, now);
+  state.db.transaction(() => {
+    const existing = prepared(state.db, 'SELECT id FROM keys WHERE key_hash = ?').get(hash) as { id: string } | undefined;
+    if (existing) {
+      // Databases made before the id was random: give the key a random id once, and its children their new pid.
+      if (existing.id === `app${hash.slice(0, 8)}`) {
+        const id = newAppKeyId();
+        prepared(state.db, 'UPDATE keys SET id = ?, pub_key = ? WHERE id = ?').run(id, randomHex(24), existing.id);
+        prepared(state.db, 'UPDATE keys SET pid = ? WHERE pid = ?').run(id, existing.id);
+      }
+      return;
+    }
+    const now = state.now();
+    prepared(state.db,
+        `INSERT INTO keys (id, key_hash, pub_key, hmac, kind, user_id, created, modified, expires, ip, pid, deleted)
+         VALUES (?, ?, ?, '', 'app', NULL, ?, ?, 0, '', '', 0)`,
+      )
+      .run(newAppKeyId(), hash, randomHex(24), now, now);
+  })();
+}
+
+function newAppKeyId(): string {
+  return `app${randomHex(8)}`;
 }
 
 /** Key metadata as signin's keydata and api_keyinfo report it (spec §2.6). */
@@ -96,6 +115,11 @@ export function keyData(state: SandboxState, key: KeyRow) {
     ip: key.ip,
     pid: key.pid,
   };
+}
+
+/** api_keyinfo's answer, and signout's (spec §4.1, §4.6): keydata plus the key's type. */
+export function keyInfo(state: SandboxState, key: KeyRow) {
+  return { ...keyData(state, key), type: key.kind };
 }
 
 /** The public half stored on the server (spec §2.5). */

@@ -129,6 +129,27 @@ describe('api_test', () => {
     expect(r.QUERY).toEqual({ str: '', int: 0, nullint: null });
   });
 
+  it('echoes the numeric arguments (int, nullint, err, raw) as numbers and the others as strings', async () => {
+    const bed = freshSandbox();
+    const r = apiTestResult.parse(
+      await bed.ok('/api/api_test/x/1/y/?str=12&int=007&nullint=3&err=0&raw=0&extra=5', { key: bed.appKey }),
+    );
+    expect(r.QUERY).toEqual({ str: '12', int: 7, nullint: 3, err: 0, raw: 0, extra: '5' });
+    // raw prints the same echo.
+    const res = await bed.raw('/api/api_test/x/1/y/?str=s&int=1&raw=2', { key: bed.appKey });
+    expect(apiTestResult.parse(JSON.parse(await res.text())).QUERY).toEqual({ str: 's', int: 1, raw: 2, nullint: null });
+  });
+
+  it('takes any value in item3 and str, line breaks included (spec §4.6)', async () => {
+    const bed = freshSandbox();
+    const r = apiTestResult.parse(
+      await bed.ok('/api/api_test/x/1/line%0Abreak%0D%0A/?str=one%0Atwo%E2%80%A8&int=1', { key: bed.appKey }),
+    );
+    expect(r.PATH[2]).toBe('line\nbreak\r\n');
+    expect(r.QUERY.str).toBe('one\ntwo\u2028');
+    expect(regex(RE.any).test('a\nb')).toBe(true);
+  });
+
   it('echoes POST data with its type and byte length', async () => {
     const bed = await freshHttpSandbox();
     const body = '{"name":"café"}';
@@ -149,6 +170,20 @@ describe('api_test', () => {
       }),
     );
     expect(form.POST).toEqual({ TYPE: 'application/x-www-form-urlencoded', LENGTH: 7, DATA: 'a=1&b=2' });
+  });
+
+  it('takes binary POST data: the byte count as LENGTH, what decodes as DATA (spec §4.6 "any POST data")', async () => {
+    const bed = await freshHttpSandbox();
+    const bytes = new Uint8Array([0x00, 0xff, 0xfe, 0x41, 0xc3, 0xa9, 0x80]);
+    const answer = await bed.call('/api/api_test/x/1/y/?str=s&int=1', {
+      key: bed.appKey,
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(answer.envelope.error).toBe(0);
+    const r = apiTestResult.parse(answer.envelope.result);
+    expect(r.POST).toEqual({ TYPE: 'application/octet-stream', LENGTH: 7, DATA: '\u0000\ufffd\ufffdAé\ufffd' });
+    // The JSON methods still refuse a body that is not UTF-8 (system-errors.test.ts).
   });
 
   it('with raw set prints only the result, as text', async () => {

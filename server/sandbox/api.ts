@@ -11,7 +11,7 @@ import {
   type SystemErrorCode,
 } from '../../src/api/registry.ts';
 import type { Call, Handler } from './call.ts';
-import { FailAfterCommit, MethodError, RawResult, SystemError } from './errors.ts';
+import { FailAfterCommit, JsonText, MethodError, RawResult, SystemError } from './errors.ts';
 import { parseSiteName } from './names.ts';
 import type { KeyRow, SandboxState, UserRow } from './state.ts';
 import { prepared } from './db.ts';
@@ -54,67 +54,90 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 /** HTTP statuses for syncfile_get, which reports errors as 4xx (spec §7.4). */
 const RAW_STATUS: Record<number, number> = { 500: 503, 501: 500, 502: 401, 503: 400, 504: 404, 505: 403 };
 
-export function handleApi(state: SandboxState, handlers: Record<string, Handler>, req: ApiRequest): ApiResponse {
-  const started = performance.now();
-  let methodName = '';
-  let def: MethodDef | undefined;
-  let key: KeyRow | undefined;
+/** What an answer says about its request: the method asked for and the key, once known. */
+interface AnswerContext {
+  started: number;
+  methodName: string;
+  def: MethodDef | undefined;
+  key: KeyRow | undefined;
+}
 
-  const envelope = (error: number, message: string, errorinfo: string, result: unknown): ApiResponse => {
-    const body: Envelope = {
-      version: API_VERSION,
-      keyid: key?.id ?? '',
-      method: methodName,
-      timewait: Math.round(performance.now() - started),
-      error,
-      message,
-      errorinfo,
-      result,
-    };
-    return { status: 200, headers: JSON_HEADERS, body: JSON.stringify(body) };
+function envelopeResponse(ctx: AnswerContext, error: number, message: string, errorinfo: string, result: unknown): ApiResponse {
+  const body: Envelope = {
+    version: API_VERSION,
+    keyid: ctx.key?.id ?? '',
+    method: ctx.methodName,
+    timewait: Math.round(performance.now() - ctx.started),
+    error,
+    message,
+    errorinfo,
+    result: result instanceof JsonText ? null : result,
   };
+  const text = JSON.stringify(body);
+  // The envelope ends with `"result":null}`: a pre-serialized result goes in its place.
+  return {
+    status: 200,
+    headers: JSON_HEADERS,
+    body: result instanceof JsonText ? `${text.slice(0, -'null}'.length)}${result.json}}` : text,
+  };
+}
+
+/** An error answer: the envelope, or one line of text with an HTTP 4xx/5xx for alwaysRaw methods (spec §7.4). */
+function errorResponse(ctx: AnswerContext, code: number, message: string, info: string): ApiResponse {
+  if (ctx.def?.alwaysRaw) {
+    return {
+      status: RAW_STATUS[code] ?? 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      body: `${message} (${code})${info ? `: ${info}` : ''}\n`,
+    };
+  }
+  return envelopeResponse(ctx, code, message, info, null);
+}
+
+/** The method a target names, before it is parsed (so even a 503 or a 501 says which method was asked, spec §2.1). */
+function methodNamed(target: string): string {
+  return /^\/api\/([a-z_]{1,40})(?=[/?]|$)/.exec(target)?.[1] ?? '';
+}
+
+/**
+ * The answer to an API request that failed before or around the method (reading
+ * the body, the scheduler): 501 in the method's usual form. The caller logs why.
+ */
+export function internalErrorResponse(target: string): ApiResponse {
+  const methodName = methodNamed(target);
+  const ctx: AnswerContext = { started: performance.now(), methodName, def: getMethod(methodName), key: undefined };
+  return errorResponse(ctx, 501, SYSTEM_ERRORS[501], '');
+}
+
+export function handleApi(state: SandboxState, handlers: Record<string, Handler>, req: ApiRequest): ApiResponse {
+  const ctx: AnswerContext = { started: performance.now(), methodName: '', def: undefined, key: undefined };
 
   const fail = (err: unknown): ApiResponse => {
-    let code: number;
-    let message: string;
-    let info: string;
+    const { def } = ctx;
     if (err instanceof MethodError && def) {
-      code = methodErrorCode(def, err.index);
-      message = def.errors[err.index] ?? 'Method error';
-      info = err.info;
-    } else if (err instanceof SystemError) {
-      code = err.code;
-      message = SYSTEM_ERRORS[err.code];
-      info = err.info;
-    } else {
-      state.log(`sandbox: internal error in ${methodName}: ${err instanceof Error ? err.message : String(err)}`);
-      code = 501;
-      message = SYSTEM_ERRORS[501];
-      info = '';
+      return errorResponse(ctx, methodErrorCode(def, err.index), def.errors[err.index] ?? 'Method error', err.info);
     }
-    if (def?.alwaysRaw) {
-      const status = RAW_STATUS[code] ?? 400;
-      return {
-        status,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-        body: `${message} (${code})${info ? `: ${info}` : ''}\n`,
-      };
-    }
-    return envelope(code, message, info, null);
+    if (err instanceof SystemError) return errorResponse(ctx, err.code, SYSTEM_ERRORS[err.code], err.info);
+    state.log(`sandbox: internal error in ${ctx.methodName}: ${err instanceof Error ? err.message : String(err)}`);
+    return errorResponse(ctx, 501, SYSTEM_ERRORS[501], '');
   };
 
   try {
     // Named before parsing, so a 503 for a bad path entry still says which method was asked
     // (spec §2.1), and syncfile_get still answers it as HTTP 4xx (spec §7.4).
-    methodName = /^\/api\/([a-z_]{1,40})(?=[/?]|$)/.exec(req.target)?.[1] ?? '';
-    def = getMethod(methodName);
+    ctx.methodName = methodNamed(req.target);
+    ctx.def = getMethod(ctx.methodName);
     const parsed = parseTarget(req.target);
-    methodName = parsed.method;
-    def = getMethod(parsed.method);
-    if (!def) throw new SystemError(504, parsed.method ? `Unknown method "${parsed.method}"` : 'No method named in the path');
-    const d = def;
+    ctx.methodName = parsed.method;
+    ctx.def = getMethod(parsed.method);
+    const d = ctx.def;
+    if (!d) throw new SystemError(504, parsed.method ? `Unknown method "${parsed.method}"` : 'No method named in the path');
 
-    key = authorize(state, req);
+    // The key is named as soon as it is identified, so a 502 for its expiry, its
+    // IP binding or its signature still says which key failed (spec §2.1 keyid).
+    const key = identifyKey(state, req);
+    ctx.key = key;
+    authorize(state, req, key);
     // After authorize, so the envelope names the key that lacks the access (spec §2.1 keyid).
     if (!(d.keys as readonly string[]).includes(key.kind)) {
       throw new SystemError(505, `${d.name} needs a key made by signin`);
@@ -127,7 +150,7 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
     }
     const path = validatePath(d, parsed.path);
     validateArgs(d, parsed.args);
-    const { body, rawBody, contentType } = readBody(d, req);
+    const { body, rawBody, bodyLength, contentType } = readBody(d, req);
 
     const handler = handlers[d.name];
     if (!handler) throw new SystemError(504, `${d.name} is not implemented by the sandbox`);
@@ -143,6 +166,7 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
       flag: (name) => flagIsOn(parsed.args.has(name) ? parsed.args.get(name) : undefined),
       body,
       rawBody,
+      bodyLength,
       contentType,
       target: req.target,
       origin: req.origin,
@@ -161,7 +185,7 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
     if (result instanceof RawResult) {
       return { status: result.status, headers: result.headers, body: result.body };
     }
-    return envelope(0, '', '', result === undefined ? null : result);
+    return envelopeResponse(ctx, 0, '', '', result === undefined ? null : result);
   } catch (err) {
     return fail(err);
   }
@@ -239,13 +263,54 @@ function parseCookies(header: string | null): Map<string, string> {
   return out;
 }
 
-/** Spec §5: key lookup, expiry, IP binding and signature (502). */
-function authorize(state: SandboxState, req: ApiRequest): KeyRow {
-  const cookies = parseCookies(req.headers.get('cookie'));
-  const apikey = cookies.get('apikey');
-  if (!apikey) throw new SystemError(502, 'No API key: send it in the apikey cookie');
+/** Spec §5.2: the key named by the apikey cookie (502 when there is none, or it is unknown or deleted). */
+function identifyKey(state: SandboxState, req: ApiRequest): KeyRow {
+  const apikey = parseCookies(req.headers.get('cookie')).get('apikey');
+  if (!apikey) {
+    throw new SystemError(
+      502,
+      'No API key: send the apikey cookie (for signup and signin, the application key printed when the sandbox started)',
+    );
+  }
   const key = prepared(state.db, 'SELECT * FROM keys WHERE key_hash = ?').get(hashKey(apikey)) as KeyRow | undefined;
   if (!key || key.deleted) throw new SystemError(502, 'Unknown or deleted API key');
+  return key;
+}
+
+/** Bytes a client must percent-encode before signing: anything outside printable ASCII (spec §5.5). */
+const UNENCODED = /[^\x20-\x7e]/;
+
+function hmacMd5(hmacKey: string, target: string): string {
+  return createHmac('md5', hmacKey).update(target, 'utf8').digest('hex');
+}
+
+/** The target with its percent-encoded UTF-8 (bytes 0x80 and up) decoded, as a client may have signed it. */
+function withUtf8Decoded(target: string): string {
+  return target.replace(/(?:%[89a-f][0-9a-f])+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * Whether a wrong signature comes from UTF-8 that was not percent-encoded when
+ * signed: the target holds such bytes raw, or the signature matches the target
+ * with its percent-encoded UTF-8 decoded (the client signed "bücher", then its
+ * HTTP library sent "b%C3%BCcher"). Node's HTTP parser refuses raw UTF-8 in a
+ * request line, so in practice it is the second.
+ */
+function signedUnencoded(target: string, hmacKey: string, given: string): boolean {
+  if (UNENCODED.test(target)) return true;
+  const decoded = withUtf8Decoded(target);
+  return decoded !== target && hmacMd5(hmacKey, decoded) === given;
+}
+
+/** Spec §5: expiry, IP binding and signature of an identified key (502). */
+function authorize(state: SandboxState, req: ApiRequest, key: KeyRow): void {
+  const cookies = parseCookies(req.headers.get('cookie'));
   const now = state.now();
   if (key.expires !== 0 && key.expires <= now) throw new SystemError(502, 'The API key has expired');
   if (key.ip.trim() !== '') {
@@ -255,16 +320,21 @@ function authorize(state: SandboxState, req: ApiRequest): KeyRow {
   const apimac = cookies.get('apimac');
   const required = key.kind === 'signin' && state.config.signinDs === 'required';
   if (apimac) {
-    const expected = createHmac('md5', key.hmac).update(req.target, 'utf8').digest('hex');
+    const expected = hmacMd5(key.hmac, req.target);
     const given = Buffer.from(apimac.toLowerCase(), 'utf8');
     const want = Buffer.from(expected, 'utf8');
     if (given.length !== want.length || !timingSafeEqual(given, want)) {
-      throw new SystemError(502, 'The signature (apimac) does not match the request');
+      // A client that signs a target with raw UTF-8 can never match: say what to do instead.
+      throw new SystemError(
+        502,
+        signedUnencoded(req.target, key.hmac, apimac.toLowerCase())
+          ? 'The signature does not match: the request target has characters that are not percent-encoded; percent-encode them (UTF-8) and sign the encoded target'
+          : 'The signature (apimac) does not match the request',
+      );
     }
   } else if (required) {
     throw new SystemError(502, 'This key requires a signature: send the apimac cookie');
   }
-  return key;
 }
 
 function getUser(state: SandboxState, id: number): UserRow | undefined {
@@ -309,14 +379,28 @@ function validateArgs(def: MethodDef, args: Map<string, string>): void {
   }
 }
 
-function readBody(def: MethodDef, req: ApiRequest): { body: unknown; rawBody: string; contentType: string } {
+interface ReadBody {
+  body: unknown;
+  /** The body as text: UTF-8, with U+FFFD for bytes that are not (only api_test takes those). */
+  rawBody: string;
+  /** The body's size in bytes, as received. */
+  bodyLength: number;
+  contentType: string;
+}
+
+function readBody(def: MethodDef, req: ApiRequest): ReadBody {
   const contentType = req.headers.get('content-type') ?? '';
   if (req.body === null || req.body.byteLength > MAX_BODY_BYTES) {
     throw new SystemError(503, `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
   }
-  if (!def.body || req.body.byteLength === 0) {
+  const bodyLength = req.body.byteLength;
+  if (!def.body || bodyLength === 0) {
     if (def.body === 'agency' || def.body === 'sites') throw new SystemError(503, 'The request needs a JSON body');
-    return { body: undefined, rawBody: '', contentType };
+    return { body: undefined, rawBody: '', bodyLength: 0, contentType };
+  }
+  // spec §4.6: api_test takes "any POST data", binary included; it echoes what decodes.
+  if (def.body === 'any') {
+    return { body: undefined, rawBody: new TextDecoder('utf-8').decode(req.body), bodyLength, contentType };
   }
   let rawBody: string;
   try {
@@ -324,7 +408,6 @@ function readBody(def: MethodDef, req: ApiRequest): { body: unknown; rawBody: st
   } catch {
     throw new SystemError(503, 'The request body is not valid UTF-8');
   }
-  if (def.body === 'any') return { body: undefined, rawBody, contentType };
   const mime = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (mime !== '' && mime !== 'application/json') {
     throw new SystemError(503, `Content-Type must be application/json (got ${mime.slice(0, 60)})`);
@@ -332,7 +415,7 @@ function readBody(def: MethodDef, req: ApiRequest): { body: unknown; rawBody: st
   const charset = /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new SystemError(503, 'The body must be UTF-8');
   try {
-    return { body: JSON.parse(rawBody) as unknown, rawBody, contentType };
+    return { body: JSON.parse(rawBody) as unknown, rawBody, bodyLength, contentType };
   } catch {
     throw new SystemError(503, 'The request body is not valid JSON');
   }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { ZodError } from 'zod';
 import { ensureAppKey } from './accounts.ts';
-import { handleApi, MAX_BODY_BYTES } from './api.ts';
+import { handleApi, internalErrorResponse, MAX_BODY_BYTES, type ApiResponse } from './api.ts';
 import type { Handler } from './call.ts';
 import type { SandboxConfig } from './config.ts';
 import { ControlError, isControlAction, runControl } from './control.ts';
@@ -67,20 +67,28 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   const db = openDb(config.dbPath);
   const state = new SandboxState(db, config, config.quiet ? () => {} : log);
   ensureAppKey(state);
+  // The demo goes into a database nobody has used yet; `seeded` records that it
+  // went in, so a database first opened with SANDBOX_SEED=empty can still get it.
   if (config.seed === 'demo' && !getMeta(db, 'seeded')) {
     const users = (prepared(db, 'SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
-    if (users === 0) seedDemo(state);
+    if (users === 0) {
+      db.transaction(() => {
+        seedDemo(state);
+        setMeta(db, 'seeded', '1');
+      })();
+    }
   }
-  setMeta(db, 'seeded', '1');
 
-  // Scans finish and scheduled scans run even when nobody asks.
-  const timer = setInterval(() => {
+  /** Finish due scans; a failure is logged and the caller goes on (the next call or tick retries). */
+  const runScheduler = (): void => {
     try {
       processDue(state);
     } catch (err) {
-      log(`sandbox: scheduler: ${err instanceof Error ? err.message : String(err)}`);
+      log(`sandbox: scheduler: ${errorText(err)}`);
     }
-  }, 1000);
+  };
+  // Scans finish and scheduled scans run even when nobody asks.
+  const timer = setInterval(runScheduler, 1000);
   timer.unref();
 
   const app = new Hono<Env>();
@@ -91,16 +99,24 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
     // The signature covers the target exactly as received (spec §5.5).
     // In-process there is no raw target: href keeps an empty "?" that url.search drops.
     const target = incoming?.url ?? url.href.slice(url.origin.length);
-    const body = await readLimited(c.req.raw);
-    processDue(state);
-    const res = handleApi(state, HANDLERS, {
-      target,
-      httpMethod: c.req.method,
-      headers: c.req.raw.headers,
-      body,
-      origin: url.origin,
-      ip: clientIp(c),
-    });
+    let res: ApiResponse;
+    try {
+      const body = await readLimited(c.req.raw);
+      runScheduler();
+      res = handleApi(state, HANDLERS, {
+        target,
+        httpMethod: c.req.method,
+        headers: c.req.raw.headers,
+        body,
+        origin: url.origin,
+        ip: clientIp(c),
+      });
+    } catch (err) {
+      // Every /api/ answer is the envelope, even when the body could not be read
+      // (a client that hung up mid-body) or the database failed outside a call.
+      log(`sandbox: ${c.req.method} ${methodLabel(target)}: ${errorText(err)}`);
+      res = internalErrorResponse(target);
+    }
     return new Response(res.body, { status: res.status, headers: res.headers });
   };
   // Over HTTP the URL is normalised before routing, so /api/../sandbox/outbox would
@@ -116,9 +132,11 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
 
   app.get('/sandbox/health', (c) => c.json({ ok: true, version: 'sandbox', now: state.now() }));
 
+  // One recipient at a time: the outbox holds one-time passwords of every account.
   app.get('/sandbox/outbox', (c) => {
     const to = c.req.query('to')?.trim().toLowerCase();
-    return c.json(readOutbox(state, to || undefined), 200, { 'Cache-Control': 'no-store' });
+    if (!to) return c.json({ error: 'Name the recipient: /sandbox/outbox?to=<email>' }, 400, { 'Cache-Control': 'no-store' });
+    return c.json(readOutbox(state, to), 200, { 'Cache-Control': 'no-store' });
   });
 
   app.get('/sandbox/dashboard', (c) => {
@@ -169,7 +187,10 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
     }
   });
 
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  // Someone who opens the base URL in a browser learns where the API is.
+  app.notFound((c) =>
+    c.json({ error: 'Not found', api: `${new URL(c.req.url).origin}/api/<method>/`, docs: 'docs/sandbox.md' }, 404),
+  );
   app.onError((err, c) => {
     log(`sandbox: ${err.message}`);
     return c.json({ error: 'Internal sandbox error' }, 500);
@@ -214,13 +235,25 @@ async function readLimited(req: Request): Promise<Uint8Array | null> {
   return out;
 }
 
-/** The client address for IP-bound keys: the socket, or the proxy's X-Forwarded-For over loopback or in-process. */
+/**
+ * The client address for IP-bound keys (spec §5.8). Over a socket (`npm run
+ * sandbox`) it is the socket's peer and X-Forwarded-For is ignored: any client
+ * could send one. Without a socket the sandbox is mounted in-process behind our
+ * own proxy (`npm start`), which sets X-Forwarded-For from its socket.
+ */
 function clientIp(c: Context<Env>): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  const socket = c.env?.incoming?.socket.remoteAddress?.replace(/^::ffff:/, '');
-  if (!socket) return forwarded || '127.0.0.1';
-  const loopback = socket === '127.0.0.1' || socket === '::1';
-  return loopback && forwarded ? forwarded : socket;
+  const incoming = c.env?.incoming;
+  if (incoming) return (incoming.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || '127.0.0.1';
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The method part of a target, for a log line (never the query, which may hold e-mails). */
+function methodLabel(target: string): string {
+  return /^\/api\/[a-z_]{0,40}/.exec(target)?.[0] ?? '/api/';
 }
 
 function escapeHtml(s: string): string {

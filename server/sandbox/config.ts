@@ -35,7 +35,7 @@ const envSchema = z.object({
     .enum(['required', 'disabled'], { message: 'SANDBOX_SIGNIN_DS must be "required" or "disabled"' })
     .default('required'),
   SANDBOX_SEED: z
-    .enum(['demo', 'empty', 'none'], { message: 'SANDBOX_SEED must be "demo", "empty" or "none"' })
+    .enum(['demo', 'empty'], { message: 'SANDBOX_SEED must be "demo" or "empty"' })
     .default('demo'),
   SANDBOX_CONTROL: z.enum(['0', '1', ''], { message: 'SANDBOX_CONTROL must be 0 or 1' }).default('0'),
   SANDBOX_SCAN_SECONDS: intInRange('SANDBOX_SCAN_SECONDS', 0, 3600, 5),
@@ -52,8 +52,8 @@ export interface SandboxConfig {
   appKey: string;
   /** Whether keys made by signin must sign their requests. */
   signinDs: 'required' | 'disabled';
-  /** demo: a living demo account on an empty database; empty: nothing; none: never seed. */
-  seed: 'demo' | 'empty' | 'none';
+  /** demo: a living demo account, seeded once into a database without users; empty: nothing. */
+  seed: 'demo' | 'empty';
   /** The test control surface (/sandbox/control/*). */
   control: boolean;
   /** How long a scan runs. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { freshSandbox } from './testing.ts';
+import { freshHttpSandbox, freshSandbox } from './testing.ts';
 
 const post = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
@@ -27,6 +27,12 @@ describe('the control surface', () => {
     expect((await bed.transport.request('/sandbox/control/clock', post('{"advance":-5}'))).status).toBe(400);
     expect((await bed.transport.request('/sandbox/control/plan', post('{"email":"nobody@partner.example","siteLimit":1}'))).status).toBe(400);
     expect((await bed.transport.request('/sandbox/control/clock', { method: 'GET' })).status).toBe(404);
+    // Object.prototype names are not actions.
+    for (const action of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      const res = await bed.transport.request(`/sandbox/control/${action}`, post('{}'));
+      expect(res.status, action).toBe(404);
+      expect(await res.json(), action).toEqual({ error: `Unknown control action ${action}` });
+    }
   });
 
   it('moves the clock forward and reports it', async () => {
@@ -39,10 +45,20 @@ describe('the control surface', () => {
     expect(z.object({ ok: z.literal(true), now: z.number() }).parse(await health.json()).now).toBeGreaterThanOrEqual(moved.now);
   });
 
-  it('answers unknown sandbox paths with 404 JSON, never HTML', async () => {
+  it('answers unknown paths with 404 JSON that says where the API is, never HTML', async () => {
     const bed = freshSandbox();
-    const res = await bed.transport.request('/sandbox/nothing');
+    for (const path of ['/sandbox/nothing', '/', '/index.html']) {
+      const res = await bed.transport.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(await res.json(), path).toEqual({ error: 'Not found', api: 'http://localhost/api/<method>/', docs: 'docs/sandbox.md' });
+    }
+  });
+
+  it('names the origin the client used in the 404, over HTTP', async () => {
+    const bed = await freshHttpSandbox();
+    const res = await bed.transport.request('/');
     expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ api: `${bed.base}/api/<method>/` });
   });
 });

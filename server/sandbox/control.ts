@@ -35,7 +35,8 @@ const actions = {
 export type ControlAction = keyof typeof actions;
 
 export function isControlAction(name: string): name is ControlAction {
-  return name in actions;
+  // Own keys only: /sandbox/control/constructor is not an action.
+  return Object.hasOwn(actions, name);
 }
 
 function userOf(state: SandboxState, email: string | undefined): UserRow {

@@ -61,6 +61,9 @@ describe('dashboard', () => {
       `${otherPayload}.${sig}`,
       `${claim({ u: 2, e: 9_999_999_999 })}.${sig}`,
       `${payload}.`,
+      // Exactly two parts: a valid token with anything appended is not one.
+      `${payload}.${sig}.extra`,
+      `${payload}.${sig}.`,
       payload,
       '',
       'not-a-token',

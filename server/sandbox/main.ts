@@ -21,9 +21,13 @@ function main(): void {
   const sandbox = createSandbox(config);
   const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: '127.0.0.1', createServer: createGuardedServer }, (info) => {
     const base = `http://127.0.0.1:${info.port}`;
-    console.log(`Partner API sandbox ready at ${base}/api/`);
-    console.log(`  application key (signup, signin, api_*): ${config.appKey}`);
-    console.log(`  demo account: ${sandbox.demoEmail} (sign up, then read the code in the outbox)`);
+    // The spec's {base_url}: requests go to {base_url}/api/<method>/ (spec §2).
+    console.log('Partner API sandbox ready');
+    console.log(`  base_url ${base} (the API is under /api/: ${base}/api/<method>/)`);
+    console.log(`  application key (signup, signin, signout, api_*): ${config.appKey}`);
+    if (config.seed === 'demo') {
+      console.log(`  demo account: ${sandbox.demoEmail} (sign up, then read the code in the outbox)`);
+    }
     console.log(`  outbox: ${base}/sandbox/outbox?to=<email>`);
     console.log(`  database: ${config.dbPath}; signatures for signin keys: ${config.signinDs}`);
     if (config.control) console.log(`  control surface: ${base}/sandbox/control/<action>`);

@@ -26,13 +26,9 @@ export function sendMail(state: SandboxState, to: string, subject: string, text:
   state.log(`sandbox mail to ${to}: ${subject}`);
 }
 
-/** Newest first; limited so a long-running demo stays quick. */
-export function readOutbox(state: SandboxState, to: string | undefined, limit = 50): OutboxMail[] {
-  const rows = (
-    to
-      ? prepared(state.db, 'SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(to, limit)
-      : prepared(state.db, 'SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit)
-  ) as OutboxRow[];
+/** One recipient's mail, newest first; limited so a long-running demo stays quick. */
+export function readOutbox(state: SandboxState, to: string, limit = 50): OutboxMail[] {
+  const rows = prepared(state.db, 'SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(to, limit) as OutboxRow[];
   return rows.map((r) => ({
     id: r.id,
     to: r.recipient,

@@ -3,9 +3,11 @@
  * and a kill -9 of the process; concurrent requests never interleave half-done
  * changes.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { createSandbox } from './app.ts';
@@ -64,6 +66,56 @@ describe('a database file', () => {
     const second = openOn(dbPath);
     onTestFinished(() => second.close());
     expect((await second.bed.call('/api/api_keyinfo/', { key: account })).envelope.error).toBe(502);
+  });
+});
+
+describe('the application key', () => {
+  const appKeyId = async (bed: TestBed) =>
+    z.object({ id: z.string() }).parse(await bed.ok('/api/api_keyinfo/', { key: bed.appKey })).id;
+  /** The id an earlier sandbox derived from the key: `app` + 8 hex of its unsalted SHA-256. */
+  const hashedId = (key: string) => `app${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+  const appRows = (dbPath: string) => {
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      return z.array(z.object({ id: z.string() })).parse(db.prepare("SELECT id FROM keys WHERE kind = 'app'").all());
+    } finally {
+      db.close();
+    }
+  };
+
+  it('has a random id, not one derived from the key, kept across restarts', async () => {
+    const dbPath = tempDb();
+    const first = openOn(dbPath);
+    const id = await appKeyId(first.bed);
+    expect(id).toMatch(/^app[0-9a-f]{16}$/);
+    expect(id).not.toBe(hashedId(first.bed.appKey.key));
+    const account = await first.bed.signUpAndIn();
+    expect(account.signin.keydata.pid).toBe(id);
+    first.close();
+    const second = openOn(dbPath);
+    expect(await appKeyId(second.bed)).toBe(id);
+    second.close();
+    expect(appRows(dbPath)).toEqual([{ id }]);
+  });
+
+  it('replaces a derived id from an older database once, and the keys it made follow', async () => {
+    const dbPath = tempDb();
+    const first = openOn(dbPath);
+    const account = await first.bed.signUpAndIn();
+    const legacy = hashedId(first.bed.appKey.key);
+    first.close();
+    const db = new Database(dbPath);
+    db.prepare("UPDATE keys SET id = ? WHERE kind = 'app'").run(legacy);
+    db.prepare("UPDATE keys SET pid = ? WHERE kind = 'signin'").run(legacy);
+    db.close();
+
+    const second = openOn(dbPath);
+    onTestFinished(() => second.close());
+    const id = await appKeyId(second.bed);
+    expect(id).toMatch(/^app[0-9a-f]{16}$/);
+    expect(id).not.toBe(legacy);
+    expect(await second.bed.ok('/api/api_keyinfo/', { key: account })).toMatchObject({ pid: id });
+    expect(appRows(dbPath)).toEqual([{ id }]);
   });
 });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { createSandbox } from './app.ts';
-import { testSandboxConfig } from './config.ts';
+import { ConfigError, sandboxConfigFromEnv, testSandboxConfig } from './config.ts';
 import { DEMO_EMAIL } from './seed.ts';
 import { enc, freshSandbox, inProcess, TestBed, type Site } from './testing.ts';
 
@@ -21,7 +21,10 @@ describe('the demo seed', () => {
     // An existing user: the account was there before the first signin.
     expect(demo.signin.user.regdate).toBeTypeOf('number');
     expect((await bed.outbox(DEMO_EMAIL)).filter((m) => m.otp === undefined)).toEqual([]);
-    expect(await bed.ok('/api/agency_view/', { key: demo })).toMatchObject({ title: expect.any(String), email: expect.any(String) });
+    const agency = z.record(z.string(), z.string()).parse(await bed.ok('/api/agency_view/', { key: demo }));
+    expect(agency).toMatchObject({ title: expect.any(String), email: expect.any(String) });
+    // No logo: an .example address never resolves, and the demo pages would show a broken image.
+    expect(agency.logourl).toBeUndefined();
 
     const sites = await bed.listSites(demo, '?withscanreport&withfwhistory');
     expect(sites.length).toBeGreaterThanOrEqual(55);
@@ -71,6 +74,37 @@ describe('the demo seed', () => {
     expect(account.signin.user.regdate).toBeUndefined();
     expect(await bed.listSites(account)).toEqual([]);
     expect((await bed.call('/api/agency_view/', { key: account })).envelope.error).toBe(123900);
+  });
+
+  it('seeds a database first opened with seed "empty" and never used, when later opened with "demo"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-seed-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const dbPath = join(dir, 'late.sqlite');
+    createSandbox(testSandboxConfig({ dbPath, seed: 'empty' })).close();
+    const later = createSandbox(testSandboxConfig({ dbPath, seed: 'demo' }));
+    onTestFinished(() => later.close());
+    const bed = new TestBed(inProcess(later), later.config.appKey);
+    const demo = await bed.signUpAndIn(DEMO_EMAIL);
+    expect(demo.signin.user.regdate).toBeTypeOf('number');
+    expect((await bed.listSites(demo)).length).toBeGreaterThanOrEqual(55);
+  });
+
+  it('leaves a database with users alone, whatever it was opened with first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-seed-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const dbPath = join(dir, 'used.sqlite');
+    const first = createSandbox(testSandboxConfig({ dbPath, seed: 'empty' }));
+    await new TestBed(inProcess(first), first.config.appKey).signUpAndIn('someone@partner.example');
+    first.close();
+    const second = createSandbox(testSandboxConfig({ dbPath, seed: 'demo' }));
+    onTestFinished(() => second.close());
+    const users = z.array(z.object({ email: z.string() })).parse(second.state.db.prepare('SELECT email FROM users').all());
+    expect(users.map((u) => u.email)).toEqual(['someone@partner.example']);
+  });
+
+  it('knows only the seeds "demo" and "empty"', () => {
+    expect(sandboxConfigFromEnv({ SANDBOX_SEED: 'empty' }).seed).toBe('empty');
+    expect(() => sandboxConfigFromEnv({ SANDBOX_SEED: 'none' })).toThrow(ConfigError);
   });
 
   it('does not seed a database again on restart', async () => {

@@ -9,11 +9,11 @@ import { prepared } from './db.ts';
 export const DEMO_EMAIL = 'demo@partner.example';
 const DAY = 86400;
 
+/** No logourl: an .example address never resolves, and a broken image would show on every demo page. */
 const AGENCY = {
   title: 'Northwind Hosting',
   email: 'support@northwind-hosting.example',
   website: 'https://northwind-hosting.example',
-  logourl: 'https://northwind-hosting.example/logo.png',
   phone: '+44 20 7946 0958',
   country: 'GB',
   zipcode: 'EC1A 1BB',

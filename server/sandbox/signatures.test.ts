@@ -3,7 +3,9 @@
  * exactly as received, still percent-encoded, with the query when there is one.
  */
 import { describe, expect, it } from 'vitest';
-import { enc, freshHttpSandbox, freshSandbox, sign, type Account, type TestBed } from './testing.ts';
+import { z } from 'zod';
+import { handleApi } from './api.ts';
+import { enc, envelopeSchema, freshHttpSandbox, freshSandbox, sign, type Account, type TestBed } from './testing.ts';
 
 const IDN = 'bücher-café.example';
 
@@ -20,9 +22,18 @@ describe('signed calls', () => {
     expect(target).toContain('b%C3%BCcher-caf%C3%A9.example');
     expect(await bed.ok(target, { key: account })).toEqual([IDN, 'firewall', 'disable']);
     expect(await bed.site(account, 'xn--bcher-caf-j4a4r.example')).toMatchObject({ domain: IDN, firewallstatus: 0 });
-    // A signature over the decoded target does not match what was received.
+    // A signature over the decoded target does not match what was received, and the answer says why.
     const decoded = `/api/site_setoption/${IDN}/firewall/enable/`;
-    expect(await errorOf(bed, `/api/site_setoption/${enc(IDN)}/firewall/enable/`, { key: account, signTarget: decoded })).toBe(502);
+    const unencoded = await bed.call(`/api/site_setoption/${enc(IDN)}/firewall/enable/`, { key: account, signTarget: decoded });
+    expect(unencoded.envelope).toMatchObject({
+      error: 502,
+      keyid: account.keyId,
+      errorinfo:
+        'The signature does not match: the request target has characters that are not percent-encoded; percent-encode them (UTF-8) and sign the encoded target',
+    });
+    // Any other wrong signature of that target gets the plain message.
+    const other = await bed.call(`/api/site_setoption/${enc(IDN)}/firewall/enable/`, { key: account, mac: '0'.repeat(32) });
+    expect(other.envelope.errorinfo).toBe('The signature (apimac) does not match the request');
     // Lower-case percent-encoding is another target, signed as such.
     const lower = `/api/site_setoption/${enc(IDN).toLowerCase()}/firewall/enable/`;
     expect(await bed.ok(lower, { key: account })).toEqual([IDN, 'firewall', 'enable']);
@@ -59,6 +70,24 @@ describe('signed calls', () => {
     expect(await errorOf(bed, target, { key: account })).toBe(0);
   });
 
+  it('says to percent-encode when a raw target itself holds characters outside printable ASCII', async () => {
+    // Node's HTTP parser refuses such a request line, so this reaches handleApi only from an embedding.
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    const target = '/api/sites_list/?unit=bü@unit.example';
+    const answer = handleApi(bed.sandbox.state, {}, {
+      target,
+      httpMethod: 'GET',
+      headers: new Headers({ cookie: `apikey=${account.key}; apimac=${sign(encodeURI(target), account.hmac)}` }),
+      body: new Uint8Array(0),
+      origin: 'http://localhost',
+      ip: '127.0.0.1',
+    });
+    const envelope = envelopeSchema.parse(JSON.parse(answer.body));
+    expect(envelope).toMatchObject({ error: 502, keyid: account.keyId });
+    expect(envelope.errorinfo).toMatch(/not percent-encoded; percent-encode them \(UTF-8\) and sign the encoded target$/);
+  });
+
   it('checks a signature sent with the application key', async () => {
     const bed = freshSandbox();
     expect(await errorOf(bed, '/api/api_keyinfo/', { key: bed.appKey })).toBe(0);
@@ -93,7 +122,11 @@ describe('signature settings and key lifetime', () => {
     expect(second.key).not.toBe(first.key);
     expect(second.signin.user.regdate).toBeTypeOf('number');
     await bed.addSites(first, ['a.example']);
-    expect(await bed.ok('/api/signout/', { key: first })).toMatchObject({ id: first.keyId });
+    // spec §4.1: signout answers the key metadata as api_keyinfo does, type included.
+    const info = z.record(z.string(), z.unknown()).parse(await bed.ok('/api/api_keyinfo/', { key: first }));
+    const out = z.record(z.string(), z.unknown()).parse(await bed.ok('/api/signout/', { key: first }));
+    expect(out).toEqual({ ...info, modified: expect.any(Number) });
+    expect(out).toMatchObject({ id: first.keyId, type: 'signin' });
     for (const target of ['/api/api_keyinfo/', '/api/sites_list/', '/api/signout/', '/api/api_methodlist/']) {
       expect(await errorOf(bed, target, { key: first })).toBe(502);
     }

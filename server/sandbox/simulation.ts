@@ -3,6 +3,7 @@
  * and firewall traffic that accrues per day. Everything is deterministic per
  * site and date, so tests and demos see stable numbers.
  */
+import { BoundedCache } from './bounded-cache.ts';
 import { prepared, type Db } from './db.ts';
 import type { SandboxState } from './state.ts';
 
@@ -219,11 +220,13 @@ export function fwWindow(now: number): FwWindow {
 }
 
 /**
- * One site's history (spec §2.10). A day has data when the site existed and its
- * firewall was on at some time that day; today's figures grow with the hours.
+ * One site's history (spec §2.10) as JSON text. A day has data when the site
+ * existed and its firewall was on at some time that day; today's figures grow
+ * with the hours. Built as text from cached per-day pieces: a 10,000-site
+ * sites_list holds 300,000 days, and objects with date keys serialize slowly.
  */
-export function fwHistory(win: FwWindow, siteId: number, adddate: number, events: readonly FwEvent[]): FwHistory {
-  const out: FwHistory = {};
+export function fwHistoryJson(win: FwWindow, siteId: number, adddate: number, events: readonly FwEvent[]): string {
+  const days = new Array<string>(FW_DAYS);
   let e = 0;
   let enabled = 0;
   for (let i = 0; i < FW_DAYS; i++) {
@@ -237,29 +240,35 @@ export function fwHistory(win: FwWindow, siteId: number, adddate: number, events
       if (events[j]?.enabled === 1) onDuring = true;
     }
     if (adddate >= end || !onDuring) {
-      out[key] = null;
+      days[i] = `"${key}":null`;
       continue;
     }
     const today = i === FW_DAYS - 1;
     const cacheKey = siteId * 100_000 + start / DAY;
     let day = today ? undefined : dayCache.get(cacheKey);
     if (day === undefined) {
-      day = fwDay(siteId, start, key, today ? Math.max(0, Math.min(1, (win.now - start) / DAY)) : 1);
-      if (!today) {
-        if (dayCache.size > 2_000_000) dayCache.clear();
-        dayCache.set(cacheKey, day);
-      }
+      day = `"${key}":[${fwDay(siteId, start, key, today ? Math.max(0, Math.min(1, (win.now - start) / DAY)) : 1).join(',')}]`;
+      if (!today) dayCache.set(cacheKey, day);
     }
-    out[key] = day;
+    days[i] = day;
   }
-  return out;
+  return `{${days.join(',')}}`;
 }
 
 /**
- * Past days never change (they depend on the site and the date only), so they are
- * kept: with 10,000 sites that is 300,000 arrays a sites_list would rebuild. Never mutated.
+ * Past days never change (they depend on the site id and the date only), so
+ * their text is kept. One cache serves every sandbox in the process (the same
+ * site id and day give the same text in any of them); its size is capped so a
+ * long-running sandbox stays small: 400,000 days hold a 10,000-site account's
+ * 29 past days (bench/sandbox.ts), about 40 MB.
  */
-const dayCache = new Map<number, FwDay>();
+export const FW_DAY_CACHE_LIMIT = 400_000;
+const dayCache = new BoundedCache<number, string>(FW_DAY_CACHE_LIMIT);
+
+/** How many firewall days are cached (for tests of the limit). */
+export function fwDayCacheSize(): number {
+  return dayCache.size;
+}
 
 function fwDay(siteId: number, start: number, key: number, scale: number): FwDay {
   const traffic = 150 + (hash32(siteId, 7) % 12000);

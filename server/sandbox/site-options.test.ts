@@ -80,6 +80,16 @@ describe('site_setoption', () => {
     expect(await bed.site(account, 'a.example', '?withscanreport')).toEqual(off);
   });
 
+  it('refuses Object.prototype names as options with 145902, not 501', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['a.example']);
+    // The only Object.prototype name the option expression (lower-case letters) lets through.
+    const a = await bed.call('/api/site_setoption/a.example/constructor/1/', { key: account });
+    expect(a.envelope).toMatchObject({ error: 145902, result: null });
+    expect(a.envelope.errorinfo).toMatch(/constructor/);
+  });
+
   it('echoes the domain as requested, UTF-8 or punycode', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();

@@ -115,10 +115,9 @@ describe('sites_add', () => {
     ).toEqual({});
     expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['other.example', 'dup.example', 'again.example']);
     expect((await bed.listSites(account, `?unit=${enc('second@unit.example')}`)).map((s) => s.host)).toEqual(['dup.example']);
-    // The later, unshared "again.example" won: it is not shared.
+    // The later, unshared "again.example" won, and dup.example went to second@: first@ was never made a unit.
     const first = await bed.call(`/api/sites_list/?unit=${enc('first@unit.example')}`, { key: account });
-    if (first.envelope.error === 0) expect(first.envelope.result).toEqual([]);
-    else expect(first.envelope.error).toBe(142900);
+    expect(first.envelope).toMatchObject({ error: 142900, result: null });
   });
 
   it('re-adding a site keeps it once and shares it when asked', async () => {
@@ -165,6 +164,23 @@ describe('sites_add', () => {
     expect(mine?.id).not.toBe(theirs?.id);
     await bed.ok('/api/site_delete/same.example/', { key: two });
     expect((await bed.listSites(one)).map((s) => s.host)).toEqual(['same.example', 'only-one.example']);
+  });
+
+  it('adds nosync… sites with the firewall off and no firewall history', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['nosync-shop.example', 'synced.example']);
+    await bed.advance(2 * 86400);
+    const nosync = await bed.site(account, 'nosync-shop.example', '?withfwhistory');
+    expect(nosync.firewallstatus).toBe(0);
+    expect(Object.values(nosync.fwhistory ?? {}).every((d) => d === null)).toBe(true);
+    const synced = await bed.site(account, 'synced.example', '?withfwhistory');
+    expect(synced.firewallstatus).toBe(1);
+    expect(Object.values(synced.fwhistory ?? {}).filter((d) => d !== null).length).toBeGreaterThan(0);
+    // Enabling it needs the synchronization file (spec §4.3, 145903); disabling changes nothing.
+    expect((await bed.call('/api/site_setoption/nosync-shop.example/firewall/enable/', { key: account })).envelope.error).toBe(145903);
+    await bed.ok('/api/site_setoption/nosync-shop.example/firewall/disable/', { key: account });
+    expect((await bed.site(account, 'nosync-shop.example')).firewallstatus).toBe(0);
   });
 
   it('adds an empty array as nothing', async () => {

@@ -23,11 +23,17 @@ describe('502 authorization error', () => {
     expectSystemError(a, 502);
     expect(a.envelope.keyid).toBe('');
     expect(a.envelope.method).toBe('api_keyinfo');
+    // Said so that a developer with only the spec knows which key to send.
+    expect(a.envelope.errorinfo).toBe(
+      'No API key: send the apikey cookie (for signup and signin, the application key printed when the sandbox started)',
+    );
   });
 
   it('refuses an unknown key', async () => {
     const bed = freshSandbox();
-    expectSystemError(await bed.call('/api/api_keyinfo/', { key: { key: 'no-such-key-0123456789' } }), 502);
+    const a = await bed.call('/api/api_keyinfo/', { key: { key: 'no-such-key-0123456789' } });
+    expectSystemError(a, 502);
+    expect(a.envelope.keyid).toBe('');
   });
 
   it('refuses a key expired through the control surface', async () => {
@@ -35,7 +41,10 @@ describe('502 authorization error', () => {
     const account = await bed.signUpAndIn();
     await bed.ok('/api/api_keyinfo/', { key: account });
     expect(await bed.control('expire-key', { email: account.email })).toEqual({ expired: 1 });
-    expectSystemError(await bed.call('/api/api_keyinfo/', { key: account }), 502);
+    const expired = await bed.call('/api/api_keyinfo/', { key: account });
+    expectSystemError(expired, 502);
+    // The key was identified: the envelope names it (spec §2.1 keyid).
+    expect(expired.envelope.keyid).toBe(account.keyId);
     expectSystemError(await bed.call('/api/sites_list/', { key: account }), 502);
   });
 
@@ -54,10 +63,15 @@ describe('502 authorization error', () => {
     expectSystemError(await bed.call('/api/sites_list/', { key: account, mac: null }), 502);
   });
 
-  it('refuses a wrong signature', async () => {
+  it('refuses a wrong signature, naming the key', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
-    expectSystemError(await bed.call('/api/sites_list/', { key: account, mac: '0'.repeat(32) }), 502);
+    const a = await bed.call('/api/sites_list/', { key: account, mac: '0'.repeat(32) });
+    expectSystemError(a, 502);
+    expect(a.envelope.keyid).toBe(account.keyId);
+    expect(a.envelope.errorinfo).toBe('The signature (apimac) does not match the request');
+    const missing = await bed.call('/api/sites_list/', { key: account, mac: null });
+    expect(missing.envelope).toMatchObject({ error: 502, keyid: account.keyId });
   });
 
   it('refuses a key used from an IP outside keydata.ip', async () => {
@@ -73,6 +87,19 @@ describe('502 authorization error', () => {
     const info = await bed.ok('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '198.51.100.1' } });
     expect(info).toMatchObject({ ip: '203.0.113.7, 198.51.100.1' });
     await bed.ok('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
+  });
+
+  it('over a socket uses the peer address and ignores X-Forwarded-For, which any client can send', async () => {
+    const bed = await freshHttpSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.control('bind-ip', { email: account.email, ip: '203.0.113.7' });
+    const spoofed = await bed.call('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expectSystemError(spoofed, 502);
+    expect(spoofed.envelope.errorinfo).toMatch(/IP address/);
+    await bed.control('bind-ip', { email: account.email, ip: '127.0.0.1' });
+    expect(await bed.ok('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '192.0.2.1' } })).toMatchObject({
+      ip: '127.0.0.1',
+    });
   });
 
   it('binds the application key to IPs too', async () => {

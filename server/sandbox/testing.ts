@@ -357,10 +357,14 @@ export function siteNames(n: number, prefix = 'site'): string[] {
 
 /**
  * A fresh sandbox (':memory:', no seed, control on, scans of one second unless
- * overridden), in-process; closed when the test finishes.
+ * overridden), in-process; closed when the test finishes. Its log lines go to
+ * `log` (nowhere by default).
  */
-export function freshSandbox(overrides: Partial<SandboxConfig> = {}): TestBed & { sandbox: Sandbox } {
-  const sandbox = createSandbox(testSandboxConfig(overrides));
+export function freshSandbox(
+  overrides: Partial<SandboxConfig> = {},
+  log: (line: string) => void = () => {},
+): TestBed & { sandbox: Sandbox } {
+  const sandbox = createSandbox(testSandboxConfig(overrides), log);
   onTestFinished(() => sandbox.close());
   return Object.assign(new TestBed(inProcess(sandbox), sandbox.config.appKey), { sandbox });
 }
@@ -368,8 +372,9 @@ export function freshSandbox(overrides: Partial<SandboxConfig> = {}): TestBed & 
 /** A fresh sandbox served over real HTTP on a free port; closed when the test finishes. */
 export async function freshHttpSandbox(
   overrides: Partial<SandboxConfig> = {},
+  log: (line: string) => void = () => {},
 ): Promise<TestBed & { sandbox: Sandbox; base: string }> {
-  const sandbox = createSandbox(testSandboxConfig(overrides));
+  const sandbox = createSandbox(testSandboxConfig(overrides), log);
   const http = await serveHttp(sandbox);
   onTestFinished(async () => {
     await http.close();
@@ -390,7 +395,7 @@ export interface ChildSandbox {
 
 /**
  * Run `server/sandbox/main.ts` in its own Node process on a free port (SANDBOX_PORT=0)
- * and wait for its "ready" line; the TestBed talks to it over HTTP.
+ * and wait for the base_url line of its banner; the TestBed talks to it over HTTP.
  */
 export async function spawnSandbox(env: Record<string, string>): Promise<ChildSandbox> {
   const appKey = env.SANDBOX_APP_KEY ?? testSandboxConfig().appKey;
@@ -418,7 +423,7 @@ export async function spawnSandbox(env: Record<string, string>): Promise<ChildSa
     }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const m = /ready at (http:\/\/127\.0\.0\.1:\d+)\/api\//.exec(output);
+      const m = /base_url (http:\/\/127\.0\.0\.1:\d+) /.exec(output);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve(m[1]);

@@ -114,6 +114,39 @@ describe('agency', () => {
     expect(await bed.ok('/api/agency_view/', { key: account })).toMatchObject({ title: 'Kept' });
   });
 
+  it('takes line breaks in the address and the other free-text fields, but keeps the title to one line', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    const record = {
+      title: 'Multi-line Ltd',
+      email: 'a@agency.example',
+      address: '1 Long Lane\nLondon\r\nEC1A 1BB',
+      bank_account: 'GB29 NWBK\n6016 1331 9268 19',
+    };
+    expect(await bed.ok('/api/agency_update/', { key: account, body: record })).toEqual(record);
+    expect(await bed.ok('/api/agency_view/', { key: account })).toEqual(record);
+    const title = await bed.call('/api/agency_update/', { key: account, body: { ...record, title: 'Two\nlines' } });
+    expect(title.envelope).toMatchObject({ error: 503, errorinfo: 'title must be one line of at most 200 characters' });
+  });
+
+  it('reports one problem per field: a bad e-mail is not also "required"', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    const bad = await bed.call('/api/agency_update/', { key: account, body: { email: 'notanemail' } });
+    expect(bad.envelope).toMatchObject({ error: 503, errorinfo: 'email is not valid; title is required' });
+    const typed = await bed.call('/api/agency_update/', { key: account, body: { title: 7, email: 'a@agency.example' } });
+    expect(typed.envelope.errorinfo).toBe('title must be a string');
+  });
+
+  it('ignores fields named like Object.prototype members', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    const text = '{"title":"A","email":"a@agency.example","constructor":"x","toString":"y","__proto__":"z"}';
+    const answer = await bed.call('/api/agency_update/', { key: account, body: text, headers: { 'content-type': 'application/json' } });
+    expect(answer.envelope.error).toBe(0);
+    expect(await bed.ok('/api/agency_view/', { key: account })).toEqual({ title: 'A', email: 'a@agency.example' });
+  });
+
   it('accepts http and https logo URLs and stores only the fields of spec §2.7', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();

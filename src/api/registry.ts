@@ -54,7 +54,8 @@ export const RE = {
   otp: String.raw`^[0-9]{4,12}$`,
   methodName: String.raw`^[a-z_]{1,40}$`,
   flag: String.raw`^(|0|1|true|false|on|off|yes|no)$`,
-  any: String.raw`^.*$`,
+  // Free text: [\s\S], not `.`, which with the `u` flag stops at line breaks (spec §4.6 "any value").
+  any: String.raw`^[\s\S]*$`,
 } as const;
 
 const BOTH: KeyKind[] = ['app', 'signin'];
@@ -126,19 +127,20 @@ export const METHODS = [
     argv: {},
     flags: [],
     post: {
+      // One line: the title is a heading. Free-text fields below take line breaks ([\s\S], not `.`).
       title: String.raw`^.{1,200}$`,
       email: RE.email,
-      website: String.raw`^.{0,500}$`,
+      website: String.raw`^[\s\S]{0,500}$`,
       logourl: String.raw`^([hH][tT][tT][pP][sS]?://\S{1,2000})?$`,
-      phone: String.raw`^.{0,100}$`,
-      country: String.raw`^.{0,100}$`,
-      zipcode: String.raw`^.{0,40}$`,
-      address: String.raw`^.{0,500}$`,
+      phone: String.raw`^[\s\S]{0,100}$`,
+      country: String.raw`^[\s\S]{0,100}$`,
+      zipcode: String.raw`^[\s\S]{0,40}$`,
+      address: String.raw`^[\s\S]{0,500}$`,
       bank_currency: String.raw`^([A-Za-z]{3})?$`,
-      bank_swift: String.raw`^.{0,40}$`,
-      bank_account: String.raw`^.{0,100}$`,
-      bank_routing: String.raw`^.{0,100}$`,
-      bank_country: String.raw`^.{0,100}$`,
+      bank_swift: String.raw`^[\s\S]{0,40}$`,
+      bank_account: String.raw`^[\s\S]{0,100}$`,
+      bank_routing: String.raw`^[\s\S]{0,100}$`,
+      bank_country: String.raw`^[\s\S]{0,100}$`,
       bank_invoicemail: String.raw`^(${RE.email.slice(1, -1)})?$`,
     },
     body: 'agency',
@@ -326,7 +328,7 @@ export const METHODS = [
     path: [
       { name: 'item1', re: String.raw`^[a-z]+$`, kind: 'text' },
       { name: 'item2', re: String.raw`^[0-9]+$`, kind: 'text' },
-      { name: 'item3', re: String.raw`^.*$`, kind: 'text' },
+      { name: 'item3', re: RE.any, kind: 'text' },
     ],
     argv: {
       str: RE.any,

@@ -1,9 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { createUser, findUserByEmail, issueSigninKey, keyData, publicKey } from '../accounts.ts';
+import { createUser, findUserByEmail, issueSigninKey, keyData, keyInfo, publicKey } from '../accounts.ts';
 import type { Call } from '../call.ts';
-import { requireUser } from '../call.ts';
-import { FailAfterCommit, MethodError, SystemError } from '../errors.ts';
-import { parseEmail } from '../names.ts';
+import { emailAt, requireUser } from '../call.ts';
+import { FailAfterCommit, MethodError } from '../errors.ts';
 import { sendMail } from '../outbox.ts';
 import type { SandboxState, UserRow } from '../state.ts';
 import { prepared } from '../db.ts';
@@ -22,12 +21,6 @@ interface OtpRow {
   used: number;
 }
 
-function emailParam(call: Call, index: number): string {
-  const email = parseEmail(call.path[index] ?? '');
-  if (!email) throw new SystemError(503, 'Not an e-mail address');
-  return email;
-}
-
 /**
  * Registration is refused for addresses under the reserved .invalid top-level
  * domain (RFC 2606), so 111901 can be met on purpose.
@@ -44,7 +37,7 @@ function userObject(user: UserRow | undefined, email: string) {
 /** spec §4.1 signup: send a one-time password. */
 export function signup(call: Call) {
   const { state, now } = call;
-  const email = emailParam(call, 0);
+  const email = emailAt(call, 0);
   const user = findUserByEmail(state, email);
   if (!user && !registrationAllowed(email)) {
     throw new MethodError(1, 'New accounts cannot be registered with this e-mail address');
@@ -78,7 +71,7 @@ function sameCode(a: string, b: string): boolean {
 /** spec §4.1 signin: check the password, create the user on first success, issue keys. */
 export function signin(call: Call) {
   const { state, now } = call;
-  const email = emailParam(call, 0);
+  const email = emailAt(call, 0);
   const code = call.path[1] ?? '';
   const otp = prepared(state.db, 'SELECT * FROM otps WHERE email = ? AND used = 0 ORDER BY id DESC LIMIT 1')
     .get(email) as OtpRow | undefined;
@@ -134,7 +127,8 @@ export function signout(call: Call) {
   const { state, key } = call;
   if (key.kind !== 'signin') throw new MethodError(0, 'Only keys created by signin can be deleted');
   prepared(state.db, 'UPDATE keys SET deleted = 1, modified = ? WHERE id = ?').run(call.now, key.id);
-  return keyData(state, { ...key, modified: call.now });
+  // spec §4.1: "the key metadata object as in api_keyinfo".
+  return keyInfo(state, { ...key, modified: call.now });
 }
 
 function signToken(state: SandboxState, payload: string): string {
@@ -153,7 +147,10 @@ export function verifyDashboardToken(
   state: SandboxState,
   token: string,
 ): { user: UserRow; expires: number } | { refused: 'forged' | 'expired' } {
-  const [payload, sig] = token.split('.');
+  // Exactly payload.signature: anything appended is not a token this sandbox made.
+  const parts = token.split('.');
+  if (parts.length !== 2) return { refused: 'forged' };
+  const [payload, sig] = parts;
   if (!payload || !sig) return { refused: 'forged' };
   const want = Buffer.from(signToken(state, payload));
   const got = Buffer.from(sig);

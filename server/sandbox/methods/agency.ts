@@ -12,6 +12,13 @@ export function getAgency(state: SandboxState, userId: number): AgencyRecord | n
   return row ? (JSON.parse(row.data) as AgencyRecord) : null;
 }
 
+/** What a bad value of a field means, where "is not valid" would not say (spec §2.7). */
+const FIELD_PROBLEMS: Partial<Record<string, string>> = {
+  title: 'title must be one line of at most 200 characters',
+  logourl: 'logourl must begin with http:// or https://',
+  bank_currency: 'bank_currency must be a 3-letter currency code',
+};
+
 /** Check the body against spec §2.7: an object of strings, title and email required, logourl http(s). */
 function validateAgency(call: Call): AgencyRecord {
   const body = call.body;
@@ -21,28 +28,26 @@ function validateAgency(call: Call): AgencyRecord {
   const post = call.def.post ?? {};
   const record: AgencyRecord = {};
   const problems: string[] = [];
+  // One problem per field: a field already reported as not valid is not "required" too.
+  const reported = new Set<string>();
   for (const [name, value] of Object.entries(body)) {
-    const re = post[name];
+    const re = Object.hasOwn(post, name) ? post[name] : undefined;
     if (re === undefined) continue; // fields the spec does not name are not stored
     if (typeof value !== 'string') {
       problems.push(`${name} must be a string`);
+      reported.add(name);
       continue;
     }
     const v = value.trim();
     if (v !== '' && !regex(re).test(v)) {
-      problems.push(
-        name === 'logourl'
-          ? 'logourl must begin with http:// or https://'
-          : name === 'bank_currency'
-            ? 'bank_currency must be a 3-letter currency code'
-            : `${name} is not valid`,
-      );
+      problems.push(FIELD_PROBLEMS[name] ?? `${name} is not valid`);
+      reported.add(name);
       continue;
     }
     record[name] = v;
   }
   for (const name of AGENCY_REQUIRED) {
-    if (!record[name]) problems.push(`${name} is required`);
+    if (!record[name] && !reported.has(name)) problems.push(`${name} is required`);
   }
   if (problems.length > 0) throw new SystemError(503, problems.join('; '));
   return record;

@@ -1,5 +1,5 @@
 import { METHODS, RE, getMethod, type MethodDef } from '../../../src/api/registry.ts';
-import { keyData } from '../accounts.ts';
+import { keyInfo } from '../accounts.ts';
 import type { Call } from '../call.ts';
 import { requireUser } from '../call.ts';
 import { MethodError, RawResult, SystemError } from '../errors.ts';
@@ -43,7 +43,7 @@ export function apiMethodData(call: Call) {
 
 /** spec §4.6 api_keyinfo: the metadata of the key in use. */
 export function apiKeyInfo(call: Call) {
-  return { ...keyData(call.state, call.key), type: call.key.kind };
+  return keyInfo(call.state, call.key);
 }
 
 /** spec §4.6 api_userinfo: the user behind the key, or null. */
@@ -73,6 +73,9 @@ function echoHeaders(headers: Headers): Record<string, string> {
   return out;
 }
 
+/** api_test arguments whose expressions allow only integers (registry argv). */
+const NUMERIC_ARGS = new Set(['int', 'nullint', 'err', 'raw']);
+
 /**
  * spec §4.6 api_test. err: 1 → 100900, 2 → 100901, 500–505 → that system error,
  * any other non-zero value → 100900 (the spec leaves the mapping open).
@@ -86,16 +89,16 @@ export function apiTest(call: Call) {
     if (err >= 500 && err <= 505) throw new SystemError(err as 500, `api_test err=${err}`);
     throw new MethodError(err === 2 ? 1 : 0, `api_test err=${err}`);
   }
+  // The numeric arguments echo as numbers, the others as the strings received; nullint is null when absent.
   const query: Record<string, string | number | null> = {};
-  for (const [k, v] of call.args) query[k] = v;
-  query.int = Number(call.args.get('int'));
-  query.nullint = call.args.has('nullint') ? Number(call.args.get('nullint')) : null;
+  for (const [k, v] of call.args) query[k] = NUMERIC_ARGS.has(k) ? Number(v) : v;
+  if (!call.args.has('nullint')) query.nullint = null;
   const result = {
     REQUEST_URI: call.target,
     PATH: [item1, item2, item3],
     QUERY: query,
     HEADERS: echoHeaders(call.headers),
-    POST: { TYPE: call.contentType, LENGTH: Buffer.byteLength(call.rawBody), DATA: call.rawBody },
+    POST: { TYPE: call.contentType, LENGTH: call.bodyLength, DATA: call.rawBody },
     FILES: [],
   };
   if (raw) return new RawResult(JSON.stringify(result), { 'Content-Type': 'text/plain; charset=utf-8' });

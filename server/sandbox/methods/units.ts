@@ -1,7 +1,6 @@
 import type { Call } from '../call.ts';
-import { requireUser } from '../call.ts';
-import { MethodError, SystemError } from '../errors.ts';
-import { parseEmail } from '../names.ts';
+import { emailAt, requireUser } from '../call.ts';
+import { MethodError } from '../errors.ts';
 import type { SandboxState } from '../state.ts';
 import { deleteSites } from './sites.ts';
 import { prepared } from '../db.ts';
@@ -22,12 +21,6 @@ export function getOrCreateUnit(state: SandboxState, userId: number, email: stri
   if (unit) return unit.id;
   const info = prepared(state.db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(userId, email, now);
   return Number(info.lastInsertRowid);
-}
-
-function emailAt(call: Call, i: number): string {
-  const email = parseEmail(call.path[i] ?? '');
-  if (!email) throw new SystemError(503, `Path parameter ${i + 1} is not an e-mail address`);
-  return email;
 }
 
 /** spec §4.4 unit_update: the sites follow; an existing unit with the new e-mail absorbs them. */
