@@ -145,6 +145,10 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
     const user = key.user_id === null ? null : (getUser(state, key.user_id) ?? null);
     if (key.user_id !== null && !user) throw new SystemError(502, 'The key belongs to no user');
 
+    // Spec §1: (GET|POST). Other verbs (HEAD would run a method and drop its answer) are refused.
+    if (req.httpMethod !== 'GET' && req.httpMethod !== 'POST') {
+      throw new SystemError(503, `HTTP ${req.httpMethod.slice(0, 10)} is not accepted: use GET or POST`);
+    }
     if (d.httpMethods && !d.httpMethods.some((m) => m === req.httpMethod)) {
       throw new SystemError(503, `${d.name} accepts only ${d.httpMethods.join(', ')}`);
     }

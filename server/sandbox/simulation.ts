@@ -222,14 +222,26 @@ export function fwWindow(now: number): FwWindow {
 /**
  * One site's history (spec §2.10) as JSON text. A day has data when the site
  * existed and its firewall was on at some time that day; today's figures grow
- * with the hours. Built as text from cached per-day pieces: a 10,000-site
- * sites_list holds 300,000 days, and objects with date keys serialize slowly.
+ * with the hours. The 29 past days never change until the firewall is switched
+ * or the day rolls over, so their text is kept per site: a 10,000-site
+ * sites_list would otherwise rebuild 300,000 days per call (bench/sandbox.ts).
  */
 export function fwHistoryJson(win: FwWindow, siteId: number, adddate: number, events: readonly FwEvent[]): string {
-  const days = new Array<string>(FW_DAYS);
+  const sig = `${win.starts[0]}:${adddate}:${events.length}:${events.at(-1)?.at ?? 0}`;
+  let cached = historyCache.get(siteId);
+  if (cached?.sig !== sig) {
+    cached = { sig, past: daysJson(win, siteId, adddate, events, 0, FW_DAYS - 1) };
+    historyCache.set(siteId, cached);
+  }
+  return `{${cached.past},${daysJson(win, siteId, adddate, events, FW_DAYS - 1, FW_DAYS)}}`;
+}
+
+/** Days [from, to) of the window as `"YYYYMMDD":[…]` / `"YYYYMMDD":null`, joined by commas. */
+function daysJson(win: FwWindow, siteId: number, adddate: number, events: readonly FwEvent[], from: number, to: number): string {
+  const days: string[] = [];
   let e = 0;
   let enabled = 0;
-  for (let i = 0; i < FW_DAYS; i++) {
+  for (let i = from; i < to; i++) {
     const start = win.starts[i] ?? 0;
     const end = start + DAY;
     const key = win.keys[i] ?? 0;
@@ -240,34 +252,28 @@ export function fwHistoryJson(win: FwWindow, siteId: number, adddate: number, ev
       if (events[j]?.enabled === 1) onDuring = true;
     }
     if (adddate >= end || !onDuring) {
-      days[i] = `"${key}":null`;
+      days.push(`"${key}":null`);
       continue;
     }
     const today = i === FW_DAYS - 1;
-    const cacheKey = siteId * 100_000 + start / DAY;
-    let day = today ? undefined : dayCache.get(cacheKey);
-    if (day === undefined) {
-      day = `"${key}":[${fwDay(siteId, start, key, today ? Math.max(0, Math.min(1, (win.now - start) / DAY)) : 1).join(',')}]`;
-      if (!today) dayCache.set(cacheKey, day);
-    }
-    days[i] = day;
+    const scale = today ? Math.max(0, Math.min(1, (win.now - start) / DAY)) : 1;
+    days.push(`"${key}":[${fwDay(siteId, start, key, scale).join(',')}]`);
   }
-  return `{${days.join(',')}}`;
+  return days.join(',');
 }
 
 /**
- * Past days never change (they depend on the site id and the date only), so
- * their text is kept. One cache serves every sandbox in the process (the same
- * site id and day give the same text in any of them); its size is capped so a
- * long-running sandbox stays small: 400,000 days hold a 10,000-site account's
- * 29 past days (bench/sandbox.ts), about 40 MB.
+ * Past days' text per site, keyed by the site id; the signature (window, add
+ * date, firewall events) says when it is stale. Shared by every sandbox in the
+ * process (the same inputs give the same text) and capped: 100,000 sites of
+ * about 1.5 kB each.
  */
-export const FW_DAY_CACHE_LIMIT = 400_000;
-const dayCache = new BoundedCache<number, string>(FW_DAY_CACHE_LIMIT);
+export const FW_HISTORY_CACHE_LIMIT = 100_000;
+const historyCache = new BoundedCache<number, { sig: string; past: string }>(FW_HISTORY_CACHE_LIMIT);
 
-/** How many firewall days are cached (for tests of the limit). */
-export function fwDayCacheSize(): number {
-  return dayCache.size;
+/** How many sites' histories are cached (for tests of the limit). */
+export function fwHistoryCacheSize(): number {
+  return historyCache.size;
 }
 
 function fwDay(siteId: number, start: number, key: number, scale: number): FwDay {

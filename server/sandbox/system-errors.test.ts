@@ -285,6 +285,19 @@ describe('503 invalid request format', () => {
     expectSystemError(await bed.call('/api/agency_update/', { key: account }), 503);
     expectSystemError(await bed.call('/api/sites_add/', { key: account, method: 'PUT', body: ['a.example'] }), 503);
   });
+
+  it('refuses verbs other than GET and POST, so HEAD or DELETE never runs a method', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.call('/api/sites_add/', { key: account, method: 'POST', body: ['keep.example'] });
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      expectSystemError(await bed.call('/api/site_delete/keep.example/', { key: account, method }), 503);
+    }
+    const head = await bed.raw('/api/site_delete/keep.example/', { key: account, method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const list = await bed.call('/api/sites_list/', { key: account });
+    expect(JSON.stringify(list.envelope.result)).toContain('keep.example');
+  });
 });
 
 describe('504 method not implemented', () => {
