@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { control, DEMO_EMAIL, latestOtp, signInByOtp, uniqueEmail } from './support.ts';
+import { control, DEMO_EMAIL, latestOtp, newestMailId, SANDBOX_APP_KEY, signInByOtp, uniqueEmail } from './support.ts';
 
 test('a guarded page sends to login, OTP login returns there, a reload stays signed in, sign out ends it', async ({
   page,
@@ -56,9 +56,72 @@ test('a wrong code reads clearly and keeps what was typed', async ({ page }) => 
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByLabel('One-time code').fill(wrong);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('This code is not right. Check the latest e-mail.')).toBeVisible();
+  // The service's reason, said once (on the field, not again in an alert).
+  await expect(
+    page.getByText('Wrong one-time password; 4 tries left. Check the code in the latest e-mail.'),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByLabel('One-time code')).toHaveValue(wrong);
   await expect(page.getByLabel('One-time code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/The code expires in \d+:\d\d/)).toBeVisible();
+});
+
+test('five wrong codes use the code up: the reason shows, the countdown stops, a new code works', async ({ page }) => {
+  const email = uniqueEmail('tries');
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  const field = page.getByLabel('One-time code');
+  await expect(field).toBeVisible();
+  const code = await latestOtp(page.request, email);
+  const wrong = code === '000000' ? '111111' : '000000';
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  for (let left = 4; left >= 1; left--) {
+    await field.fill(wrong);
+    await signIn.click();
+    await expect(
+      page.getByText(`Wrong one-time password; ${left} ${left === 1 ? 'try' : 'tries'} left.`),
+    ).toBeVisible();
+  }
+  await field.fill(wrong);
+  await signIn.click();
+  await expect(page.getByText(/^Too many wrong tries: this one-time password no longer works/)).toHaveCount(1);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  // The code is spent: no countdown, the outbox no longer offers it, a new code is the way on.
+  await expect(page.getByText(/The code expires in/)).toHaveCount(0);
+  const outbox = page.getByRole('region', { name: /outbox/i });
+  await expect(outbox).toContainText('No longer valid');
+  await expect(outbox.getByRole('button', { name: /Use code/ })).toHaveCount(0);
+  const resend = page.getByRole('button', { name: 'Send a new code' });
+  await expect(resend).toHaveClass(/(^|\s)bg-primary(\s|$)/);
+  await expect(signIn).not.toHaveClass(/(^|\s)bg-primary(\s|$)/);
+
+  const seen = await newestMailId(page.request, email);
+  await resend.click();
+  await expect(page.getByText(`A new code is on its way to ${email}.`)).toBeVisible();
+  await expect(page.getByText(/The code expires in \d+:\d\d/)).toBeVisible();
+  await expect(page.getByText(/Too many wrong tries/)).toHaveCount(0);
+  const fresh = await latestOtp(page.request, email, seen);
+  await outbox.getByRole('button', { name: `Use code ${fresh}` }).click();
+  await expect(field).toHaveValue(fresh);
+  await signIn.click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('on the sandbox the login page names the demo e-mail and fills it in on request', async ({ page }) => {
+  await page.goto('/login');
+  const hint = page.getByRole('note').filter({ hasText: `Demo: sign in as ${DEMO_EMAIL}` });
+  await expect(hint).toContainText('the code appears below');
+  let apiCalls = 0;
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/')) apiCalls++;
+  });
+  await hint.getByRole('button', { name: 'Use the demo e-mail' }).click();
+  await expect(page.getByLabel('E-mail address')).toHaveValue(DEMO_EMAIL);
+  await expect(page.getByLabel('E-mail address')).toBeFocused();
+  // Filled in, not sent: sending the code stays the user's step.
+  await expect(page.getByRole('button', { name: 'Send me a code' })).toBeVisible();
+  expect(apiCalls).toBe(0);
 });
 
 test('a bad e-mail is refused before any call and keeps what was typed', async ({ page }) => {
@@ -78,8 +141,17 @@ test('refused registration (111901) reads clearly', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('E-mail address').fill('someone@blocked.invalid');
   await page.getByRole('button', { name: 'Send me a code' }).click();
-  await expect(page.getByRole('alert')).toContainText(/registration|register/i);
+  // Said once, on the field it is about (not again as an alert).
+  await expect(page.getByText('Registration is not allowed', { exact: false })).toHaveCount(1);
+  await expect(page.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByLabel('E-mail address')).toHaveValue('someone@blocked.invalid');
+
+  // A later mistake caught before sending replaces it; nothing old lingers.
+  await page.getByLabel('E-mail address').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByText('Enter a valid e-mail address, like name@example.com.')).toBeVisible();
+  await expect(page.getByText(/Registration is not allowed/)).toHaveCount(0);
 });
 
 test('an expired key (502) ends the session with a message and keeps the target', async ({ page }) => {
@@ -113,8 +185,9 @@ test('sign in with an API key and mac key, checked with api_keyinfo', async ({ p
   await page.getByLabel('API key').fill(key);
   await page.getByLabel('Mac key (optional)').fill(`${hmac}0`);
   await page.getByRole('button', { name: /Sign in with (the|this|an)? ?key/i }).click();
-  // A wrong mac key is refused and what was typed stays.
-  await expect(page.getByRole('alert')).toBeVisible();
+  // A wrong mac key is refused, said once on the field, and what was typed stays.
+  await expect(page.getByText(/The service did not accept this key/)).toHaveCount(1);
+  await expect(page.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('API key')).toHaveValue(key);
 
   await page.getByLabel('Mac key (optional)').fill(hmac);
@@ -123,4 +196,19 @@ test('sign in with an API key and mac key, checked with api_keyinfo', async ({ p
   // The key never shows in the DOM or the URL.
   expect(await page.content()).not.toContain(key);
   expect(page.url()).not.toContain(key);
+});
+
+test('the application key is refused: it is not linked to a partner account', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByText('Sign in with an API key instead').click();
+  await page.getByLabel('API key').fill(SANDBOX_APP_KEY);
+  await page.getByRole('button', { name: 'Sign in with this key' }).click();
+  await expect(
+    page.getByText('This key is not linked to a partner account: use a key made by signing in.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('API key')).toHaveValue(SANDBOX_APP_KEY);
+  await expect(page).toHaveURL(/\/login/);
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  expect(stored).not.toContain(SANDBOX_APP_KEY);
 });

@@ -1,29 +1,48 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { z } from 'zod';
 
 /** The sandbox's demo account (docs/sandbox.md). */
 export const DEMO_EMAIL = 'demo@partner.example';
+
+/** The sandbox's application key (SANDBOX_APP_KEY; its default when unset). */
+export const SANDBOX_APP_KEY = process.env.SANDBOX_APP_KEY || 'sandbox-application-key';
 
 /** Each test signs in with an account of its own, so no test depends on another's leftovers. */
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.example`;
 }
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  otp?: string;
+/** GET /sandbox/outbox?to=: the mails to one address, newest first; ids grow with every mail. */
+const outboxSchema = z.array(
+  z.looseObject({ id: z.number(), to: z.string(), subject: z.string(), otp: z.string().optional() }),
+);
+
+async function readOutbox(request: APIRequestContext, email: string) {
+  const res = await request.get(`/sandbox/outbox?to=${encodeURIComponent(email)}`);
+  return outboxSchema.parse(await res.json());
 }
 
-/** The newest one-time password for the address, from the sandbox outbox page. */
-export async function latestOtp(request: APIRequestContext, email: string): Promise<string> {
+/** The id of the newest mail to the address (0 when none): a code sent later has a larger id. */
+export async function newestMailId(request: APIRequestContext, email: string): Promise<number> {
+  return Math.max(0, ...(await readOutbox(request, email)).map((mail) => mail.id));
+}
+
+/**
+ * The newest one-time password for the address, from the sandbox outbox; only
+ * from a mail newer than `afterId` when given (a code sent before the one
+ * awaited is void: signing up again replaces it).
+ */
+export async function latestOtp(request: APIRequestContext, email: string, afterId = 0): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`/sandbox/outbox?to=${encodeURIComponent(email)}`);
-      const mails = (await res.json()) as OutboxMail[];
-      code = mails.find((m) => m.otp)?.otp;
-      return code;
-    })
+    .poll(
+      async () => {
+        const mails = await readOutbox(request, email);
+        code = mails.filter((m) => m.id > afterId && m.otp).sort((a, b) => b.id - a.id)[0]?.otp;
+        return code;
+      },
+      { message: `a one-time password for ${email} newer than mail ${afterId}` },
+    )
     .toBeTruthy();
   return code ?? '';
 }
@@ -34,11 +53,18 @@ export async function control(request: APIRequestContext, action: string, body: 
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Sign in through the login page by e-mail and the code from the outbox. */
+/**
+ * Sign in through the login page by e-mail and the code from the outbox. The
+ * same address may have had codes before (a second sign-in, a CI retry on the
+ * demo account): only a mail newer than those, sent once signup has answered
+ * (the code field shows), carries the code that works.
+ */
 export async function signInByOtp(page: Page, email: string, opts: { remember?: boolean } = {}): Promise<void> {
+  const before = await newestMailId(page.request, email);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Send me a code' }).click();
-  const code = await latestOtp(page.request, email);
+  await expect(page.getByLabel('One-time code')).toBeVisible();
+  const code = await latestOtp(page.request, email, before);
   await page.getByLabel('One-time code').fill(code);
   if (opts.remember) await page.getByLabel('Remember this device').check();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

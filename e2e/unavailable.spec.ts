@@ -42,6 +42,21 @@ test('an unreachable upstream reads "Service unavailable" with Retry and keeps t
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByRole('alert')).toContainText(/unavailable/i);
   await expect(page.getByLabel('E-mail address')).toHaveValue('someone@partner.example');
+  // Editing the address makes the old answer old news: the alert goes.
+  await page.getByLabel('E-mail address').fill('someone@partner');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByText('Enter a valid e-mail address, like name@example.com.')).toBeVisible();
+  await expect(page.getByText(/unavailable/i)).toHaveCount(0);
+});
+
+test('without the embedded sandbox there is no demo hint', async ({ page }) => {
+  const health = page.waitForResponse((res) => new URL(res.url()).pathname === '/sandbox/health');
+  await page.goto(`${origin}/login`);
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
+  await health;
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(/Demo: sign in as/)).toHaveCount(0);
 });
 
 test('a stored session in front of a down upstream shows Retry, not a blank page', async ({ page }) => {

@@ -13,6 +13,7 @@ import {
   type FwEvent,
   type SiteRow,
 } from '../simulation.ts';
+import { BoundedCache } from '../bounded-cache.ts';
 import type { SandboxState, UserRow } from '../state.ts';
 import { getAgency } from './agency.ts';
 import { findUnit, getOrCreateUnit } from './units.ts';
@@ -129,15 +130,66 @@ export function sitesAdd(call: Call) {
   return errors;
 }
 
-/** A scan report row (site id first, then spec §2.9 in order) as JSON; all integers, nothing to escape. */
+/** A scan report row (spec §2.9 fields in order) as JSON; all integers, nothing to escape. */
 function reportJson(r: number[]): string {
   return (
-    `{"id":${r[1]},"date":${r[2]},"cure":${r[3]},"threats":${r[4]},"incurable":${r[5]},"doubt":${r[6]},` +
-    `"treated":${r[7]},"detectedfiles":${r[8]},"incurablefiles":${r[9]},"malicious":${r[10]},"suspicious":${r[11]},` +
-    `"checkeddirs":${r[12]},"checkedfiles":${r[13]},"treatedfiles":${r[14]},"deletedfiles":${r[15]},` +
-    `"totalbytes":${r[16]},"checkedbytes":${r[17]},"errors":${r[18]}}`
+    `{"id":${r[0]},"date":${r[1]},"cure":${r[2]},"threats":${r[3]},"incurable":${r[4]},"doubt":${r[5]},` +
+    `"treated":${r[6]},"detectedfiles":${r[7]},"incurablefiles":${r[8]},"malicious":${r[9]},"suspicious":${r[10]},` +
+    `"checkeddirs":${r[11]},"checkedfiles":${r[12]},"treatedfiles":${r[13]},"deletedfiles":${r[14]},` +
+    `"totalbytes":${r[15]},"checkedbytes":${r[16]},"errors":${r[17]}}`
   );
 }
+
+/**
+ * Reports never change once written, so their JSON is kept by report id: a
+ * 10,000-site sites_list then reads no report rows at all (bench/sandbox.ts).
+ * Shared by every sandbox in the process; ids are per database, so the key
+ * includes the database file name.
+ */
+const reportCache = new BoundedCache<string, string>(100_000);
+
+function reportsJson(state: SandboxState, ids: number[]): Map<number, string> {
+  const out = new Map<number, string>();
+  const missing: number[] = [];
+  const db = state.db.name;
+  for (const id of ids) {
+    const json = reportCache.get(`${db}:${id}`);
+    if (json === undefined) missing.push(id);
+    else out.set(id, json);
+  }
+  for (let i = 0; i < missing.length; i += 500) {
+    const chunk = missing.slice(i, i + 500);
+    const rows = prepared(
+      state.db,
+      `SELECT id, date, cure, threats, incurable, doubt, treated, detectedfiles, incurablefiles, malicious, suspicious,
+         checkeddirs, checkedfiles, treatedfiles, deletedfiles, totalbytes, checkedbytes, errors
+       FROM scan_reports WHERE id IN (${chunk.map(() => '?').join(',')})`,
+    )
+      .raw(true)
+      .all(...chunk) as number[][];
+    for (const row of rows) {
+      const json = reportJson(row);
+      // In-memory databases all share the name ':memory:': cache only reports of database files.
+      if (db !== ':memory:') reportCache.set(`${db}:${row[0]}`, json);
+      out.set(row[0] ?? 0, json);
+    }
+  }
+  return out;
+}
+
+type ListedSite = Pick<
+  SiteRow,
+  | 'id'
+  | 'host'
+  | 'domain'
+  | 'adddate'
+  | 'scanperiod'
+  | 'nextscan'
+  | 'firewall'
+  | 'autotreatment'
+  | 'permissions'
+  | 'last_report_id'
+>;
 
 /** spec §4.3 sites_list, with scan reports (§2.9) and firewall history (§2.10) on request. */
 export function sitesList(call: Call) {
@@ -152,36 +204,27 @@ export function sitesList(call: Call) {
   }
   const byUnit = unitId === null ? '' : ' AND s.unit_id = ?';
   const params = unitId === null ? [user.id] : [user.id, unitId];
-  const sites = prepared(state.db, 
-      `SELECT id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, permissions
-       FROM sites s WHERE s.user_id = ?${byUnit} ORDER BY s.id`,
-    )
-    .all(...params) as Pick<
-    SiteRow,
-    'id' | 'host' | 'domain' | 'adddate' | 'scanperiod' | 'nextscan' | 'firewall' | 'autotreatment' | 'permissions'
-  >[];
+  const sites = prepared(
+    state.db,
+    `SELECT id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, permissions, last_report_id
+     FROM sites s WHERE s.user_id = ?${byUnit} ORDER BY s.id`,
+  ).all(...params) as ListedSite[];
 
   const withReport = call.flag('withscanreport');
-  const reports = new Map<number, string>();
-  if (withReport) {
-    const rows = state.db
-      .prepare(
-        `SELECT s.id, r.id, r.date, r.cure, r.threats, r.incurable, r.doubt, r.treated, r.detectedfiles, r.incurablefiles,
-           r.malicious, r.suspicious, r.checkeddirs, r.checkedfiles, r.treatedfiles, r.deletedfiles, r.totalbytes,
-           r.checkedbytes, r.errors
-         FROM scan_reports r JOIN sites s ON s.last_report_id = r.id WHERE s.user_id = ?${byUnit}`,
+  const reports = withReport
+    ? reportsJson(
+        state,
+        sites.flatMap((s) => (s.last_report_id === null ? [] : [s.last_report_id])),
       )
-      .raw(true)
-      .all(...params) as number[][];
-    for (const r of rows) reports.set(r[0] ?? 0, reportJson(r));
-  }
+    : new Map<number, string>();
   const withFw = call.flag('withfwhistory');
   const events = new Map<number, FwEvent[]>();
   if (withFw) {
-    const rows = prepared(state.db, 
-        `SELECT e.site_id, e.at, e.enabled FROM fw_events e JOIN sites s ON s.id = e.site_id
-         WHERE s.user_id = ?${byUnit} ORDER BY e.site_id, e.at`,
-      )
+    const rows = prepared(
+      state.db,
+      `SELECT e.site_id, e.at, e.enabled FROM fw_events e JOIN sites s ON s.id = e.site_id
+       WHERE s.user_id = ?${byUnit} ORDER BY e.site_id, e.at`,
+    )
       .raw(true)
       .all(...params) as [number, number, number][];
     for (const [siteId, at, enabled] of rows) {
@@ -191,7 +234,7 @@ export function sitesList(call: Call) {
     }
   }
   const win = fwWindow(call.now);
-  // Built as JSON text: with 10,000 sites and both flags this is ~20 MB (bench/sandbox.ts).
+  // Built as JSON text: with 10,000 sites and both flags this is ~17 MB (bench/sandbox.ts).
   const parts = sites.map((s) => {
     const site = {
       id: s.id,
@@ -205,7 +248,7 @@ export function sitesList(call: Call) {
       permissions: s.permissions,
     };
     let json = JSON.stringify(site).slice(0, -1);
-    if (withReport) json += `,"scanreport":${reports.get(s.id) ?? 'null'}`;
+    if (withReport) json += `,"scanreport":${(s.last_report_id !== null && reports.get(s.last_report_id)) || 'null'}`;
     if (withFw) json += `,"fwhistory":${fwHistoryJson(win, s.id, s.adddate, events.get(s.id) ?? [])}`;
     return `${json}}`;
   });

@@ -43,14 +43,16 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
     <>
       <Menu.Root modal={false}>
         <Menu.Trigger asChild>
+          {/* Below `sm` an icon only (the name is in the label), so a 360 px header leaves the brand room. */}
           <Button
             variant="ghost"
-            className="max-w-64 px-2"
+            size="inline"
+            className="h-10 max-w-64 px-2 sm:px-3"
             aria-label={shownEmail ? `Account menu, ${shownEmail}` : 'Account menu'}
           >
             <UserIcon size={20} className="shrink-0" />
             <span className="hidden truncate sm:inline">{shownEmail ?? 'Account'}</span>
-            <ChevronDownIcon className="shrink-0" />
+            <ChevronDownIcon className="hidden shrink-0 sm:block" />
           </Button>
         </Menu.Trigger>
         <Menu.Portal>
@@ -91,18 +93,12 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
         <Notice onClose={dashboard.reset}>
           <Alert tone="info">
             <p className="font-semibold">Your browser blocked the new tab.</p>
-            <p className="mt-1">
-              <a
-                href={dashboard.data.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-medium underline underline-offset-2"
-                onClick={() => dashboard.reset()}
-              >
-                Open the full dashboard
-              </a>{' '}
-              (the link is valid for 24 hours).
-            </p>
+            <p className="mt-1">Open it from here instead: a fresh sign-in link is made when you click.</p>
+            {/* A new click opens the tab synchronously (allowed now), then fetches the URL into it. */}
+            <Button className="mt-3" size="sm" onClick={() => dashboard.mutate(openBlankTab())}>
+              <ExternalLinkIcon className="shrink-0" />
+              Open the dashboard
+            </Button>
           </Alert>
         </Notice>
       ) : null}

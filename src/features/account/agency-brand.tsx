@@ -16,13 +16,15 @@ export function AgencyBrand() {
   const { data: agency } = useQuery({ ...agencyQuery(api), retry: false });
   const title = agency?.title.trim() || PRODUCT_NAME;
   const logo = agency?.logourl && /^https?:\/\//i.test(agency.logourl) ? agency.logourl : undefined;
+  // Narrow headers (360 px) give the name two lines and smaller type; the title
+  // attribute carries the whole name should even that cut it.
   return (
-    <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md text-foreground">
+    <Link to="/" title={title} className="flex min-w-0 items-center gap-2 rounded-md text-foreground">
       {logo ? <AgencyLogo key={logo} src={logo} /> : <ShieldIcon size={28} className="shrink-0 text-primary" />}
       <span className="min-w-0">
-        <span className="block truncate leading-tight font-semibold">{title}</span>
+        <span className="line-clamp-2 text-sm leading-tight font-semibold break-words sm:text-base">{title}</span>
         {agency ? (
-          <span className="block truncate text-xs leading-tight text-muted-foreground">{PRODUCT_NAME}</span>
+          <span className="hidden truncate text-xs leading-tight text-muted-foreground sm:block">{PRODUCT_NAME}</span>
         ) : null}
       </span>
     </Link>

@@ -1,7 +1,10 @@
 import type { ApiClient } from '../../api/client';
 import { TransportError } from '../../api/errors';
 
-export type DashboardOutcome = { opened: true } | { opened: false; url: string };
+/** Whether the dashboard opened; never the URL itself (a 24-hour login link: nothing secret in the DOM). */
+export interface DashboardOutcome {
+  opened: boolean;
+}
 
 function isWebUrl(value: string): boolean {
   try {
@@ -26,10 +29,12 @@ export function openBlankTab(): Window | null {
 
 /**
  * Fetches a fresh `dashboard` login URL (spec §4.1, valid 24 hours) and sends
- * the tab there. When there is no tab (blocked), the URL is handed back to be
- * shown as a link. On failure the empty tab is closed.
+ * the tab there. When the browser blocked the tab, no URL is asked for: the
+ * caller offers a button whose click opens a tab and calls this again. On
+ * failure the empty tab is closed.
  */
 export async function sendTabToDashboard(api: ApiClient, tab: Window | null): Promise<DashboardOutcome> {
+  if (!tab || tab.closed) return { opened: false };
   try {
     const url = await api.dashboard();
     // Only a web address is followed; anything else (javascript:, data:) is refused.
@@ -40,13 +45,10 @@ export async function sendTabToDashboard(api: ApiClient, tab: Window | null): Pr
         message: 'The dashboard address is not a web address',
       });
     }
-    if (tab && !tab.closed) {
-      tab.location.href = url;
-      return { opened: true };
-    }
-    return { opened: false, url };
+    tab.location.href = url;
+    return { opened: true };
   } catch (error) {
-    tab?.close();
+    tab.close();
     throw error;
   }
 }

@@ -12,27 +12,40 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { apiKeyFormSchema, type ApiKeyFormValues } from './form-schemas';
 import { sessionSchema, type Session } from './session';
 
+/** The key works but has no user (api_userinfo null, spec §4.6): the partner's application key, say. */
+class KeyWithoutUserError extends Error {
+  override name = 'KeyWithoutUserError';
+}
+
 /**
  * A key typed in by hand is checked with `api_keyinfo` (spec §4.6) before it
- * is kept; the e-mail comes from `api_userinfo` when the key has a user.
+ * is kept, and must belong to a partner account: `api_userinfo` answers null
+ * for a key with no user (an application key), which can manage nothing.
  */
 async function checkKey(values: ApiKeyFormValues): Promise<Session> {
   const credentials = values.macKey ? { apiKey: values.apiKey, macKey: values.macKey } : { apiKey: values.apiKey };
   const probe = createApiClient({ getCredentials: () => credentials });
   const info = await probe.apiKeyInfo();
-  let email: string | undefined;
-  try {
-    email = (await probe.apiUserInfo())?.email;
-  } catch {
-    // The key works; its user is optional (api_userinfo may answer null).
-  }
+  const user = await probe.apiUserInfo();
+  if (user === null) throw new KeyWithoutUserError('api_userinfo answered null');
   return sessionSchema.parse({
     v: 1,
     ...credentials,
     expires: typeof info.expires === 'number' && info.expires >= 0 ? info.expires : 0,
-    email,
+    email: user.email,
     kind: 'key',
   });
+}
+
+/** Failures about the key itself: said once, on the API key field. Anything else goes in the alert. */
+function keyFieldMessage(error: unknown): string | null {
+  if (error instanceof KeyWithoutUserError) {
+    return 'This key is not linked to a partner account: use a key made by signing in.';
+  }
+  if (describeError(error).sessionEnded) {
+    return 'The service did not accept this key: it is unknown or expired, the mac key does not match, or it may not be used from this network. Check both keys, or sign in with your e-mail instead.';
+  }
+  return null;
 }
 
 /** Sign in with an API key and optional mac key (spec §5). */
@@ -43,21 +56,41 @@ export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, reme
     mutationFn: async (values: ApiKeyFormValues) => ({ session: await checkKey(values), remember: values.remember }),
     onSuccess: ({ session, remember }) => onSignedIn(session, remember),
     onError: (error) => {
-      if (describeError(error).sessionEnded) {
-        form.setError('apiKey', { message: 'The service did not accept this key.' }, { shouldFocus: true });
-      }
+      const message = keyFieldMessage(error);
+      if (message) form.setError('apiKey', { message }, { shouldFocus: true });
     },
   });
-  const refused = check.error !== null && describeError(check.error).sessionEnded;
+  const onField = check.error !== null && keyFieldMessage(check.error) !== null;
   useEffect(() => {
-    if (check.error && !refused) alertRef.current?.focus();
-  }, [check.error, refused]);
+    if (check.error && !onField) alertRef.current?.focus();
+  }, [check.error, onField]);
+
+  // An answer is about what was sent: editing or sending again makes it old news.
+  const clearServerError = () => {
+    if (!check.error) return;
+    if (onField) form.clearErrors('apiKey');
+    check.reset();
+  };
+  const submit = form.handleSubmit((values) => check.mutate(values));
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => check.mutate(values))} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        clearServerError();
+        void submit(e);
+      }}
+      className="space-y-4"
+    >
       <Field label="API key" error={form.formState.errors.apiKey?.message}>
         {(control) => (
-          <Input {...control} {...form.register('apiKey')} type="password" autoComplete="off" spellCheck={false} />
+          <Input
+            {...control}
+            {...form.register('apiKey', { onChange: clearServerError })}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+          />
         )}
       </Field>
       <Field
@@ -66,24 +99,17 @@ export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, reme
         error={form.formState.errors.macKey?.message}
       >
         {(control) => (
-          <Input {...control} {...form.register('macKey')} type="password" autoComplete="off" spellCheck={false} />
+          <Input
+            {...control}
+            {...form.register('macKey', { onChange: clearServerError })}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+          />
         )}
       </Field>
       <Checkbox {...form.register('remember')} label="Remember this device" />
-      {check.error ? (
-        <ApiErrorAlert
-          ref={alertRef}
-          error={check.error}
-          {...(refused
-            ? {
-                title: 'The key was not accepted',
-                message:
-                  'The service refused this key: it is unknown or expired, the mac key does not match, or it may not be used from this network.',
-                next: 'Check both keys, or sign in with your e-mail instead.',
-              }
-            : {})}
-        />
-      ) : null}
+      {check.error && !onField ? <ApiErrorAlert ref={alertRef} error={check.error} /> : null}
       <Button type="submit" variant="secondary" className="w-full" disabled={check.isPending}>
         {check.isPending ? (
           <>

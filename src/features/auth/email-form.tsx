@@ -10,6 +10,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useZodForm } from '../../lib/use-zod-form';
+import { DemoHint } from './demo-hint';
 import { emailFormSchema } from './form-schemas';
 
 /** signup codes that are about the address typed (spec §7.2, §7.3): shown on the field. */
@@ -31,7 +32,9 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
     onSuccess: (result, email) => onCodeSent(email, result.otp, Date.now()),
     onError: (error) => {
       if (error instanceof ApiError && EMAIL_FIELD_CODES.has(error.code)) {
-        form.setError('email', { message: describeError(error).title }, { shouldFocus: true });
+        // Shown once, on the field (not again in an alert): what is wrong and what to do.
+        const d = describeError(error);
+        form.setError('email', { message: `${d.title}. ${d.next}` }, { shouldFocus: true });
       }
     },
   });
@@ -42,8 +45,28 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
     if (error && !fieldError) alertRef.current?.focus();
   }, [error, fieldError]);
 
+  // A server's answer is about what was sent: editing or sending again makes it old news.
+  const clearServerError = () => {
+    if (signup.error) signup.reset();
+  };
+  const submit = form.handleSubmit((values) => signup.mutate(values.email));
+
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values.email))} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        clearServerError();
+        void submit(e);
+      }}
+      className="space-y-4"
+    >
+      <DemoHint
+        onUse={(demo) => {
+          clearServerError();
+          form.setValue('email', demo, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+          form.setFocus('email');
+        }}
+      />
       <Field
         label="E-mail address"
         hint="We will e-mail you a one-time code."
@@ -52,7 +75,7 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
         {(control) => (
           <Input
             {...control}
-            {...form.register('email')}
+            {...form.register('email', { onChange: clearServerError })}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -62,7 +85,7 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
           />
         )}
       </Field>
-      {error ? <ApiErrorAlert ref={alertRef} error={error} /> : null}
+      {error && !fieldError ? <ApiErrorAlert ref={alertRef} error={error} /> : null}
       <Button type="submit" size="lg" className="w-full" disabled={signup.isPending}>
         {signup.isPending ? (
           <>

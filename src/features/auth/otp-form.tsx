@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
 import type { Otp, SigninResult } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert';
 import { Alert } from '../../components/ui/alert';
@@ -12,13 +11,11 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { formatCountdown } from '../../lib/format-time';
 import { useZodForm } from '../../lib/use-zod-form';
+import { describeCodeFailure } from './code-failure';
 import { codeFormSchema } from './form-schemas';
-import { SandboxOutbox } from './sandbox-outbox';
+import { outboxQuery, SandboxOutbox } from './sandbox-outbox';
 import { sessionSchema, type Session } from './session';
 import { useCountdown } from './use-countdown';
-
-/** Spec §7.3: signin's "the e-mail or password is unknown", also what an expired code gets. */
-const WRONG_CODE = 112900;
 
 interface OtpFormProps {
   anonymous: ApiClient;
@@ -48,10 +45,15 @@ function sessionFromSignin(result: SigninResult, email: string): Session {
  * its expiry, resend, and `signin` (spec §4.1). What the user typed stays.
  */
 export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEmail, onSignedIn }: OtpFormProps) {
+  const queryClient = useQueryClient();
   const form = useZodForm(codeFormSchema(otp.length), { defaultValues: { code: '', remember: false } });
   const { setFocus, setError, setValue, clearErrors } = form;
-  const remaining = useCountdown(deadline);
-  const expired = remaining <= 0;
+  // The service said the code can no longer work (too many wrong tries, expired):
+  // the countdown stops and only a new code helps. Until a new code is sent.
+  const [spent, setSpent] = useState(false);
+  const remaining = useCountdown(spent ? null : deadline);
+  const expired = !spent && remaining <= 0;
+  const usedUp = spent || expired;
   const alertRef = useRef<HTMLDivElement>(null);
   const [resentAt, setResentAt] = useState<number | null>(null);
 
@@ -62,13 +64,10 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
     }),
     onSuccess: ({ session, remember }) => onSignedIn(session, remember),
     onError: (error) => {
-      if (error instanceof ApiError && error.code === WRONG_CODE) {
-        const message =
-          Date.now() >= deadline
-            ? 'This code has expired. Send a new code.'
-            : 'This code is not right. Check the latest e-mail.';
-        setError('code', { message }, { shouldFocus: true });
-      }
+      const failure = describeCodeFailure(error, Date.now() >= deadline);
+      if (!failure) return;
+      if (failure.spent) setSpent(true);
+      setError('code', { message: failure.message }, { shouldFocus: true });
     },
   });
   const resend = useMutation({
@@ -76,9 +75,13 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
     onSuccess: (result) => {
       signin.reset();
       clearErrors();
+      setSpent(false);
       setResentAt(Date.now());
       onResent(result.otp, Date.now());
       setFocus('code', { shouldSelect: true });
+      // On the sandbox, show the new mail now rather than at the next poll.
+      const outboxKey = outboxQuery(email).queryKey;
+      if (queryClient.getQueryData(outboxKey)) void queryClient.invalidateQueries({ queryKey: outboxKey });
     },
   });
 
@@ -86,12 +89,18 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
   useEffect(() => setFocus('code'), [setFocus]);
 
   const error = signin.error ?? resend.error;
-  const onField = signin.error instanceof ApiError && signin.error.code === WRONG_CODE;
+  // A failure about the code is said once, on the field; any other in the alert.
+  const onField = describeCodeFailure(signin.error, false) !== null;
   useEffect(() => {
     if (error && !onField) alertRef.current?.focus();
   }, [error, onField]);
 
-  const expiredError = onField && expired;
+  // An answer is about what was sent: editing or sending again makes it old news.
+  const clearServerErrors = () => {
+    if (signin.error) signin.reset();
+    if (resend.error) resend.reset();
+  };
+  const submit = form.handleSubmit((values) => signin.mutate(values));
 
   return (
     <div>
@@ -101,18 +110,29 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
           Use another e-mail
         </Button>
       </p>
-      <form noValidate onSubmit={form.handleSubmit((values) => signin.mutate(values))} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          clearServerErrors();
+          void submit(e);
+        }}
+        className="mt-4 space-y-4"
+      >
         <Field
           label="One-time code"
           hint={
-            expired ? 'The code has expired: send a new one.' : `The code expires in ${formatCountdown(remaining)}.`
+            spent
+              ? 'Send a new code, then enter it here.'
+              : expired
+                ? 'The code has expired: send a new one.'
+                : `The code expires in ${formatCountdown(remaining)}.`
           }
           error={form.formState.errors.code?.message}
         >
           {(control) => (
             <Input
               {...control}
-              {...form.register('code')}
+              {...form.register('code', { onChange: clearServerErrors })}
               size="lg"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -130,21 +150,9 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
           hint="Stay signed in after closing the browser. Leave it off on a shared computer."
         />
         {resentAt && !error ? <Alert tone="success">A new code is on its way to {email}.</Alert> : null}
-        {error ? (
-          <ApiErrorAlert
-            ref={alertRef}
-            error={error}
-            {...(expiredError
-              ? {
-                  title: 'The code has expired',
-                  message: 'A one-time code works for a limited time, and this one ran out.',
-                  next: 'Send a new code, then enter it here.',
-                }
-              : {})}
-          />
-        ) : null}
+        {error && !onField ? <ApiErrorAlert ref={alertRef} error={error} /> : null}
         <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
-          <Button type="submit" size="lg" variant={expired ? 'secondary' : 'primary'} disabled={signin.isPending}>
+          <Button type="submit" size="lg" variant={usedUp ? 'secondary' : 'primary'} disabled={signin.isPending}>
             {signin.isPending ? (
               <>
                 <Spinner /> Signing in…
@@ -154,10 +162,15 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
             )}
           </Button>
           <Button
-            variant={expired ? 'primary' : 'secondary'}
+            variant={usedUp ? 'primary' : 'secondary'}
             size="lg"
+            // The way on comes first: on top when stacked, at the right when in a row.
+            className={usedUp ? 'order-first' : undefined}
             disabled={resend.isPending}
-            onClick={() => resend.mutate()}
+            onClick={() => {
+              clearServerErrors();
+              resend.mutate();
+            }}
           >
             {resend.isPending ? (
               <>
@@ -171,7 +184,11 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
       </form>
       <SandboxOutbox
         email={email}
+        // The sandbox stamps the code and its mail with one clock (spec §2.3: expires_at − expires_in).
+        issuedAt={otp.expires_at - otp.expires_in}
+        usedUp={usedUp}
         onUseCode={(code) => {
+          clearServerErrors();
           setValue('code', code, { shouldValidate: true });
           setFocus('code');
         }}

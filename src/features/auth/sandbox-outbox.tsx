@@ -46,18 +46,24 @@ export function outboxQuery(email: string) {
 
 interface SandboxOutboxProps {
   email: string;
+  /** UNIX seconds when the awaited code was made: older mails carry codes that no longer work. */
+  issuedAt: number;
+  /** The awaited code can no longer be used (expired, too many wrong tries). */
+  usedUp: boolean;
   onUseCode: (code: string) => void;
 }
 
 /**
  * On the sandbox, the mails sent to this address, polled every 2 s while a
- * code is awaited, so a demo viewer sees the code without a mailbox.
+ * code is awaited, so a demo viewer sees the code without a mailbox. Only the
+ * awaited code is offered: a code sent before it, or one used up, is not.
  */
-export function SandboxOutbox({ email, onUseCode }: SandboxOutboxProps) {
+export function SandboxOutbox({ email, issuedAt, usedUp, onUseCode }: SandboxOutboxProps) {
   const { data } = useQuery(outboxQuery(email));
   if (!data) return null;
   // Newest first: a new code replaces the older ones, so only the latest is shown.
-  const latest = data.find((mail) => mail.otp);
+  const newest = data.find((mail) => mail.otp);
+  const latest = newest && newest.sentAt >= issuedAt ? newest : undefined;
   return (
     <section
       aria-labelledby="outbox-title"
@@ -75,12 +81,19 @@ export function SandboxOutbox({ email, onUseCode }: SandboxOutboxProps) {
           <p className="text-muted-foreground">
             Sent <time dateTime={new Date(latest.sentAt * 1000).toISOString()}>{formatUnixTime(latest.sentAt)}</time>
           </p>
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <span className="font-mono text-lg tracking-widest text-foreground">{latest.otp}</span>
-            <Button variant="secondary" size="sm" onClick={() => onUseCode(latest.otp ?? '')}>
-              Use code {latest.otp}
-            </Button>
-          </div>
+          {usedUp ? (
+            <p className="mt-2 text-foreground">
+              <del className="font-mono tracking-widest text-muted-foreground">{latest.otp}</del> No longer valid: send
+              a new code.
+            </p>
+          ) : (
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <span className="font-mono text-lg tracking-widest text-foreground">{latest.otp}</span>
+              <Button variant="secondary" size="sm" onClick={() => onUseCode(latest.otp ?? '')}>
+                Use code {latest.otp}
+              </Button>
+            </div>
+          )}
         </div>
       ) : (
         <p className="mt-3 text-sm text-muted-foreground">No code yet. It appears here within a few seconds.</p>

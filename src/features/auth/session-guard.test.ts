@@ -7,7 +7,7 @@ import { createSessionGuard } from './session-guard';
 const signedIn: Session = { v: 1, apiKey: 'key', macKey: 'mac', expires: 0, email: 'a@b.example', kind: 'signin' };
 
 /** The real store and query client, wired as main.tsx wires them; navigation is recorded. */
-function setup(href = '/sites?q=x') {
+function setup(href = '/sites?q=x', navigation: () => Promise<void> = async () => undefined) {
   const session = createSessionStore();
   const visits: (string | undefined)[] = [];
   const queryClient = createQueryClient(
@@ -17,6 +17,7 @@ function setup(href = '/sites?q=x') {
       currentHref: () => href,
       goToLogin: async (redirect) => {
         visits.push(redirect);
+        await navigation();
       },
     }),
   );
@@ -41,6 +42,33 @@ describe('the session guard in the query client', () => {
     expect(session.notice()).toMatch(/^Your session has ended: the service no longer accepts your key/);
     expect(visits).toEqual(['/sites?q=x']);
     expect(queryClient.getQueryData(['account', 'agency'])).toBeUndefined();
+  });
+
+  it('survives a navigation that fails: no unhandled rejection, and the cache is still dropped', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const { session, queryClient, visits } = setup('/sites', () =>
+        Promise.reject(new Error('navigation superseded')),
+      );
+      session.set(signedIn, false);
+      queryClient.setQueryData(['account', 'agency'], { title: 'Old' });
+      await queryClient
+        .fetchQuery({
+          queryKey: ['account', 'keyinfo'],
+          queryFn: failWith(new ApiError({ method: 'api_keyinfo', code: 502, message: 'Authorization error' })),
+        })
+        .catch(() => undefined);
+      // Unhandled rejections are reported after the microtask queue drains.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(visits).toEqual(['/sites']);
+      expect(session.get()).toBeNull();
+      expect(queryClient.getQueryData(['account', 'agency'])).toBeUndefined();
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
   });
 
   it('ends the session on a 502 from a mutation too', async () => {

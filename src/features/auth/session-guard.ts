@@ -26,7 +26,13 @@ export function createSessionGuard(deps: GuardDeps): (error: unknown) => void {
     deps.session.clear();
     deps.session.setNotice(`Your session has ended: ${lowerFirst(description.message)}`);
     // Dropped once the account's pages are gone, so none of them refetches without a key.
-    void deps.goToLogin(redirect).finally(() => deps.queryClient().clear());
+    // A navigation that fails (superseded by another) must not surface as an
+    // unhandled rejection: the keys are gone, and the guarded routes send to
+    // login on their next load anyway.
+    void deps
+      .goToLogin(redirect)
+      .catch(() => undefined)
+      .finally(() => deps.queryClient().clear());
   };
 }
 

@@ -30,10 +30,14 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
     }
     session.clear();
     session.setNotice(notice);
-    await navigate({ to: '/login', replace: true });
-    // After the account's pages are gone, so none of them refetches without a key.
-    queryClient.clear();
-    setPending(false);
+    try {
+      await navigate({ to: '/login', replace: true });
+    } finally {
+      // After the account's pages are gone, so none of them refetches without a key;
+      // and even when the navigation failed, so the button does not stay disabled.
+      queryClient.clear();
+      setPending(false);
+    }
   }, [api, session, queryClient, navigate]);
 
   return { signOut, pending };

@@ -39,7 +39,7 @@ export function AppShell({ brand, actions, children }: AppShellProps) {
       >
         Skip to content
       </a>
-      <header className="flex h-14 items-center gap-2 border-b border-border bg-surface px-3 sm:gap-3 sm:px-4 lg:col-span-2">
+      <header className="flex min-h-14 items-center gap-2 border-b border-border bg-surface px-3 py-2 sm:gap-3 sm:px-4 lg:col-span-2">
         <div className="min-w-0 flex-1">{brand}</div>
         <div className="flex shrink-0 items-center gap-2">{actions}</div>
       </header>

@@ -1,5 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { MenuIcon } from '../../components/ui/icons';
+import { cn } from '../../lib/cn';
 
 /** The sections of the dashboard (DESIGN.md); each is a real route. */
 const SECTIONS = [
@@ -12,30 +15,60 @@ const SECTIONS = [
 ] as const;
 
 /**
- * A horizontal bar that scrolls sideways at narrow widths (a hoster panel's
- * iframe can be 360 px wide), a sidebar from the `lg` breakpoint. The active
- * link carries aria-current="page" (set by Link).
+ * A sidebar from the `lg` breakpoint. Below it (a phone, or a hoster panel's
+ * iframe 360 px wide) a "Menu" disclosure button opens the same links as a
+ * vertical list, so every page is in reach without sideways scrolling. The
+ * active link carries aria-current="page" (set by Link).
  */
 export function NavLinks() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const navRef = useRef<HTMLElement>(null);
-  // At narrow widths the bar scrolls: keep the current section in view.
-  useEffect(() => {
-    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+  const listId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Open for the page it was opened on: any navigation (a link here, the brand,
+  // Back) closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const current = SECTIONS.find((s) => (s.to === '/' ? pathname === '/' : pathname.startsWith(s.to)));
+
   return (
     <nav
-      ref={navRef}
       aria-label="Main"
-      className="min-w-0 overflow-x-auto border-b border-border bg-surface lg:overflow-visible lg:border-r lg:border-b-0"
+      className="min-w-0 border-b border-border bg-surface lg:border-r lg:border-b-0"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpenOn(null);
+          buttonRef.current?.focus();
+        }
+      }}
     >
-      <ul className="flex w-max gap-1 px-2 py-2 lg:w-auto lg:flex-col lg:px-3 lg:py-4">
+      <div className="flex items-center gap-3 px-3 py-2 lg:hidden">
+        <Button
+          ref={buttonRef}
+          variant="secondary"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          <MenuIcon />
+          Menu
+        </Button>
+        {current ? <span className="truncate text-sm font-medium text-muted-foreground">{current.label}</span> : null}
+      </div>
+      <ul
+        id={listId}
+        className={cn(
+          'flex-col gap-1 border-t border-border px-2 py-2 lg:flex lg:border-t-0 lg:px-3 lg:py-4',
+          open ? 'flex' : 'hidden',
+        )}
+      >
         {SECTIONS.map((s) => (
           <li key={s.to}>
             <Link
               to={s.to}
               activeOptions={{ exact: s.to === '/' }}
-              className="block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-foreground data-[status=active]:bg-accent data-[status=active]:font-semibold data-[status=active]:text-foreground"
+              onClick={() => setOpenOn(null)}
+              className="block rounded-md px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground data-[status=active]:bg-accent data-[status=active]:font-semibold data-[status=active]:text-foreground lg:py-2"
             >
               {s.label}
             </Link>

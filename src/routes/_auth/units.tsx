@@ -11,7 +11,7 @@ function UnitsPage() {
       title="Units"
       intro="Your end customers (units), each known by an e-mail address, and the sites shared with them."
       coming={[
-        'The customers this dashboard has seen, checked against the service (the API has no method that lists units).',
+        'The customers this dashboard has seen, each checked with the service. The service does not offer a list of your customers, so the dashboard keeps its own: everyone you share sites with here, and every address you look up.',
         'Rename a customer’s e-mail: all sites shared with them follow.',
         'Delete a customer, keeping or deleting their sites.',
       ]}
