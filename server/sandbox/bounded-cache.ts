@@ -24,4 +24,8 @@ export class BoundedCache<K, V> {
     }
     this.map.set(key, value);
   }
+
+  delete(key: K): void {
+    this.map.delete(key);
+  }
 }

@@ -4,7 +4,10 @@
  * passes. Sandbox convention: a host whose first label contains infected,
  * incurable or suspicious scans as such; nosync… hosts have no sync file.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { freshSandbox, scanReportSchema, type Account, type ScanReport, type TestBed } from './testing.ts';
 
@@ -180,5 +183,28 @@ describe('scheduled scans', () => {
     expect((site.nextscan - nextscan) % 86400).toBe(0);
     expect(site.scanreport?.date).toBe(site.nextscan - 86400);
     expect(site.scanreport?.id).toBe(1);
+  });
+});
+
+describe('the report text cache of a file database', () => {
+  it('never shows a deleted site’s report for a new report that reuses its id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-cache-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const bed = freshSandbox({ dbPath: join(dir, 'db.sqlite'), scanSeconds: 5 });
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['infected-old.example']);
+    await bed.ok('/api/site_scan/infected-old.example/', { key: account });
+    await bed.advance(10);
+    const old = await reportOf(bed, account, 'infected-old.example');
+    expect(old?.malicious).toBeGreaterThan(0);
+    // The report is now cached; deleting its site frees the highest report id for reuse.
+    await bed.ok('/api/site_delete/infected-old.example/', { key: account });
+    await bed.addSites(account, ['clean-new.example']);
+    await bed.ok('/api/site_scan/clean-new.example/', { key: account });
+    await bed.advance(10);
+    const fresh = await reportOf(bed, account, 'clean-new.example');
+    expect(fresh?.id).toBe(old?.id);
+    expect(fresh).toMatchObject({ malicious: 0, threats: 0 });
+    expect(fresh?.date).toBeGreaterThan(old?.date ?? 0);
   });
 });

@@ -265,10 +265,13 @@ export function findSite(state: SandboxState, user: UserRow, name: string): Site
 }
 
 export function deleteSites(state: SandboxState, ids: number[]): void {
+  const reportIds = prepared(state.db, 'SELECT id FROM scan_reports WHERE site_id = ?').pluck();
   const delReports = prepared(state.db, 'DELETE FROM scan_reports WHERE site_id = ?');
   const delEvents = prepared(state.db, 'DELETE FROM fw_events WHERE site_id = ?');
   const delSite = prepared(state.db, 'DELETE FROM sites WHERE id = ?');
   for (const id of ids) {
+    // SQLite may give a deleted row's id to the next report: forget the cached text.
+    for (const reportId of reportIds.all(id) as number[]) reportCache.delete(`${state.db.name}:${reportId}`);
     delReports.run(id);
     delEvents.run(id);
     delSite.run(id);
