@@ -21,14 +21,13 @@ import { DEFAULT_FRAME_ANCESTORS, securityHeaders } from './security-headers.ts'
 import { createStaticFiles } from './static-files.ts';
 import { checkApiTarget, isApiTarget, rawTargetOf, targetProblem, type ProxyBindings } from './target.ts';
 import {
-  BodyTooLarge,
   callUpstream,
   forwardedRequestHeaders,
-  readLimited,
   UpstreamTimeout,
   type Upstream,
   type UpstreamAnswer,
 } from './upstream.ts';
+import { BodyTooLarge, readLimited } from '../read-limited.ts';
 
 export type { Upstream } from './upstream.ts';
 

@@ -3,6 +3,7 @@
  * the same process. Both are reached with a fetch Request whose URL carries the
  * browser's request target unchanged (spec §5.5: the signature covers it).
  */
+import { readLimited } from '../read-limited.ts';
 import { bodyBytes } from './bytes.ts';
 
 export type Upstream =
@@ -43,43 +44,6 @@ export class UpstreamTimeout extends Error {
     super(`Upstream did not answer within ${ms} ms`);
     this.name = 'UpstreamTimeout';
   }
-}
-
-export class BodyTooLarge extends Error {
-  constructor(readonly limit: number) {
-    super(`Body exceeds ${limit} bytes`);
-    this.name = 'BodyTooLarge';
-  }
-}
-
-/** Reads a body stream to the end, refusing more than `limit` bytes. */
-export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
-  if (stream === null) return new Uint8Array(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw new BodyTooLarge(limit);
-      }
-      chunks.push(value);
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 export interface UpstreamAnswer {

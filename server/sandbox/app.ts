@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { ZodError } from 'zod';
+import { BodyTooLarge, readLimited } from '../read-limited.ts';
 import { ensureAppKey } from './accounts.ts';
 import { handleApi, internalErrorResponse, MAX_BODY_BYTES, type ApiResponse } from './api.ts';
 import type { Handler } from './call.ts';
@@ -101,7 +102,15 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
     const target = incoming?.url ?? url.href.slice(url.origin.length);
     let res: ApiResponse;
     try {
-      const body = await readLimited(c.req.raw);
+      // Declared too large, or larger than announced: the API answers 503 (null body).
+      const declared = Number(c.req.header('content-length') ?? '0');
+      const body =
+        declared > MAX_BODY_BYTES
+          ? null
+          : await readLimited(c.req.raw.body, MAX_BODY_BYTES).catch((err: unknown) => {
+              if (err instanceof BodyTooLarge) return null;
+              throw err;
+            });
       runScheduler();
       res = handleApi(state, HANDLERS, {
         target,
@@ -206,33 +215,6 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
       if (db.open) db.close();
     },
   };
-}
-
-/** The body, or null when it is larger than the limit (then the API answers 503). */
-async function readLimited(req: Request): Promise<Uint8Array | null> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) return null;
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 /**
