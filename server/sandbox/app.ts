@@ -126,7 +126,12 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
       log(`sandbox: ${c.req.method} ${methodLabel(target)}: ${errorText(err)}`);
       res = internalErrorResponse(target);
     }
-    return new Response(res.body, { status: res.status, headers: res.headers });
+    // Encoded once here; the length lets the proxy pass small answers on unread.
+    const bytes = Buffer.from(res.body, 'utf8');
+    return new Response(bytes, {
+      status: res.status,
+      headers: { ...res.headers, 'Content-Length': String(bytes.byteLength) },
+    });
   };
   // Over HTTP the URL is normalised before routing, so /api/../sandbox/outbox would
   // reach another route: a raw target under /api/ always goes to the API, which
