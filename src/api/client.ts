@@ -242,11 +242,16 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     schema: S,
     req: { path?: string[]; query?: Record<string, QueryValue>; body?: string; httpMethod?: HttpMethod } = {},
   ): Promise<z.output<S>> {
+    const def = methodDef(method);
+    // The typed functions pass the registry's path parameters, in its order (spec §4).
+    if ((req.path ?? []).length !== def.path.length) {
+      throw new RangeError(`${method} takes ${def.path.length} path parameters (${def.path.map((p) => p.name).join(', ')})`);
+    }
     const sent = await send(method, {
       path: req.path ?? [],
       query: req.query,
       body: req.body,
-      httpMethod: req.httpMethod ?? defaultHttpMethod(methodDef(method)),
+      httpMethod: req.httpMethod ?? defaultHttpMethod(def),
     });
     const envelope = parseEnvelope(sent.text);
     if (!envelope) {

@@ -14,7 +14,7 @@ export interface PathParam {
   name: string;
   /** Regular expression the decoded entry must match. */
   re: string;
-  /** How the client encodes it; domains go as UTF-8, never punycode (spec §4). */
+  /** What the entry holds; the sandbox reads a `domain` liberally (a full URL stands for its host). */
   kind: 'email' | 'domain' | 'otp' | 'text' | 'method' | 'option' | 'value';
 }
 
@@ -42,8 +42,6 @@ export interface MethodDef {
   alwaysRaw?: boolean;
   /** Key kinds that may call the method; others get system error 505 (spec §5.11). */
   keys: KeyKind[];
-  /** The method changes stored data (the sandbox's "next write fails" control). */
-  write?: boolean;
 }
 
 // Regular expressions, shared by several methods.
@@ -74,7 +72,6 @@ export const METHODS = [
     argv: {},
     flags: [],
     keys: BOTH,
-    write: true,
   },
   {
     name: 'signin',
@@ -94,7 +91,6 @@ export const METHODS = [
     argv: {},
     flags: [],
     keys: BOTH,
-    write: true,
   },
   {
     name: 'signout',
@@ -106,7 +102,6 @@ export const METHODS = [
     argv: {},
     flags: [],
     keys: BOTH,
-    write: true,
   },
   {
     name: 'dashboard',
@@ -146,7 +141,6 @@ export const METHODS = [
     body: 'agency',
     httpMethods: ['POST'],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'agency_delete',
@@ -157,7 +151,6 @@ export const METHODS = [
     argv: {},
     flags: ['ignore'],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'agency_view',
@@ -181,7 +174,6 @@ export const METHODS = [
     argv: {},
     flags: [],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'unit_delete',
@@ -192,7 +184,6 @@ export const METHODS = [
     argv: {},
     flags: ['withsites', 'ignore'],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'sites_add',
@@ -206,7 +197,6 @@ export const METHODS = [
     body: 'sites',
     httpMethods: ['POST'],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'sites_list',
@@ -227,7 +217,6 @@ export const METHODS = [
     argv: {},
     flags: ['ignore'],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'site_unshare',
@@ -241,7 +230,6 @@ export const METHODS = [
     argv: {},
     flags: [],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'site_setoption',
@@ -256,7 +244,6 @@ export const METHODS = [
     argv: {},
     flags: [],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'site_scan',
@@ -267,7 +254,6 @@ export const METHODS = [
     argv: {},
     flags: [],
     keys: SIGNIN,
-    write: true,
   },
   {
     name: 'syncfile_get',
