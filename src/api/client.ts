@@ -236,6 +236,25 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
   }
 
+  /**
+   * A raw answer (syncfile_get, api_test with raw): an envelope in it is an error
+   * (a system refusal such as 502); otherwise a non-2xx status is one, with the
+   * service's message from the body (spec §7.4).
+   */
+  function checkRaw(method: MethodName, sent: Sent): Sent {
+    const envelope = parseEnvelope(sent.text);
+    if (envelope && envelope.error !== 0) throw apiError(method, envelope);
+    if (sent.status < 200 || sent.status >= 300) {
+      throw new TransportError({
+        method,
+        kind: 'http',
+        status: sent.status,
+        message: sent.text.trim().slice(0, MAX_MESSAGE) || `${method}: HTTP ${sent.status}`,
+      });
+    }
+    return sent;
+  }
+
   /** A JSON method: the envelope, then the result with the method's schema (spec §7.1 rules 2–3). */
   async function request<S extends z.ZodMiniType>(
     method: MethodName,
@@ -311,19 +330,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
     async syncfileGet() {
       const method = 'syncfile_get';
-      const sent = await send(method, { path: [], httpMethod: defaultHttpMethod(methodDef(method)) });
-      // A PHP file is never an envelope; one with an error is a system refusal (e.g. 502).
-      const envelope = parseEnvelope(sent.text);
-      if (envelope && envelope.error !== 0) throw apiError(method, envelope);
-      if (sent.status < 200 || sent.status >= 300) {
-        // Spec §7.4: errors are HTTP statuses with a message in the body.
-        throw new TransportError({
-          method,
-          kind: 'http',
-          status: sent.status,
-          message: sent.text.trim().slice(0, MAX_MESSAGE) || `HTTP ${sent.status}`,
-        });
-      }
+      const sent = checkRaw(method, await send(method, { path: [], httpMethod: defaultHttpMethod(methodDef(method)) }));
       const filename =
         sent.headers.get('X-Filename')?.trim() || dispositionFilename(sent.headers.get('Content-Disposition'));
       if (!filename || !SAFE_FILENAME.test(filename)) {
@@ -352,18 +359,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         return request(method, resultSchemas.api_test, { path, query, body: args.post, httpMethod });
       }
       // Spec §4.6: with raw non-zero only the result is printed, as text.
-      const sent = await send(method, { path, query, body: args.post, httpMethod });
-      const envelope = parseEnvelope(sent.text);
-      if (envelope && envelope.error !== 0) throw apiError(method, envelope);
-      if (sent.status < 200 || sent.status >= 300) {
-        throw new TransportError({
-          method,
-          kind: 'http',
-          status: sent.status,
-          message: `${method}: HTTP ${sent.status}`,
-        });
-      }
-      return sent.text;
+      return checkRaw(method, await send(method, { path, query, body: args.post, httpMethod })).text;
     },
 
     async call(method, req) {
