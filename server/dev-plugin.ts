@@ -55,7 +55,8 @@ export function partnerProxyPlugin(): Plugin {
       } else if (serverApp.sandbox) {
         const email = serverApp.sandbox.demoEmail;
         logger.info(`  Partner API: the embedded sandbox (database ${serverApp.sandbox.dbPath})`);
-        logger.info(`  Demo account: ${email}; one-time passwords at /sandbox/outbox?to=${encodeURIComponent(email)}`);
+        if (email) logger.info(`  Demo account: ${email}; one-time passwords at /sandbox/outbox?to=${encodeURIComponent(email)}`);
+        else logger.info('  One-time passwords at /sandbox/outbox?to=<email>');
       }
     },
   };

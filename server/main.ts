@@ -32,8 +32,12 @@ function banner(config: ServerConfig, server: ServerApp, port: number): string[]
   lines.push(`  Partner API: the embedded sandbox (database ${server.sandbox?.dbPath ?? '?'}; set PARTNER_API_URL for the real service)`);
   if (server.sandbox) {
     const email = server.sandbox.demoEmail;
-    lines.push(`  Demo account: ${email} (sign in with this e-mail)`);
-    lines.push(`  One-time passwords: ${base}/sandbox/outbox?to=${encodeURIComponent(email)} (and on this console)`);
+    if (email) {
+      lines.push(`  Demo account: ${email} (sign in with this e-mail)`);
+      lines.push(`  One-time passwords: ${base}/sandbox/outbox?to=${encodeURIComponent(email)} (and on this console)`);
+    } else {
+      lines.push(`  One-time passwords: ${base}/sandbox/outbox?to=<email> (and on this console)`);
+    }
   }
   return lines;
 }

@@ -10,7 +10,7 @@ import { createProxy, type ProxyApp } from './proxy/app.ts';
 export interface ServerApp {
   app: ProxyApp;
   /** Present in sandbox mode. */
-  sandbox?: { demoEmail: string; dbPath: string };
+  sandbox?: { demoEmail: string | null; dbPath: string };
   close(): void;
 }
 

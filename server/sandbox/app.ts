@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { ZodError } from 'zod';
 import { BodyTooLarge, readLimited } from '../read-limited.ts';
-import { ensureAppKey } from './accounts.ts';
+import { ensureAppKey, findUserByEmail } from './accounts.ts';
 import { handleApi, internalErrorResponse, MAX_BODY_BYTES, type ApiResponse } from './api.ts';
 import type { Handler } from './call.ts';
 import type { SandboxConfig } from './config.ts';
@@ -57,7 +57,8 @@ const HANDLERS: Record<string, Handler> = {
 export interface Sandbox {
   app: Hono<Env>;
   config: SandboxConfig;
-  demoEmail: string;
+  /** The demo account's e-mail when that account exists in the database (seed `demo`), else null. */
+  demoEmail: string | null;
   state: SandboxState;
   close(): void;
 }
@@ -144,7 +145,10 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   app.all('/api', api);
   app.all('/api/*', api);
 
-  app.get('/sandbox/health', (c) => c.json({ ok: true, version: 'sandbox', now: state.now() }));
+  // demoEmail lets the login page name the demo account, only when there is one.
+  app.get('/sandbox/health', (c) =>
+    c.json({ ok: true, version: 'sandbox', now: state.now(), demoEmail: demoAccount(state) }),
+  );
 
   // One recipient at a time: the outbox holds one-time passwords of every account.
   app.get('/sandbox/outbox', (c) => {
@@ -213,7 +217,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   return {
     app,
     config,
-    demoEmail: DEMO_EMAIL,
+    demoEmail: demoAccount(state),
     state,
     close() {
       clearInterval(timer);
@@ -259,4 +263,9 @@ function dashboardPage(state: SandboxState, user: UserRow, expires: number): str
     `Signed in as <strong>${escapeHtml(user.email)}</strong> with ${sites} sites. ` +
       `This stands in for the service's full dashboard; the link expires ${new Date(expires * 1000).toUTCString()}.`,
   );
+}
+
+/** The demo account's e-mail when the demo seed made it. */
+function demoAccount(state: SandboxState): string | null {
+  return getMeta(state.db, 'seeded') === '1' && findUserByEmail(state, DEMO_EMAIL) ? DEMO_EMAIL : null;
 }

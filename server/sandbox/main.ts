@@ -25,7 +25,7 @@ function main(): void {
     console.log('Partner API sandbox ready');
     console.log(`  base_url ${base} (the API is under /api/: ${base}/api/<method>/)`);
     console.log(`  application key (signup, signin, signout, api_*): ${config.appKey}`);
-    if (config.seed === 'demo') {
+    if (sandbox.demoEmail) {
       console.log(`  demo account: ${sandbox.demoEmail} (sign up, then read the code in the outbox)`);
     }
     console.log(`  outbox: ${base}/sandbox/outbox?to=<email>`);
