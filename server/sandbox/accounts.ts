@@ -76,8 +76,11 @@ export function issueSigninKey(state: SandboxState, user: UserRow, parent: KeyRo
 export function ensureAppKey(state: SandboxState): void {
   const hash = hashKey(state.config.appKey);
   state.db.transaction(() => {
+    // One application key at a time: a changed SANDBOX_APP_KEY retires the previous one.
+    prepared(state.db, "UPDATE keys SET deleted = 1 WHERE kind = 'app' AND key_hash != ? AND deleted = 0").run(hash);
     const existing = prepared(state.db, 'SELECT id FROM keys WHERE key_hash = ?').get(hash) as { id: string } | undefined;
     if (existing) {
+      prepared(state.db, 'UPDATE keys SET deleted = 0 WHERE id = ?').run(existing.id);
       // Databases made before the id was random: give the key a random id once, and its children their new pid.
       if (existing.id === `app${hash.slice(0, 8)}`) {
         const id = newAppKeyId();

@@ -109,6 +109,16 @@ export function internalErrorResponse(target: string): ApiResponse {
   return errorResponse(ctx, 501, SYSTEM_ERRORS[501], '');
 }
 
+/**
+ * The answer to a target the HTTP layer refuses before the sandbox sees it (a
+ * backslash in the path, server/http-server.ts): 503 in the method's usual form.
+ */
+export function badRequestAnswer(target: string): ApiResponse {
+  const methodName = methodNamed(target);
+  const ctx: AnswerContext = { started: performance.now(), methodName, def: getMethod(methodName), key: undefined };
+  return errorResponse(ctx, 503, SYSTEM_ERRORS[503], 'A backslash is not allowed in the request path');
+}
+
 export function handleApi(state: SandboxState, handlers: Record<string, Handler>, req: ApiRequest): ApiResponse {
   const ctx: AnswerContext = { started: performance.now(), methodName: '', def: undefined, key: undefined };
 
@@ -132,6 +142,11 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
     ctx.def = getMethod(parsed.method);
     const d = ctx.def;
     if (!d) throw new SystemError(504, parsed.method ? `Unknown method "${parsed.method}"` : 'No method named in the path');
+    // Spec §1: (GET|POST). A request format error, answered before the key as the proxy does
+    // (HEAD would run a method and drop its answer).
+    if (req.httpMethod !== 'GET' && req.httpMethod !== 'POST') {
+      throw new SystemError(503, `HTTP ${req.httpMethod.slice(0, 10)} is not accepted: use GET or POST`);
+    }
 
     // The key is named as soon as it is identified, so a 502 for its expiry, its
     // IP binding or its signature still says which key failed (spec §2.1 keyid).
@@ -145,10 +160,6 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
     const user = key.user_id === null ? null : (getUser(state, key.user_id) ?? null);
     if (key.user_id !== null && !user) throw new SystemError(502, 'The key belongs to no user');
 
-    // Spec §1: (GET|POST). Other verbs (HEAD would run a method and drop its answer) are refused.
-    if (req.httpMethod !== 'GET' && req.httpMethod !== 'POST') {
-      throw new SystemError(503, `HTTP ${req.httpMethod.slice(0, 10)} is not accepted: use GET or POST`);
-    }
     if (d.httpMethods && !d.httpMethods.some((m) => m === req.httpMethod)) {
       throw new SystemError(503, `${d.name} accepts only ${d.httpMethods.join(', ')}`);
     }

@@ -190,6 +190,10 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
     if (!config.control) return c.json({ error: 'The control surface is off (set SANDBOX_CONTROL=1)' }, 404);
     const action = c.req.param('action');
     if (!isControlAction(action)) return c.json({ error: `Unknown control action ${action}` }, 404);
+    // JSON only: a cross-site form or text/plain POST (no CORS preflight) cannot reach it.
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      return c.json({ error: 'The control surface takes Content-Type: application/json' }, 415);
+    }
     let input: unknown;
     try {
       input = await c.req.json();
@@ -235,7 +239,8 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
 function clientIp(c: Context<Env>): string {
   const incoming = c.env?.incoming;
   if (incoming) return (incoming.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || '127.0.0.1';
+  // In-process our proxy always sets it; without it the address is unknown and matches no binding.
+  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || '';
 }
 
 function errorText(err: unknown): string {

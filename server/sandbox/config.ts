@@ -68,7 +68,9 @@ export interface SandboxConfig {
 }
 
 export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset, as for the server's own settings (README).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => i.message));
   }

@@ -35,6 +35,21 @@ describe('the control surface', () => {
     }
   });
 
+  it('takes JSON only, so a cross-site form or text/plain POST cannot drive it', async () => {
+    const bed = freshSandbox();
+    const health = async () => z.object({ now: z.number() }).parse(await (await bed.transport.request('/sandbox/health')).json()).now;
+    const before = await health();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', '']) {
+      const res = await bed.transport.request('/sandbox/control/clock', {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: '{"advance":3600}',
+      });
+      expect(res.status, type).toBe(415);
+    }
+    expect(await health()).toBeLessThan(before + 3600);
+  });
+
   it('moves the clock forward and reports it', async () => {
     const bed = freshSandbox();
     const before = Math.floor(Date.now() / 1000);

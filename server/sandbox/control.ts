@@ -82,8 +82,13 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       const f = actions['fail-next'].parse(input);
       const def = getMethod(f.method);
       if (!def) throw new ControlError(`Unknown method ${f.method}`);
-      const fallback = def.name === 'site_scan' ? methodErrorCode(def, 2) : def.errors.length ? methodErrorCode(def, 0) : 501;
-      const code = f.code ?? fallback;
+      // The defaults issue 2 names: a scan that cannot start, or the method's database error.
+      const dbIndex = def.errors.indexOf('Database error');
+      const fallback = def.name === 'site_scan' ? methodErrorCode(def, 2) : dbIndex >= 0 ? methodErrorCode(def, dbIndex) : null;
+      if (fallback === null && f.code === undefined) {
+        throw new ControlError(`${def.name} has no database error: give the code to fail with`);
+      }
+      const code = f.code ?? fallback ?? 501;
       const valid = code in SYSTEM_ERRORS || (code >= methodErrorCode(def, 0) && code < methodErrorCode(def, def.errors.length));
       if (!valid) throw new ControlError(`${code} is not an error code of ${def.name}`);
       state.armed.push({ method: def.name, code });

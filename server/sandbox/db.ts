@@ -127,6 +127,35 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX outbox_recipient ON outbox(recipient);
   `,
+  // 2: report ids are never reused (AUTOINCREMENT), so a report's id names its
+  // content for good and its JSON can be cached by id (methods/sites.ts).
+  `
+  CREATE TABLE scan_reports_new (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    site_id INTEGER NOT NULL,
+    date INTEGER NOT NULL,
+    cure INTEGER NOT NULL,
+    threats INTEGER NOT NULL,
+    incurable INTEGER NOT NULL,
+    doubt INTEGER NOT NULL,
+    treated INTEGER NOT NULL,
+    detectedfiles INTEGER NOT NULL,
+    incurablefiles INTEGER NOT NULL,
+    malicious INTEGER NOT NULL,
+    suspicious INTEGER NOT NULL,
+    checkeddirs INTEGER NOT NULL,
+    checkedfiles INTEGER NOT NULL,
+    treatedfiles INTEGER NOT NULL,
+    deletedfiles INTEGER NOT NULL,
+    totalbytes INTEGER NOT NULL,
+    checkedbytes INTEGER NOT NULL,
+    errors INTEGER NOT NULL
+  );
+  INSERT INTO scan_reports_new SELECT * FROM scan_reports;
+  DROP TABLE scan_reports;
+  ALTER TABLE scan_reports_new RENAME TO scan_reports;
+  CREATE INDEX scan_reports_site ON scan_reports(site_id, date);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -25,7 +25,7 @@ async function sharedSite(bed: TestBed, account: Account, host: string, unit: st
 describe('errors met through the control surface (fail-next)', () => {
   it('111900: the one-time password e-mail cannot be sent', async () => {
     const bed = freshSandbox();
-    expect(await bed.control('fail-next', { method: 'signup' })).toEqual({ armed: { method: 'signup', code: 111900 } });
+    expect(await bed.control('fail-next', { method: 'signup', code: 111900 })).toEqual({ armed: { method: 'signup', code: 111900 } });
     const email = 'nobody@partner.example';
     expectMethodError(await bed.call(`/api/signup/${enc(email)}/`, { key: bed.appKey }), 'signup', 111900);
     expect(await bed.outbox(email)).toEqual([]);
@@ -46,13 +46,17 @@ describe('errors met through the control surface (fail-next)', () => {
 
   it('101900 and armed system errors', async () => {
     const bed = freshSandbox();
-    expect(await bed.control('fail-next', { method: 'api_methodlist' })).toEqual({ armed: { method: 'api_methodlist', code: 101900 } });
+    expect(await bed.control('fail-next', { method: 'api_methodlist', code: 101900 })).toEqual({
+      armed: { method: 'api_methodlist', code: 101900 },
+    });
     expectMethodError(await bed.call('/api/api_methodlist/', { key: bed.appKey }), 'api_methodlist', 101900);
     await bed.control('fail-next', { method: 'api_keyinfo', code: 500 });
     const a = await bed.call('/api/api_keyinfo/', { key: bed.appKey });
     expect(a.envelope).toMatchObject({ error: 500, message: 'Service is temporarily unavailable', result: null });
-    // A method without error codes fails with 501 when armed without a code.
-    expect(await bed.control('fail-next', { method: 'dashboard' })).toEqual({ armed: { method: 'dashboard', code: 501 } });
+    // Without a code, only methods that have a database error (or site_scan) can be armed.
+    await expect(bed.control('fail-next', { method: 'dashboard' })).rejects.toThrow(/HTTP 400.*no database error/);
+    await expect(bed.control('fail-next', { method: 'sites_list' })).rejects.toThrow(/HTTP 400/);
+    expect(await bed.control('fail-next', { method: 'site_delete' })).toEqual({ armed: { method: 'site_delete', code: 143900 } });
     await bed.ok('/api/api_keyinfo/', { key: bed.appKey });
   });
 

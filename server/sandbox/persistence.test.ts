@@ -20,8 +20,8 @@ function tempDb(): string {
   return join(dir, 'sandbox.sqlite');
 }
 
-function openOn(dbPath: string): { bed: TestBed; close(): void } {
-  const sandbox = createSandbox(testSandboxConfig({ dbPath }));
+function openOn(dbPath: string, appKey?: string): { bed: TestBed; close(): void } {
+  const sandbox = createSandbox(testSandboxConfig({ dbPath, ...(appKey ? { appKey } : {}) }));
   return { bed: new TestBed(inProcess(sandbox), sandbox.config.appKey), close: () => sandbox.close() };
 }
 
@@ -96,6 +96,21 @@ describe('the application key', () => {
     expect(await appKeyId(second.bed)).toBe(id);
     second.close();
     expect(appRows(dbPath)).toEqual([{ id }]);
+  });
+
+  it('retires the previous application key when SANDBOX_APP_KEY changes, and revives it when it comes back', async () => {
+    const dbPath = tempDb();
+    const first = openOn(dbPath, 'first-application-key');
+    expect((await first.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(0);
+    first.close();
+    const second = openOn(dbPath, 'second-application-key');
+    expect((await second.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(502);
+    expect((await second.bed.call('/api/api_keyinfo/', { key: { key: 'second-application-key' } })).envelope.error).toBe(0);
+    second.close();
+    const third = openOn(dbPath, 'first-application-key');
+    expect((await third.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(0);
+    expect((await third.bed.call('/api/api_keyinfo/', { key: { key: 'second-application-key' } })).envelope.error).toBe(502);
+    third.close();
   });
 
   it('replaces a derived id from an older database once, and the keys it made follow', async () => {

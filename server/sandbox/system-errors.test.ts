@@ -78,7 +78,7 @@ describe('502 authorization error', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     expect(await bed.control('bind-ip', { email: account.email, ip: '203.0.113.7, 198.51.100.1' })).toEqual({ bound: 1 });
-    // In-process requests come from 127.0.0.1 unless X-Forwarded-For says otherwise.
+    // In-process the address is what our proxy says in X-Forwarded-For (none: unknown).
     expectSystemError(await bed.call('/api/api_keyinfo/', { key: account }), 502);
     expectSystemError(
       await bed.call('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '192.0.2.1' } }),
@@ -87,6 +87,14 @@ describe('502 authorization error', () => {
     const info = await bed.ok('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '198.51.100.1' } });
     expect(info).toMatchObject({ ip: '203.0.113.7, 198.51.100.1' });
     await bed.ok('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
+  });
+
+  it('in-process without X-Forwarded-For the address is unknown: a key bound to 127.0.0.1 does not pass', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.control('bind-ip', { email: account.email, ip: '127.0.0.1' });
+    expectSystemError(await bed.call('/api/api_keyinfo/', { key: account }), 502);
+    await bed.ok('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '127.0.0.1' } });
   });
 
   it('over a socket uses the peer address and ignores X-Forwarded-For, which any client can send', async () => {
@@ -284,6 +292,11 @@ describe('503 invalid request format', () => {
     expect(a.envelope.method).toBe('sites_add');
     expectSystemError(await bed.call('/api/agency_update/', { key: account }), 503);
     expectSystemError(await bed.call('/api/sites_add/', { key: account, method: 'PUT', body: ['a.example'] }), 503);
+  });
+
+  it('answers another verb with 503 before looking at the key, as the proxy does', async () => {
+    const bed = freshSandbox();
+    expectSystemError(await bed.call('/api/api_keyinfo/', { method: 'PUT' }), 503);
   });
 
   it('refuses verbs other than GET and POST, so HEAD or DELETE never runs a method', async () => {

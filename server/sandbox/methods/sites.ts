@@ -143,8 +143,10 @@ function reportJson(r: number[]): string {
 /**
  * Reports never change once written, so their JSON is kept by report id: a
  * 10,000-site sites_list then reads no report rows at all (bench/sandbox.ts).
- * Shared by every sandbox in the process; ids are per database, so the key
- * includes the database file name.
+ * Report ids are never reused (AUTOINCREMENT, migration 2), so an id names its
+ * content for good, even when another process writes the same file. Shared by
+ * every sandbox in the process; ids are per database, so the key includes the
+ * database file name.
  */
 const reportCache = new BoundedCache<string, string>(100_000);
 
@@ -265,13 +267,10 @@ export function findSite(state: SandboxState, user: UserRow, name: string): Site
 }
 
 export function deleteSites(state: SandboxState, ids: number[]): void {
-  const reportIds = prepared(state.db, 'SELECT id FROM scan_reports WHERE site_id = ?').pluck();
   const delReports = prepared(state.db, 'DELETE FROM scan_reports WHERE site_id = ?');
   const delEvents = prepared(state.db, 'DELETE FROM fw_events WHERE site_id = ?');
   const delSite = prepared(state.db, 'DELETE FROM sites WHERE id = ?');
   for (const id of ids) {
-    // SQLite may give a deleted row's id to the next report: forget the cached text.
-    for (const reportId of reportIds.all(id) as number[]) reportCache.delete(`${state.db.name}:${reportId}`);
     delReports.run(id);
     delEvents.run(id);
     delSite.run(id);
