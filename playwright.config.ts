@@ -3,23 +3,30 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable } from './bench/util.ts';
+import { chromiumExecutable, serverEnv } from './bench/util.ts';
 
 /**
  * End-to-end tests drive real Chromium against the real server (`npm start`):
  * the proxy, the SPA build and the in-process sandbox with a fresh database.
- * Playwright's own Chromium is used when installed, else CHROMIUM_PATH, else
- * `chromium` on PATH, else Debian's /usr/bin/chromium (bench/util.ts).
+ * CHROMIUM_PATH is used when set, else Playwright's own Chromium when
+ * installed, else `chromium` on PATH, else Debian's /usr/bin/chromium
+ * (bench/util.ts).
  */
 
-// Chosen once in the main process; workers inherit the environment.
+// Chosen once in the main process; workers inherit the environment. Each may be
+// pinned on its own (E2E_PORT=9000 still gets a fresh database).
 if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = execFileSync(process.execPath, [
     '-e',
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
+}
+if (!process.env.E2E_DB) {
   process.env.E2E_DB = join(mkdtempSync(join(tmpdir(), 'e2e-sandbox-')), 'sandbox.sqlite');
 }
+// The sandbox's application key, stated for the server and for the tests alike
+// (e2e/support.ts reads SANDBOX_APP_KEY from the environment workers inherit).
+process.env.SANDBOX_APP_KEY = 'sandbox-application-key';
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -49,14 +56,18 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
+    // Playwright spreads these over process.env: serverEnv blanks every server
+    // setting of the shell (PARTNER_API_URL, PUBLIC_URL, SANDBOX_*, …) first, so
+    // the tests run against the sandbox configured here and nothing else.
+    env: serverEnv({
       PORT: String(port),
-      // baseURL's address; also the default in sandbox mode, stated so a HOST in the shell cannot move it.
+      // baseURL's address; also the default in sandbox mode.
       HOST: '127.0.0.1',
-      SANDBOX_DB: process.env.E2E_DB ?? '',
+      SANDBOX_DB: process.env.E2E_DB,
+      SANDBOX_APP_KEY: process.env.SANDBOX_APP_KEY,
       SANDBOX_SEED: 'demo',
       SANDBOX_CONTROL: '1',
       SANDBOX_SCAN_SECONDS: '2',
-    },
+    }),
   },
 });

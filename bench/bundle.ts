@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { chromiumExecutable, freePort, waitFor } from './util.ts';
+import { chromiumExecutable, freePort, serverEnv, waitFor } from './util.ts';
 
 export async function benchBundle(): Promise<void> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bundle-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' },
+    // The embedded sandbox on loopback, whatever server settings the shell holds.
+    env: { ...process.env, ...serverEnv({ PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' }) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

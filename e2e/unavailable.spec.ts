@@ -24,7 +24,18 @@ test.beforeAll(async () => {
   const [port, closed] = [await freePort(), await freePort()];
   origin = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), PARTNER_API_URL: `http://127.0.0.1:${closed}`, PARTNER_APP_KEY: 'test-app-key' },
+    // Every server setting stated (empty = unset), so none leaks in from the developer's shell.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PARTNER_API_URL: `http://127.0.0.1:${closed}`,
+      PARTNER_APP_KEY: 'test-app-key',
+      PUBLIC_URL: '',
+      TRUSTED_PROXIES: '',
+      FRAME_ANCESTORS: '',
+      EMBED_ORIGINS: '',
+    },
     stdio: 'ignore',
   });
   await expect
@@ -69,7 +80,15 @@ test('a stored session in front of a down upstream shows Retry, not a blank page
   );
   await page.goto(`${origin}/sites`);
   await expect(page.getByText('Service unavailable')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Retry/ })).toBeVisible();
-  await page.getByRole('button', { name: /Retry/ }).click();
+  const retry = page.getByRole('button', { name: /Retry/ });
+  await expect(retry).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Retry asks the service again: a click that sends nothing would fail here.
+  const asked = page.waitForRequest((req) => new URL(req.url()).pathname.startsWith('/api/'), { timeout: 10_000 });
+  await retry.click();
+  await asked;
+  // The upstream is still down, so the answer is the same panel, not a blank page.
   await expect(page.getByText('Service unavailable')).toBeVisible();
+  await expect(page.getByText(/Tried again at .*: still not working\./)).toBeVisible();
+  await expect(retry).toBeEnabled();
 });

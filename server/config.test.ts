@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, listenUrl, serverConfigFromEnv } from './config.ts';
+import { ConfigError, isLoopbackHost, listenUrl, redactUrl, serverConfigFromEnv } from './config.ts';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -19,6 +19,7 @@ describe('serverConfigFromEnv', () => {
     expect(config.publicOrigin).toBeUndefined();
     expect(config.frameAncestors).toBe("'self'");
     expect(config.embedOrigins).toEqual([]);
+    expect(config.trustedProxies).toEqual([]);
     expect(config.upstream.kind).toBe('sandbox');
     if (config.upstream.kind !== 'sandbox') return;
     expect(config.upstream.appKey).toBe(config.upstream.sandbox.appKey);
@@ -86,9 +87,54 @@ describe('serverConfigFromEnv', () => {
     }
   });
 
-  it('lets PARTNER_APP_KEY override the sandbox key', () => {
-    const config = serverConfigFromEnv({ PARTNER_APP_KEY: 'override-key' });
-    expect(config.upstream.appKey).toBe('override-key');
+  it('in sandbox mode takes PARTNER_APP_KEY only when it is the sandbox key, which refuses every other', () => {
+    expect(serverConfigFromEnv({ PARTNER_APP_KEY: 'sandbox-application-key' }).upstream.appKey).toBe('sandbox-application-key');
+    const same = serverConfigFromEnv({ PARTNER_APP_KEY: 'own-sandbox-key', SANDBOX_APP_KEY: 'own-sandbox-key' });
+    expect(same.upstream.appKey).toBe('own-sandbox-key');
+    const problems = problemsOf({ PARTNER_APP_KEY: 'override-key' });
+    expect(problems).toEqual([expect.stringMatching(/^In sandbox mode PARTNER_APP_KEY must be unset or equal SANDBOX_APP_KEY/)]);
+    expect(problems[0]).not.toContain('override-key');
+    expect(problemsOf({ PARTNER_APP_KEY: 'sandbox-application-key', SANDBOX_APP_KEY: 'own-sandbox-key' })).toHaveLength(1);
+    // In front of the real service it is the partner's own key.
+    const remote = serverConfigFromEnv({ PARTNER_API_URL: 'https://p.example', PARTNER_APP_KEY: 'override-key' });
+    expect(remote.upstream.appKey).toBe('override-key');
+  });
+
+  it('refuses SANDBOX_CONTROL=1 with PUBLIC_URL: the control surface would be reachable through the load balancer', () => {
+    expect(problemsOf({ SANDBOX_CONTROL: '1', PUBLIC_URL: 'https://dashboard.example.com' })).toEqual([
+      expect.stringMatching(/^SANDBOX_CONTROL=1 cannot be used with PUBLIC_URL/),
+    ]);
+    expect(serverConfigFromEnv({ PUBLIC_URL: 'https://dashboard.example.com' }).publicOrigin).toBe('https://dashboard.example.com');
+    expect(serverConfigFromEnv({ SANDBOX_CONTROL: '1', PUBLIC_URL: '' }).upstream.kind).toBe('sandbox');
+  });
+
+  it('reads TRUSTED_PROXIES as IPs and CIDRs, and names each entry that is neither', () => {
+    expect(serverConfigFromEnv({ TRUSTED_PROXIES: ' 10.0.0.5, 10.0.0.0/8 ,2001:db8::/32,' }).trustedProxies).toEqual([
+      '10.0.0.5',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
+    expect(serverConfigFromEnv({ TRUSTED_PROXIES: '' }).trustedProxies).toEqual([]);
+    expect(problemsOf({ TRUSTED_PROXIES: '10.0.0.5, lb.example, 10.0.0.0/40' })).toEqual([
+      expect.stringMatching(/^TRUSTED_PROXIES entry "lb\.example" is not an IP address or a CIDR/),
+      expect.stringMatching(/^TRUSTED_PROXIES entry "10\.0\.0\.0\/40"/),
+    ]);
+  });
+
+  it.each([
+    ['PARTNER_API_URL', 'https://user:hunter2@partner.example.com/base'],
+    ['PARTNER_API_URL', 'https://partner.example.com/base?token=s3cr3t-token'],
+    ['PARTNER_API_URL', 'http://partner.example.com/#token=s3cr3t-token'],
+    ['PARTNER_API_URL', 'partner.example.com/?token=s3cr3t-token'],
+    ['PUBLIC_URL', 'https://user:hunter2@dashboard.example.com'],
+    ['PUBLIC_URL', 'https://dashboard.example.com/?token=s3cr3t-token'],
+    ['PUBLIC_URL', 'https://u:hunter2/x?@dashboard.example.com'],
+  ])('never echoes the password or token in a bad %s', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} `))]);
+    expect(problems[0]).not.toContain('hunter2');
+    expect(problems[0]).not.toContain('s3cr3t');
+    expect(problems[0]).toMatch(/\(got "[^"]*(example\.com|\*\*\*)[^"]*"\)/);
   });
 
   it('parses FRAME_ANCESTORS and EMBED_ORIGINS', () => {
@@ -135,6 +181,19 @@ describe('serverConfigFromEnv', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^PARTNER_APP_KEY must be/);
     expect(problems[0]).not.toContain('secret');
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['https://user:pw@partner.example.com/base?token=t#f', 'https://***@partner.example.com/base'],
+    ['https://partner.example.com/base/', 'https://partner.example.com/base/'],
+    ['ftp://u@host', 'ftp://***@host'],
+    ['user:pw@host/path', '***@host/path'],
+    ['https://u:p/w?x@host/?q=1', 'https://***@host/'],
+    ['https://d.example?#', 'https://d.example'],
+  ])('%s → %s', (value, expected) => {
+    expect(redactUrl(value)).toBe(expected);
   });
 });
 

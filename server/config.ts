@@ -7,10 +7,13 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isCookieSafe, MAX_KEY_LENGTH } from '../src/api/credentials.ts';
+import { parseProxyEntry } from './proxy/client-address.ts';
+import { isLoopbackHost } from './proxy/loopback.ts';
 import { DEFAULT_FRAME_ANCESTORS } from './proxy/security-headers.ts';
 import { ConfigError, sandboxConfigFromEnv, type SandboxConfig } from './sandbox/config.ts';
 
 export { ConfigError } from './sandbox/config.ts';
+export { isLoopbackHost } from './proxy/loopback.ts';
 
 export type UpstreamConfig =
   | { kind: 'remote'; baseUrl: string; appKey: string | undefined }
@@ -26,6 +29,8 @@ export interface ServerConfig {
   frameAncestors: string;
   /** Origins allowed to embed the dashboard and talk to it (for the embed work). */
   embedOrigins: string[];
+  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES): IPs and CIDRs. */
+  trustedProxies: string[];
   upstream: UpstreamConfig;
 }
 
@@ -35,24 +40,6 @@ export const SANDBOX_DEFAULT_HOST = '127.0.0.1';
 /** In front of the real service the proxy is meant to be reached from other machines. */
 export const REMOTE_DEFAULT_HOST = '0.0.0.0';
 
-/**
- * Whether a host name or address only reaches this machine: 127.0.0.0/8, ::1
- * (also as ::ffff:127.x.y.z) and the name `localhost`. URL hosts may come in
- * brackets ([::1]).
- */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
-  // Only `localhost` itself: a resolver may send other *.localhost names anywhere.
-  if (name === 'localhost') return true;
-  if (isIP(name) === 4) return name.startsWith('127.');
-  if (isIP(name) === 6) {
-    if (name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
-    // IPv4-mapped, dotted or as the URL parser writes it (::ffff:7f00:1).
-    return /^::ffff:127\.\d+\.\d+\.\d+$/.test(name) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(name);
-  }
-  return false;
-}
-
 /** The URL to print for a listening address: a wildcard address prints as localhost. */
 export function listenUrl(host: string, port: number): string {
   const wildcard = host === '0.0.0.0' || host === '::';
@@ -61,6 +48,21 @@ export function listenUrl(host: string, port: number): string {
 }
 
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * A URL as it may appear in an error message: no user name or password (the
+ * part before the last `@` becomes `***`), no query and no fragment, which may
+ * hold tokens. Works on text that does not parse as a URL too.
+ */
+export function redactUrl(value: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0] ?? '';
+  let rest = value.slice(scheme.length);
+  // The last `@` anywhere: a password may hold `/`, `?` or `#` the parser would stop at.
+  const at = rest.lastIndexOf('@');
+  if (at !== -1) rest = `***${rest.slice(at)}`;
+  const cut = rest.search(/[?#]/);
+  return scheme + (cut === -1 ? rest : rest.slice(0, cut));
+}
 
 const port = z.preprocess(
   unsetIfEmpty,
@@ -117,7 +119,7 @@ const publicUrl = z.preprocess(
       if (url === null || !plainOrigin) {
         ctx.addIssue({
           code: 'custom',
-          message: `PUBLIC_URL must be the origin the browser uses, scheme://host[:port] with no path, e.g. https://dashboard.example.com (got "${value}")`,
+          message: `PUBLIC_URL must be the origin the browser uses, scheme://host[:port] with no path, user name, query or fragment, e.g. https://dashboard.example.com (got "${redactUrl(value)}")`,
         });
         return z.NEVER;
       }
@@ -133,7 +135,7 @@ const partnerApiUrl = z.preprocess(
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
       const problem = (why: string) => {
-        ctx.addIssue({ code: 'custom', message: `PARTNER_API_URL ${why} (got "${value}")` });
+        ctx.addIssue({ code: 'custom', message: `PARTNER_API_URL ${why} (got "${redactUrl(value)}")` });
         return z.NEVER;
       };
       let url: URL;
@@ -217,6 +219,29 @@ const embedOrigins = z.preprocess(
     }),
 );
 
+/** TRUSTED_PROXIES: comma-separated IPs or CIDRs (`10.0.0.0/8`, `2001:db8::/32`). */
+const trustedProxiesSetting = z.preprocess(
+  unsetIfEmpty,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return [];
+      const entries: string[] = [];
+      for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+        if (parseProxyEntry(entry) === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `TRUSTED_PROXIES entry "${entry}" is not an IP address or a CIDR; write e.g. 10.0.0.5, 10.0.0.0/8 or 2001:db8::/32, separated by commas`,
+          });
+        } else {
+          entries.push(entry);
+        }
+      }
+      return entries;
+    }),
+);
+
 const envSchema = z.object({
   PORT: port,
   HOST: host,
@@ -225,13 +250,14 @@ const envSchema = z.object({
   PARTNER_APP_KEY: partnerAppKey,
   FRAME_ANCESTORS: frameAncestors,
   EMBED_ORIGINS: embedOrigins,
+  TRUSTED_PROXIES: trustedProxiesSetting,
 });
 
 /**
  * Reads the server's configuration. Without PARTNER_API_URL the embedded
  * sandbox is the upstream and its SANDBOX_* settings are validated too; the
- * application key then defaults to the sandbox's, and HOST to 127.0.0.1 (the
- * outbox holds every one-time password). With PARTNER_API_URL, HOST defaults
+ * application key is then the sandbox's (PARTNER_APP_KEY may only repeat it),
+ * and HOST defaults to 127.0.0.1 (the outbox holds every one-time password). With PARTNER_API_URL, HOST defaults
  * to 0.0.0.0, every interface.
  * @throws ConfigError listing every problem.
  */
@@ -257,10 +283,28 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
       `SANDBOX_CONTROL=1 needs a loopback HOST (127.0.0.1, ::1 or localhost): the control surface has no authentication (got HOST "${listenHost}")`,
     );
   }
+  // PUBLIC_URL says the dashboard is reached through another machine (a load
+  // balancer): the control surface would be reachable through it too.
+  if (sandbox?.control === true && parsed.success && parsed.data.PUBLIC_URL !== undefined) {
+    problems.push('SANDBOX_CONTROL=1 cannot be used with PUBLIC_URL: the control surface has no authentication; unset one of them');
+  }
+  // The proxy attaches PARTNER_APP_KEY to signup/signin; the sandbox knows only its own key.
+  const appKey = parsed.success ? parsed.data.PARTNER_APP_KEY : undefined;
+  if (sandbox !== undefined && appKey !== undefined && appKey !== sandbox.appKey) {
+    problems.push(
+      'In sandbox mode PARTNER_APP_KEY must be unset or equal SANDBOX_APP_KEY: the embedded sandbox refuses any other application key (set PARTNER_API_URL for the real service)',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
-  const { PORT, HOST, PUBLIC_URL, FRAME_ANCESTORS, EMBED_ORIGINS, PARTNER_API_URL, PARTNER_APP_KEY } = parsed.data;
-  const common = { port: PORT, publicOrigin: PUBLIC_URL, frameAncestors: FRAME_ANCESTORS, embedOrigins: EMBED_ORIGINS };
+  const { PORT, HOST, PUBLIC_URL, FRAME_ANCESTORS, EMBED_ORIGINS, TRUSTED_PROXIES, PARTNER_API_URL, PARTNER_APP_KEY } = parsed.data;
+  const common = {
+    port: PORT,
+    publicOrigin: PUBLIC_URL,
+    frameAncestors: FRAME_ANCESTORS,
+    embedOrigins: EMBED_ORIGINS,
+    trustedProxies: TRUSTED_PROXIES,
+  };
   if (PARTNER_API_URL !== undefined) {
     return {
       ...common,
@@ -272,6 +316,6 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   return {
     ...common,
     host: HOST ?? SANDBOX_DEFAULT_HOST,
-    upstream: { kind: 'sandbox', sandbox, appKey: PARTNER_APP_KEY ?? sandbox.appKey },
+    upstream: { kind: 'sandbox', sandbox, appKey: sandbox.appKey },
   };
 }

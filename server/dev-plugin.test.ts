@@ -19,7 +19,7 @@ beforeAll(async () => {
   process.env.SANDBOX_DB = path.join(dir, 'sandbox.sqlite');
   process.env.SANDBOX_SEED = 'empty';
   process.env.SANDBOX_QUIET = '1';
-  delete process.env.PARTNER_API_URL;
+  for (const name of ['PARTNER_API_URL', 'PARTNER_APP_KEY', 'PUBLIC_URL', 'TRUSTED_PROXIES', 'SANDBOX_CONTROL', 'SANDBOX_APP_KEY']) delete process.env[name];
   server = await createServer({
     configFile: false,
     root: dir,
@@ -73,6 +73,18 @@ describe('dev plugin with the sandbox control surface', () => {
       await local.close();
     } finally {
       delete process.env.SANDBOX_CONTROL;
+    }
+  });
+
+  it('refuses SANDBOX_CONTROL=1 with PUBLIC_URL, even on loopback', async () => {
+    process.env.SANDBOX_CONTROL = '1';
+    process.env.PUBLIC_URL = 'https://dashboard.example.com';
+    try {
+      const local = createServer({ configFile: false, root: dir, logLevel: 'silent', plugins: [partnerProxyPlugin()], server: { host: '127.0.0.1', port: 0 } });
+      await expect(local).rejects.toThrow(/SANDBOX_CONTROL=1 cannot be used with PUBLIC_URL/);
+    } finally {
+      delete process.env.SANDBOX_CONTROL;
+      delete process.env.PUBLIC_URL;
     }
   });
 });

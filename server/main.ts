@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ConfigError, listenUrl, serverConfigFromEnv, type ServerConfig } from './config.ts';
 import { createGuardedServer } from './http-server.ts';
+import { proxyBadRequestAnswer } from './proxy/envelope.ts';
 import { createServerApp, type ServerApp } from './server-app.ts';
 import { ensureSpaBuilt } from './spa-build.ts';
 
@@ -30,6 +31,10 @@ function banner(config: ServerConfig, server: ServerApp, port: number): string[]
     return lines;
   }
   lines.push(`  Partner API: the embedded sandbox (database ${server.sandbox?.dbPath ?? '?'}; set PARTNER_API_URL for the real service)`);
+  if (everywhere && config.publicOrigin === undefined) {
+    // The proxy serves /sandbox/* only to loopback hosts and PUBLIC_URL's (server/proxy/app.ts).
+    lines.push('  Other machines: set PUBLIC_URL to the address they use, or the sandbox pages (outbox, sync file) answer 403');
+  }
   if (server.sandbox) {
     const email = server.sandbox.demoEmail;
     if (email) {
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
   }
 
   const server = await createServerApp(config, { distDir });
-  const http = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host, createServer: createGuardedServer });
+  const http = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host, createServer: createGuardedServer(proxyBadRequestAnswer) });
 
   http.once('listening', () => {
     const address = http.address();

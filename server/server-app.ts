@@ -21,6 +21,7 @@ export async function createServerApp(
   const common = {
     frameAncestors: config.frameAncestors,
     publicOrigin: config.publicOrigin,
+    trustedProxies: config.trustedProxies,
     distDir: options.distDir,
     log: options.log,
   };

@@ -15,7 +15,9 @@ import { isNonZeroArg, lastQueryValue } from '../../src/api/query-args.ts';
 import { getMethod, type SystemErrorCode } from '../../src/api/registry.ts';
 import { bodyBytes } from './bytes.ts';
 import { MIN_COMPRESS_BYTES, maybeCompress, negotiateEncoding } from './compress.ts';
+import { clientAddress, trustedProxies } from './client-address.ts';
 import { upstreamCookie } from './credentials.ts';
+import { hostNameOf, isLoopbackHost } from './loopback.ts';
 import { isEnvelope, proxyEnvelope, rawErrorStatus } from './envelope.ts';
 import { DEFAULT_FRAME_ANCESTORS, securityHeaders } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
@@ -48,7 +50,10 @@ export interface ProxyOptions {
   maxBodyBytes?: number;
   /** Upstream time limit, answer included. Default 30 s. */
   upstreamTimeoutMs?: number;
-  /** Upstream answer limit. Default 64 MiB (10,000 sites with history fit well within). */
+  /**
+   * Answer limit for a remote upstream. Default 64 MiB (10,000 sites with
+   * history fit well within). The in-process sandbox bounds its own answers.
+   */
   maxResponseBytes?: number;
   /**
    * The origin the browser reaches the dashboard at (PUBLIC_URL), e.g. behind a
@@ -57,11 +62,17 @@ export interface ProxyOptions {
    * each request as the socket and Host header show it.
    */
   publicOrigin?: string;
+  /**
+   * Proxies in front of this one whose X-Forwarded-For is believed
+   * (TRUSTED_PROXIES: IPs or CIDRs, e.g. the TLS load balancer); default none,
+   * so the socket's peer is the client (spec §5.8, ./client-address.ts).
+   */
+  trustedProxies?: readonly string[];
   /** Where request lines go (method, status, ms: never a key, a signature or a path). */
   log?: (line: string) => void;
 }
 
-/** 2 MiB: the sandbox's MAX_BODY_BYTES (server/sandbox/api.ts); limits.test.ts keeps them equal. */
+/** 2 MiB: the sandbox's MAX_BODY_BYTES (server/sandbox/api.ts); shared-rules.test.ts keeps them equal. */
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
@@ -95,13 +106,18 @@ export function createProxy(options: ProxyOptions): ProxyApp {
   const frameAncestors = options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // Remote answers are read whole (checked as envelopes), so they are bounded; an
+  // in-process answer may go on unread, and the same rule must hold either way.
+  const maxResponseBytes =
+    options.upstream.kind === 'remote' ? (options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) : Number.POSITIVE_INFINITY;
   const log = options.log ?? ((line: string) => console.log(line));
   const upstream: Upstream =
     options.upstream.kind === 'remote'
       ? { kind: 'remote', baseUrl: options.upstream.baseUrl.replace(/\/+$/, '') }
       : options.upstream;
   const publicOrigin = options.publicOrigin === undefined ? undefined : new URL(options.publicOrigin).origin;
+  const publicHost = publicOrigin === undefined ? undefined : new URL(publicOrigin).hostname;
+  const isTrusted = trustedProxies(options.trustedProxies ?? []);
   const staticFiles = options.distDir === undefined ? null : createStaticFiles(options.distDir);
   const headersForAll = securityHeaders(frameAncestors);
 
@@ -177,7 +193,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       }
     }
 
-    const headers = forwardedRequestHeaders(c.req.raw.headers, c.env?.incoming?.socket.remoteAddress);
+    const headers = forwardedRequestHeaders(c.req.raw.headers, clientAddressOf(c));
     if (cookie.cookie !== null) headers.set('cookie', cookie.cookie);
 
     // api_test with raw=<non-zero> prints only the result text (spec §4.6).
@@ -198,6 +214,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
         needsBody: (res) => {
           // A remote answer is checked. The in-process sandbox is our own code: its
           // 200 answers are envelopes, read only when they are to be compressed.
+          // Its other answers (a crash page) are small and checked.
           if (upstream.kind === 'remote') return true;
           if (rawText) return false;
           if (res.status !== 200) return true;
@@ -219,7 +236,10 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       // The file method's own errors are 4xx (spec §7.4); a 5xx is a gateway or the service failing.
       return fail({ error: 500, errorinfo: 'The partner API failed', reason: 'upstream-error' });
     }
-    if (!rawText && upstreamBody !== null && !isEnvelope(upstreamBody)) {
+    // Not for the in-process sandbox's 200 answers: parsing a 10,000-site list only
+    // to learn that our own code wrote an envelope costs as much as compressing it.
+    const mustBeEnvelope = upstream.kind === 'remote' || upstreamResponse.status !== 200;
+    if (!rawText && mustBeEnvelope && upstreamBody !== null && !isEnvelope(upstreamBody)) {
       return fail({ error: 500, errorinfo: 'The partner API answered something that is not the API envelope', reason: 'upstream-garbage' });
     }
 
@@ -248,6 +268,13 @@ export function createProxy(options: ProxyOptions): ProxyApp {
   async function handleSandbox(c: Ctx, target: string, sandbox: NonNullable<ProxyOptions['sandbox']>): Promise<Response> {
     // Forwarded unchanged too, so nothing may resolve out of /sandbox/ (into the sandbox's /api/).
     if (targetProblem(target) !== null) return c.text('Not found\n', 404);
+    // The outbox holds every one-time password: a page of another site whose name
+    // the attacker points at this machine (DNS rebinding) must not read it.
+    if (!isAllowedSandboxHost(c)) {
+      return c.json({ error: 'The sandbox pages answer only on localhost, a loopback address or the host of PUBLIC_URL' }, 403, {
+        'Cache-Control': 'no-store',
+      });
+    }
     let body: Uint8Array | null = null;
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       try {
@@ -264,7 +291,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
           target,
           origin: publicOrigin ?? originOf(c.req.url),
           method: c.req.method,
-          headers: forwardedRequestHeaders(c.req.raw.headers, c.env?.incoming?.socket.remoteAddress),
+          headers: forwardedRequestHeaders(c.req.raw.headers, clientAddressOf(c)),
           body,
           timeoutMs,
           maxResponseBytes,
@@ -287,6 +314,18 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       bytes = packed.body;
     }
     return new Response(bodyBytes(bytes), { status: page.status, headers: out });
+  }
+
+  function clientAddressOf(c: Ctx): string | null {
+    return clientAddress(c.env?.incoming?.socket.remoteAddress, c.req.header('x-forwarded-for'), isTrusted);
+  }
+
+  /** The Host the browser addressed: a loopback name or address, or PUBLIC_URL's host. */
+  function isAllowedSandboxHost(c: Ctx): boolean {
+    // Under app.request() there is no socket and no Host header: the URL is all there is.
+    const name = hostNameOf(c.req.header('host') ?? (c.env?.incoming ? '' : new URL(c.req.url).host));
+    if (name === null) return false;
+    return name === publicHost || isLoopbackHost(name);
   }
 
   function logLine(method: string, status: number, startedAt: number, reason: string | null): void {

@@ -5,7 +5,8 @@
  * a text message (spec §7.4).
  */
 import { z } from 'zod';
-import { SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/registry.ts';
+import { getMethod, SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/registry.ts';
+import { checkApiTarget } from './target.ts';
 
 /** The envelope's `version` field on answers made by the proxy, not the upstream. */
 export const PROXY_VERSION = 'proxy';
@@ -50,6 +51,25 @@ const RAW_STATUS: Record<SystemErrorCode, number> = {
 
 export function rawErrorStatus(error: SystemErrorCode): number {
   return RAW_STATUS[error];
+}
+
+/**
+ * The proxy's answer to an API target the HTTP layer refuses before the app
+ * sees it (a backslash in the path, server/http-server.ts): error 503 in the
+ * method's usual form, as the proxy answers every target it will not forward.
+ */
+export function proxyBadRequestAnswer(target: string): { status: number; headers: Record<string, string>; body: string } {
+  const startedAt = performance.now();
+  const { method } = checkApiTarget(target);
+  const errorinfo = 'A backslash is not allowed in the request path';
+  if (method !== '' && getMethod(method)?.alwaysRaw === true) {
+    return { status: rawErrorStatus(503), headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `${errorinfo}\n` };
+  }
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+    body: JSON.stringify(proxyEnvelope(method, 503, errorinfo, startedAt)),
+  };
 }
 
 /**

@@ -231,14 +231,31 @@ describe('proxy → in-process sandbox, over HTTP', () => {
   });
 
   it('reads a repeated raw argument of api_test as the sandbox does: the last value wins', async () => {
-    const base = '/api/api_test/abc/1/x/?str=s&int=1';
-    const headers = { 'X-Apikey': APP_KEY };
+    // Over 1 KiB and asking for compression: only the raw reading decides whether the answer is compressed.
+    const base = `/api/api_test/abc/1/x/?str=${'s'.repeat(2000)}&int=1`;
+    const headers = { 'X-Apikey': APP_KEY, 'Accept-Encoding': 'br, gzip' };
+
     const text = await send(served.port, `${base}&raw=0&raw=1`, { headers });
     expect(text.status).toBe(200);
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
+    // Raw text goes on as the sandbox wrote it: not compressed, not wrapped.
+    expect(text.headers['content-encoding']).toBeUndefined();
     expect(apiTestSchema.shape.result.parse(JSON.parse(text.text)).REQUEST_URI).toBe(`${base}&raw=0&raw=1`);
+
     const envelope = await send(served.port, `${base}&raw=1&raw=0`, { headers });
-    expect(apiTestSchema.parse(JSON.parse(envelope.text))).toMatchObject({ error: 0, method: 'api_test' });
+    expect(envelope.headers['content-encoding']).toBe('br');
+    expect(apiTestSchema.parse(JSON.parse(brotliDecompressSync(envelope.body).toString('utf8')))).toMatchObject({
+      error: 0,
+      method: 'api_test',
+    });
+  });
+
+  it('treats a query with a malformed escape as the sandbox does: an envelope, never raw text', async () => {
+    const answer = await send(served.port, '/api/api_test/abc/1/x/?str=%FF&int=1&raw=1', { headers: { 'X-Apikey': APP_KEY } });
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    // Only an answer the proxy took for an envelope varies by Accept-Encoding.
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(envelopeOf(answer)).toMatchObject({ error: 503, method: 'api_test' });
   });
 
   it("serves the sandbox's pages on the same origin, but nothing that resolves out of /sandbox/", async () => {
@@ -249,6 +266,22 @@ describe('proxy → in-process sandbox, over HTTP', () => {
     const escape = await send(served.port, `/sandbox/../api/api_keyinfo/`, { headers: { 'X-Apikey': APP_KEY } });
     expect(escape.status).toBe(404);
     expect(escape.text).not.toContain('"error"');
+  });
+
+  it('serves /sandbox/* only to requests addressed to a loopback host (no DNS rebinding of the outbox)', async () => {
+    const outbox = '/sandbox/outbox?to=first%40proxy.example';
+    for (const host of [`127.0.0.1:${served.port}`, `localhost:${served.port}`, 'LOCALHOST', '127.9.9.9', `[::1]:${served.port}`]) {
+      expect((await send(served.port, outbox, { headers: { Host: host } })).status, host).toBe(200);
+    }
+    for (const host of [`rebind.attacker.example:${served.port}`, '192.0.2.1', 'localhost.attacker.example', '[::2]', '127.0.0.1.evil.example']) {
+      const refused = await send(served.port, outbox, { headers: { Host: host } });
+      expect(refused.status, host).toBe(403);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(z.object({ error: z.string() }).parse(JSON.parse(refused.text)).error).toMatch(/localhost/);
+      expect(refused.text).not.toContain('otp');
+    }
+    // The API itself is not the sandbox's pages: its keys guard it.
+    expect((await send(served.port, '/api/api_keyinfo/', { headers: { Host: 'rebind.attacker.example', 'X-Apikey': APP_KEY } })).status).toBe(200);
   });
 
   it('works with the dashboard’s own client (src/api/client.ts) over real fetch', async () => {
@@ -312,6 +345,18 @@ describe('proxy → in-process sandbox, keys bound to IP addresses (spec §5.8)'
       // A browser cannot claim another address.
       const spoofed = await send(dual.port, target, { headers: { ...signed(keys, target), 'X-Forwarded-For': '192.0.2.7' } });
       expect(envelopeOf(spoofed).error).toBe(502);
+
+      // Behind a trusted load balancer (here: this machine), its X-Forwarded-For names the client.
+      const behindLb = await serveApp(
+        createProxy({ upstream: { kind: 'in-process', fetch: sandboxFetch(box) }, appKey: APP_KEY, trustedProxies: ['127.0.0.1'], log: () => {} }),
+      );
+      try {
+        const via = (xff: string) => send(behindLb.port, target, { headers: { ...signed(keys, target), 'X-Forwarded-For': xff } });
+        expect(envelopeOf(await via('6.6.6.6, 192.0.2.7')).error).toBe(0);
+        expect(envelopeOf(await via('192.0.2.7, 6.6.6.6')).error).toBe(502);
+      } finally {
+        await behindLb.close();
+      }
     } finally {
       await dual.close();
       box.close();
@@ -341,8 +386,10 @@ describe('proxy → in-process sandbox behind a TLS load balancer (PUBLIC_URL)',
       const target = buildTarget('dashboard', []);
       const url = z.string().parse(envelopeOf(await send(lb.port, target, { headers: signed(keys, target) })).result);
       expect(url.startsWith('https://dashboard.example.com/sandbox/dashboard?token=')).toBe(true);
-      // The link works once the load balancer's origin is taken off.
-      expect((await send(lb.port, url.slice('https://dashboard.example.com'.length))).status).toBe(200);
+      // The link works once the load balancer's origin is taken off, addressed to PUBLIC_URL's host.
+      const page = url.slice('https://dashboard.example.com'.length);
+      expect((await send(lb.port, page, { headers: { Host: 'dashboard.example.com' } })).status).toBe(200);
+      expect((await send(lb.port, page, { headers: { Host: 'other.example.com' } })).status).toBe(403);
     } finally {
       await lb.close();
       server.close();

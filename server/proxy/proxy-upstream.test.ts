@@ -118,6 +118,20 @@ describe('proxy → node:http upstream', () => {
     expect(seen?.headers['accept-encoding']).not.toBe('gzip');
   });
 
+  it('behind TRUSTED_PROXIES, forwards the right-most X-Forwarded-For address no trusted proxy added', async () => {
+    const { upstream, proxy } = await rig(undefined, { trustedProxies: ['127.0.0.0/8', '10.0.0.0/8'] });
+    const headers = (xff: string) => ({ 'X-Apikey': 'k', 'X-Forwarded-For': xff });
+    // The client wrote 6.6.6.6; the load balancer (10.0.0.2) appended the address it saw.
+    await send(proxy.port, '/api/api_keyinfo/', { headers: headers('6.6.6.6, 198.51.100.7, 10.0.0.2') });
+    await send(proxy.port, '/api/api_keyinfo/', { headers: { 'X-Apikey': 'k' } });
+    expect(upstream.requests.map((r) => r.headers['x-forwarded-for'])).toEqual(['198.51.100.7', '127.0.0.1']);
+
+    // Not trusted: the socket's peer, whatever the header says.
+    const plain = await rig(undefined, { trustedProxies: ['10.0.0.0/8'] });
+    await send(plain.proxy.port, '/api/api_keyinfo/', { headers: headers('198.51.100.7') });
+    expect(plain.upstream.requests[0]?.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
   it('forwards the target byte for byte: UTF-8 domain, %40, flags, odd but canonical query', async () => {
     const { upstream, proxy } = await rig();
     const targets = [
@@ -197,6 +211,31 @@ describe('proxy → node:http upstream', () => {
     const answer = await app.request('/api/api_keyinfo/', { headers: { 'X-Apikey': 'key\u0001', 'X-Apimac': 'abc' } });
     expect(envelopeSchema.parse(await answer.json())).toMatchObject({ error: 502, message: 'Authorization error' });
     expect(calls).toBe(0);
+  });
+
+  it('trusts the in-process sandbox’s 200 answers as they are, read or not, and any size (it bounds its own)', async () => {
+    // Not an envelope and over maxResponseBytes: a remote upstream would be refused for either.
+    const big = JSON.stringify({ list: 'x'.repeat(5000) });
+    const app = createProxy({
+      upstream: { kind: 'in-process', fetch: async () => new Response(big, { headers: { 'Content-Type': 'application/json' } }) },
+      maxResponseBytes: 1000,
+      log: () => {},
+    });
+    const plain = await app.request('/api/sites_list/', { headers: { 'X-Apikey': 'k' } });
+    expect(await plain.text()).toBe(big);
+    // Compressing means reading the whole answer; the same answer still goes on.
+    const packed = await app.request('/api/sites_list/', { headers: { 'X-Apikey': 'k', 'Accept-Encoding': 'gzip' } });
+    expect(packed.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await packed.arrayBuffer())).toString('utf8')).toBe(big);
+  });
+
+  it('still refuses an in-process answer that is neither 200 nor the envelope (the sandbox’s crash page)', async () => {
+    const app = createProxy({
+      upstream: { kind: 'in-process', fetch: async () => Response.json({ error: 'Internal sandbox error' }, { status: 500 }) },
+      log: () => {},
+    });
+    const answer = await app.request('/api/sites_list/', { headers: { 'X-Apikey': 'k' } });
+    expect(envelopeSchema.parse(await answer.json())).toMatchObject({ error: 500, version: 'proxy', method: 'sites_list' });
   });
 
   it('passes an in-process answer on even when its headers are immutable (a Response from fetch)', async () => {

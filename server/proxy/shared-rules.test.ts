@@ -22,6 +22,15 @@ describe('limits shared by the browser, the proxy and the sandbox', () => {
 });
 
 describe('query arguments: the proxy reads them as the sandbox does', () => {
+  /** What the sandbox reads as `raw`; null when it refuses the target (envelope 503, no raw text). */
+  function sandboxRaw(target: string): string | null {
+    try {
+      return parseTarget(target).args.get('raw') ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   it.each([
     '/api/api_test/a/1/b/?str=s&int=1&raw=0&raw=1',
     '/api/api_test/a/1/b/?str=s&int=1&raw=1&raw=0',
@@ -29,10 +38,21 @@ describe('query arguments: the proxy reads them as the sandbox does', () => {
     '/api/api_test/a/1/b/?&raw',
     '/api/api_test/a/1/b/?raw=a+b&raw=%31',
     '/api/api_test/a/1/b/?str=s',
+    '/api/api_test/a/1/b/?raw=1&=x&raw=%32=',
+    // Malformed escapes: the sandbox answers envelope 503, so the answer is never raw text.
+    '/api/api_test/a/1/b/?raw=%FF',
+    '/api/api_test/a/1/b/?raw=1&str=%FF',
+    '/api/api_test/a/1/b/?raw=1&str=%E2%82',
+    '/api/api_test/a/1/b/?raw=1&%C0=x',
+    '/api/api_test/a/1/b/?raw=1%',
   ])('%s', (target) => {
-    const sandboxRaw = parseTarget(target).args.get('raw') ?? null;
-    expect(lastQueryValue(target, 'raw')).toBe(sandboxRaw);
+    const raw = sandboxRaw(target);
+    expect(lastQueryValue(target, 'raw')).toBe(raw);
     // The sandbox's api_test: Number(raw ?? '0') !== 0 (server/sandbox/methods/common.ts).
-    expect(isNonZeroArg(lastQueryValue(target, 'raw'))).toBe(Number(sandboxRaw ?? '0') !== 0);
+    expect(isNonZeroArg(lastQueryValue(target, 'raw'))).toBe(Number(raw ?? '0') !== 0);
+  });
+
+  it('the malformed cases above are ones the sandbox refuses', () => {
+    expect(() => parseTarget('/api/api_test/a/1/b/?raw=1&str=%FF')).toThrow();
   });
 });

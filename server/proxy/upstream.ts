@@ -23,18 +23,19 @@ const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'user-agent'] as co
 
 /**
  * Request headers for the upstream: the allowlisted browser headers, and the
- * client address from the socket as X-Forwarded-For (spec §5.8: keys may be
- * bound to addresses). A browser-supplied X-Forwarded-For is never believed.
- * The caller adds the Cookie header it builds.
+ * client address as X-Forwarded-For (spec §5.8: keys may be bound to
+ * addresses), computed by clientAddress (./client-address.ts) from the socket
+ * and, behind TRUSTED_PROXIES, their X-Forwarded-For. A browser-supplied
+ * X-Forwarded-For never reaches the upstream as sent. With no known address
+ * none is claimed. The caller adds the Cookie header it builds.
  */
-export function forwardedRequestHeaders(incoming: Headers, clientAddress: string | undefined): Headers {
+export function forwardedRequestHeaders(incoming: Headers, clientAddress: string | null): Headers {
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = incoming.get(name);
     if (value !== null) headers.set(name, value);
   }
-  // IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d; upstreams bind keys to a.b.c.d (spec §5.8).
-  if (clientAddress) headers.set('x-forwarded-for', clientAddress.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
+  if (clientAddress !== null) headers.set('x-forwarded-for', clientAddress);
   return headers;
 }
 

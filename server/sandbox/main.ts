@@ -4,6 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createGuardedServer } from '../http-server.ts';
+import { badRequestAnswer } from './api.ts';
 import { createSandbox } from './app.ts';
 import { ConfigError, sandboxConfigFromEnv } from './config.ts';
 
@@ -19,7 +20,7 @@ function main(): void {
     throw err;
   }
   const sandbox = createSandbox(config);
-  const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: '127.0.0.1', createServer: createGuardedServer }, (info) => {
+  const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: '127.0.0.1', createServer: createGuardedServer(badRequestAnswer) }, (info) => {
     const base = `http://127.0.0.1:${info.port}`;
     // The spec's {base_url}: requests go to {base_url}/api/<method>/ (spec §2).
     console.log('Partner API sandbox ready');

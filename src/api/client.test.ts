@@ -327,6 +327,44 @@ describe('every method of spec §4 as sent', () => {
   });
 });
 
+describe('path parameters are checked against the registry before any call', () => {
+  const bad: { name: string; call: (c: ApiClient) => Promise<unknown>; param: string }[] = [
+    { name: 'signup with a bad e-mail', call: (c) => c.signup('not-an-email'), param: 'email' },
+    { name: 'signup with a path in the e-mail', call: (c) => c.signup('a@b.de/../x'), param: 'email' },
+    { name: 'siteScan with a bad domain', call: (c) => c.siteScan('not a domain'), param: 'domain' },
+    // The sandbox would read the URL's host; the client sends host names only (RE.domain).
+    { name: 'siteScan with a URL for the domain', call: (c) => c.siteScan('https://a.de/'), param: 'domain' },
+    { name: 'siteDelete with an empty domain', call: (c) => c.siteDelete(''), param: 'domain' },
+    { name: 'signin with a short code', call: (c) => c.signin('a@b.de', '12'), param: 'otp' },
+    { name: 'unitUpdate with a bad new e-mail', call: (c) => c.unitUpdate('a@b.de', 'c@'), param: 'new_email' },
+    {
+      name: 'siteSetOption with a bad value',
+      call: (c) => c.siteSetOption('a.de', 'scanperiod', 'WEEK!'),
+      param: 'value',
+    },
+    { name: 'apiMethodData with a bad name', call: (c) => c.apiMethodData('../x'), param: 'methodname' },
+    {
+      name: 'apiTest (raw) with a non-numeric item2',
+      call: (c) => c.apiTest({ item1: 'abc', item2: 'x', item3: 'z', str: 's', int: '0', raw: '1' }),
+      param: 'item2',
+    },
+  ];
+
+  it.each(bad)('$name: RangeError naming "$param", nothing sent', async ({ call, param }) => {
+    server.reply(envelope('a.de'));
+    const err = await call(client).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RangeError);
+    expect(err).toMatchObject({ message: expect.stringContaining(`"${param}"`) });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('lets a valid entry through to the server (the check above is not the server being down)', async () => {
+    server.reply(envelope('пример.рф'));
+    await expect(client.siteScan('пример.рф')).resolves.toBe('пример.рф');
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe('bodies and results', () => {
   it('POSTs the agency as JSON with the spec content type and returns the parsed agency', async () => {
     server.reply((req) => envelope(JSON.parse(req.body)));

@@ -9,7 +9,7 @@ import type * as z from 'zod/mini';
 import type { Credentials } from './credentials';
 import { ApiError, TransportError } from './errors';
 import { isNonZeroArg } from './query-args';
-import { getMethod, type MethodDef, type MethodName, type SiteOption } from './registry';
+import { getMethod, regex, type MethodDef, type MethodName, type SiteOption } from './registry';
 import { resultSchemas, envelopeSchema, type Envelope } from './schemas';
 import type {
   Agency,
@@ -164,6 +164,28 @@ function dispositionFilename(header: string | null): string | null {
   return plain?.[1] ?? plain?.[2] ?? null;
 }
 
+/**
+ * The typed functions pass the registry's path parameters, in its order, each
+ * matching the registry's expression (spec §4; issue 3 "Bad input never reaches
+ * the API unchecked"): a mismatch is a RangeError before any network call. The
+ * sandbox reads a `domain` entry liberally (a full http(s) URL stands for its
+ * host); the client does not: a domain entry must be a host name (RE.domain).
+ * The message names the parameter, never its value (an OTP is a secret).
+ */
+function checkPath(def: MethodDef, path: string[]): string[] {
+  if (path.length !== def.path.length) {
+    throw new RangeError(
+      `${def.name} takes ${def.path.length} path parameters (${def.path.map((p) => p.name).join(', ')})`,
+    );
+  }
+  def.path.forEach((param, i) => {
+    if (!regex(param.re).test(path[i] ?? '')) {
+      throw new RangeError(`${def.name}: path parameter "${param.name}" does not match its registry expression`);
+    }
+  });
+  return path;
+}
+
 /** The file goes to a site root under this name (spec §4.5): a bare name, no path. */
 const SAFE_FILENAME = /^[^/\\\p{Cc}]{1,255}$/u;
 
@@ -262,12 +284,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     req: { path?: string[]; query?: Record<string, QueryValue>; body?: string; httpMethod?: HttpMethod } = {},
   ): Promise<z.output<S>> {
     const def = methodDef(method);
-    // The typed functions pass the registry's path parameters, in its order (spec §4).
-    if ((req.path ?? []).length !== def.path.length) {
-      throw new RangeError(`${method} takes ${def.path.length} path parameters (${def.path.map((p) => p.name).join(', ')})`);
-    }
+    const path = checkPath(def, req.path ?? []);
     const sent = await send(method, {
-      path: req.path ?? [],
+      path,
       query: req.query,
       body: req.body,
       httpMethod: req.httpMethod ?? defaultHttpMethod(def),
@@ -359,6 +378,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         return request(method, resultSchemas.api_test, { path, query, body: args.post, httpMethod });
       }
       // Spec §4.6: with raw non-zero only the result is printed, as text.
+      checkPath(methodDef(method), path);
       return checkRaw(method, await send(method, { path, query, body: args.post, httpMethod })).text;
     },
 

@@ -12,6 +12,14 @@ describe('lastQueryValue', () => {
     ['/api/api_test/a/1/b/?raw2=1', 'raw', null],
     ['/api/api_test/a/1/b/', 'raw', null],
     ['?raw=3', 'raw', '3'],
+    ['?raw=1&raw', 'raw', ''],
+    ['?raw=%31&=5', 'raw', '1'],
+    ['?raw=a=b', 'raw', 'a=b'],
+    // A malformed escape anywhere: the sandbox refuses the whole request (envelope 503).
+    ['?raw=%FF', 'raw', null],
+    ['?raw=1&str=%E2%82', 'raw', null],
+    ['?raw=1&%FF=x', 'raw', null],
+    ['?raw=1%2', 'raw', null],
   ])('%s: %s → %j', (target, name, expected) => {
     expect(lastQueryValue(target, name)).toBe(expected);
   });

@@ -5,11 +5,35 @@
  * The sandbox (server/sandbox/api.ts, parseTarget) reads arguments this way.
  */
 
-/** The last value of `name` in the target's query (`/api/...?a=1&a=2` → `'2'`), or null when absent. */
+/**
+ * The last value of `name` in the target's query (`/api/...?a=1&a=2` → `'2'`),
+ * or null when absent. Decoded exactly as the sandbox's parseTarget does: the
+ * query split on `&`, `+` read as a space, then decodeURIComponent. A query
+ * with any malformed escape (`%FF`, `%E2%82`) also gives null: the sandbox
+ * answers the whole request with envelope error 503, whatever its arguments
+ * say (URLSearchParams would have read `U+FFFD` instead).
+ */
 export function lastQueryValue(target: string, name: string): string | null {
   const queryAt = target.indexOf('?');
   if (queryAt === -1) return null;
-  return new URLSearchParams(target.slice(queryAt + 1)).getAll(name).at(-1) ?? null;
+  let found: string | null = null;
+  for (const part of target.slice(queryAt + 1).split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const partName = formDecode(eq === -1 ? part : part.slice(0, eq));
+    const value = eq === -1 ? '' : formDecode(part.slice(eq + 1));
+    if (partName === null || value === null) return null;
+    if (partName === name) found = value;
+  }
+  return found;
+}
+
+function formDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
 }
 
 /**

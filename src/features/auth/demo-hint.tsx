@@ -1,21 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { DEMO_EMAIL, sandboxModeQuery } from './sandbox-mode';
+import { demoEmailQuery } from './sandbox-mode';
 
 /**
- * On the sandbox only: which e-mail a demo viewer signs in with (DESIGN.md,
- * use 3). The button fills the field and leaves sending the code to the user.
+ * On the sandbox, while it has a demo account: which e-mail a demo viewer signs
+ * in with (DESIGN.md, use 3), as the sandbox names it. The button fills the
+ * field and leaves sending the code to the user.
  */
 export function DemoHint({ onUse }: { onUse: (email: string) => void }) {
-  const { data: sandbox } = useQuery(sandboxModeQuery());
-  if (!sandbox) return null;
+  const { data: demoEmail } = useQuery(demoEmailQuery());
+  if (typeof demoEmail !== 'string') return null;
   return (
     <Alert tone="info" role="note" className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
       <p>
-        Demo: sign in as <span className="font-semibold wrap-anywhere">{DEMO_EMAIL}</span> — the code appears below.
+        Demo: sign in as <span className="font-semibold wrap-anywhere">{demoEmail}</span> — the code appears below.
       </p>
-      <Button variant="secondary" size="sm" onClick={() => onUse(DEMO_EMAIL)}>
+      <Button variant="secondary" size="sm" onClick={() => onUse(demoEmail)}>
         Use the demo e-mail
       </Button>
     </Alert>

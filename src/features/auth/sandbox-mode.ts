@@ -1,33 +1,42 @@
 import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { RE, regex } from '../../api/registry';
 
 /**
- * The demo account of the embedded sandbox. It mirrors DEMO_EMAIL of the
- * sandbox seed (server/sandbox/seed.ts); src/ never imports server code, so
- * keep the two in step.
+ * GET /sandbox/health on the embedded sandbox (issue 2): `{ ok, version, now,
+ * demoEmail }`, demoEmail a string only while the demo account exists (not
+ * with SANDBOX_SEED=empty). Only demoEmail is read; it must be an address the
+ * e-mail form accepts, since the hint's button puts it there.
  */
-export const DEMO_EMAIL = 'demo@partner.example';
+const healthSchema = z.looseObject({
+  demoEmail: z.nullable(z.string().check(z.regex(regex(RE.email)))),
+});
+
+/** The demo e-mail from a /sandbox/health body; null for anything else. */
+export function demoEmailFromHealth(body: unknown): string | null {
+  const parsed = healthSchema.safeParse(body);
+  return parsed.success ? parsed.data.demoEmail : null;
+}
 
 /**
- * The server answers GET /sandbox/health with JSON only when it runs the
- * embedded sandbox (issue 2); a real upstream gives 404 or the SPA's HTML.
- * Any failure means "not a sandbox": the demo help stays hidden.
+ * A real upstream gives 404 or the SPA's HTML for /sandbox/health: any failure
+ * means "no demo account", and the demo help stays hidden.
  */
-async function isSandbox(): Promise<boolean> {
+async function fetchDemoEmail(): Promise<string | null> {
   try {
     const res = await fetch('/sandbox/health', { headers: { Accept: 'application/json' }, credentials: 'omit' });
-    if (!res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return false;
-    const body: unknown = await res.json();
-    return typeof body === 'object' && body !== null;
+    if (!res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return null;
+    return demoEmailFromHealth(await res.json());
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Asked once per page load: a server does not change mode while it runs. */
-export function sandboxModeQuery() {
+/** Asked once per page load: the demo account does not come or go while the login page is open. */
+export function demoEmailQuery() {
   return queryOptions({
-    queryKey: ['sandbox-mode'],
-    queryFn: isSandbox,
+    queryKey: ['sandbox-demo-email'],
+    queryFn: fetchDemoEmail,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
