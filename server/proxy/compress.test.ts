@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { negotiateEncoding } from './compress.ts';
+import { negotiateEncoding, compress, LARGE_ANSWER_BYTES } from './compress.ts';
 
 describe('negotiateEncoding', () => {
   it.each([
@@ -15,5 +16,26 @@ describe('negotiateEncoding', () => {
     [null, null],
   ])('%s → %s', (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('compress', () => {
+  // Repetitive JSON like a big sites_list: the fast setting gives a bigger output.
+  const big = new TextEncoder().encode(
+    JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ id: i, host: `site-${i}.example`, n: (i * 7919) % 9973 }))),
+  );
+  const small = big.slice(0, 200_000);
+
+  it('round-trips with both encodings', async () => {
+    expect(Buffer.from(brotliDecompressSync(await compress(small, 'br')))).toEqual(Buffer.from(small));
+    expect(Buffer.from(gunzipSync(await compress(small, 'gzip')))).toEqual(Buffer.from(small));
+  });
+
+  it('uses the fastest setting above LARGE_ANSWER_BYTES', async () => {
+    expect(big.byteLength).toBeGreaterThan(LARGE_ANSWER_BYTES);
+    const fast = await compress(big, 'gzip');
+    const best = gzipSync(big, { level: 6 });
+    expect(fast.byteLength).toBeGreaterThan(best.byteLength);
+    expect(Buffer.from(gunzipSync(fast))).toEqual(Buffer.from(big));
   });
 });

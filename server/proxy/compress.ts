@@ -37,21 +37,27 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
   return null;
 }
 
+/** Above this an API answer is compressed at the fastest setting (a 10,000-site sites_list is ~17 MiB). */
+export const LARGE_ANSWER_BYTES = 1024 * 1024;
+
 /**
- * `dynamic`: every API answer, so brotli quality 5 (fast, close to gzip -9).
+ * `dynamic`: every API answer, so brotli quality 5 (fast, close to gzip -9); a
+ * large answer at quality 1 / gzip 1, which is ten times faster on 12 MiB of
+ * JSON for about 50 % more bytes (time, not bandwidth, is what a user waits for).
  * `static`: built assets, compressed once and kept, so the smallest output.
  */
 export async function compress(body: Uint8Array, encoding: Encoding, kind: 'dynamic' | 'static' = 'dynamic'): Promise<Uint8Array> {
+  const large = kind === 'dynamic' && body.byteLength > LARGE_ANSWER_BYTES;
   if (encoding === 'br') {
     return brotli(body, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: kind === 'static' ? zlibConstants.BROTLI_MAX_QUALITY : 5,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: kind === 'static' ? zlibConstants.BROTLI_MAX_QUALITY : large ? 1 : 5,
         [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
     });
   }
-  return gzipAsync(body, { level: kind === 'static' ? 9 : 6 });
+  return gzipAsync(body, { level: kind === 'static' ? 9 : large ? 1 : 6 });
 }
 
 /** Compresses when the client accepts it and the body is worth it; returns the headers to add. */
