@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startSecondServer, type SecondServer } from './second-server.ts';
 
 /**
  * A sandbox without the demo account (SANDBOX_SEED=empty, a fresh database):
@@ -11,41 +10,20 @@ import { expect, test } from '@playwright/test';
  * first. /sandbox/health answers demoEmail null, so the login page names no
  * demo e-mail, while the outbox (a sandbox feature) still works.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
+let server: SecondServer | undefined;
 let origin = '';
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PARTNER_API_URL: '',
-      SANDBOX_DB: join(mkdtempSync(join(tmpdir(), 'e2e-empty-')), 'sandbox.sqlite'),
-      SANDBOX_SEED: 'empty',
-      SANDBOX_CONTROL: '0',
-      SANDBOX_QUIET: '1',
-    },
-    stdio: 'ignore',
+  server = await startSecondServer({
+    SANDBOX_DB: join(mkdtempSync(join(tmpdir(), 'e2e-empty-')), 'sandbox.sqlite'),
+    SANDBOX_SEED: 'empty',
+    SANDBOX_QUIET: '1',
   });
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  origin = server.origin;
 });
 
 test.afterAll(() => {
-  server?.kill('SIGTERM');
+  server?.stop();
 });
 
 test('a sandbox without the demo account shows no demo hint', async ({ page }) => {

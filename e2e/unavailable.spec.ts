@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../bench/util.ts';
+import { startSecondServer, type SecondServer } from './second-server.ts';
 
 /**
  * The dashboard in front of an upstream that is down: a second server (the real
@@ -8,43 +8,19 @@ import { expect, test } from '@playwright/test';
  * points at a closed port. The user gets "Service unavailable" with Retry and
  * keeps what was typed, never a blank page.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
+let server: SecondServer | undefined;
 let origin = '';
 
 test.beforeAll(async () => {
-  const [port, closed] = [await freePort(), await freePort()];
-  origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    // Every server setting stated (empty = unset), so none leaks in from the developer's shell.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PARTNER_API_URL: `http://127.0.0.1:${closed}`,
-      PARTNER_APP_KEY: 'test-app-key',
-      PUBLIC_URL: '',
-      TRUSTED_PROXIES: '',
-      FRAME_ANCESTORS: '',
-      EMBED_ORIGINS: '',
-    },
-    stdio: 'ignore',
+  server = await startSecondServer({
+    PARTNER_API_URL: `http://127.0.0.1:${await freePort()}`,
+    PARTNER_APP_KEY: 'test-app-key',
   });
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  origin = server.origin;
 });
 
 test.afterAll(() => {
-  server?.kill('SIGTERM');
+  server?.stop();
 });
 
 test('an unreachable upstream reads "Service unavailable" with Retry and keeps the e-mail', async ({ page }) => {
