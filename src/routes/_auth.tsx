@@ -6,7 +6,6 @@ import {
   useRouter,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
-import { describeError } from '../api/error-catalogue';
 import { Button } from '../components/ui/button';
 import { ErrorPanel } from '../components/ui/error-panel';
 import { AccountMenu } from '../features/account/account-menu';
@@ -17,9 +16,8 @@ import { isSessionExpired } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { AppShell } from '../features/shell/app-shell';
 import { BareLayout } from '../features/shell/bare-layout';
+import { SessionEndedNotice, useErrorTitle } from '../features/shell/page-error';
 import { ThemeToggle } from '../features/theme/theme-toggle';
-import { isServiceUnavailable } from '../lib/service-state';
-import { usePageTitle } from '../lib/use-page-title';
 
 /** The guarded layout: every page but /login. */
 export const Route = createFileRoute('/_auth')({
@@ -68,16 +66,7 @@ function ShellError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const { queryClient, api } = useRouteContext({ from: '__root__' });
   const { signOut, pending } = useSignOut();
-  const description = describeError(error);
-  usePageTitle(isServiceUnavailable(error) ? 'Service unavailable' : description.title);
-  if (description.sessionEnded) {
-    // The query client's guard is already taking the user to the login page.
-    return (
-      <p role="status" className="p-6 text-muted-foreground">
-        Your session has ended. Taking you to the sign-in page…
-      </p>
-    );
-  }
+  if (useErrorTitle(error).sessionEnded) return <SessionEndedNotice className="p-6" />;
   return (
     <BareLayout actions={<ThemeToggle />}>
       <ErrorPanel

@@ -2,6 +2,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { describeError } from '../../api/error-catalogue';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { isServiceUnavailable } from '../../lib/service-state';
+import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
@@ -11,15 +12,7 @@ import { usePageTitle } from '../../lib/use-page-title';
  */
 export function PageError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
-  const description = describeError(error);
-  usePageTitle(isServiceUnavailable(error) ? 'Service unavailable' : description.title);
-  if (description.sessionEnded) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Your session has ended. Taking you to the sign-in page…
-      </p>
-    );
-  }
+  if (useErrorTitle(error).sessionEnded) return <SessionEndedNotice />;
   return (
     <ErrorPanel
       error={error}
@@ -28,5 +21,21 @@ export function PageError({ error, reset }: ErrorComponentProps) {
         return router.invalidate();
       }}
     />
+  );
+}
+
+/** Describes an error and names the page after it ("Service unavailable" when the service is down). */
+export function useErrorTitle(error: unknown) {
+  const description = describeError(error);
+  usePageTitle(isServiceUnavailable(error) ? 'Service unavailable' : description.title);
+  return description;
+}
+
+/** Shown for a 502 while the query client's guard takes the user to the sign-in page. */
+export function SessionEndedNotice({ className }: { className?: string }) {
+  return (
+    <p role="status" className={cn('text-muted-foreground', className)}>
+      Your session has ended. Taking you to the sign-in page…
+    </p>
   );
 }
