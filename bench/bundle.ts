@@ -17,7 +17,10 @@ export async function benchBundle(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // The embedded sandbox on loopback, whatever server settings the shell holds.
-    env: { ...process.env, ...serverEnv({ PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' }) },
+    env: {
+      ...process.env,
+      ...serverEnv({ PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' }),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -26,7 +29,13 @@ export async function benchBundle(): Promise<void> {
     await waitFor(`${base}/healthz`, 240_000);
     browser = await chromium.launch({
       executablePath: chromiumExecutable(() => chromium.executablePath()),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const page = await browser.newPage();
     const scripts = new Map<string, Buffer>();
@@ -44,13 +53,19 @@ export async function benchBundle(): Promise<void> {
       gz += g;
       rows.push(`    ${new URL(url).pathname}: ${(g / 1024).toFixed(1)} KiB gzip`);
     }
-    console.log(`bundle: JavaScript loaded for /login: ${(gz / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw) in ${scripts.size} files (target ≤ 150 KiB)`);
+    console.log(
+      `bundle: JavaScript loaded for /login: ${(gz / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw) in ${scripts.size} files (target ≤ 150 KiB)`,
+    );
     console.log(rows.sort().join('\n'));
     const entry = [...scripts.keys()].find((u) => /\/assets\/index-[^/]+\.js$/.test(u));
     const entryText = entry ? (scripts.get(entry)?.toString('utf8') ?? '') : '';
     const assets = existsSync('dist/assets') ? readdirSync('dist/assets') : [];
-    const rechartsChunk = assets.some((f) => f.endsWith('.js') && readFileSync(join('dist/assets', f), 'utf8').includes('recharts'));
-    console.log(`bundle: Recharts in the entry chunk: ${/recharts/i.test(entryText) ? 'YES (over budget rule)' : 'no'}${rechartsChunk ? '' : ' (not in the build yet)'}`);
+    const rechartsChunk = assets.some(
+      (f) => f.endsWith('.js') && readFileSync(join('dist/assets', f), 'utf8').includes('recharts'),
+    );
+    console.log(
+      `bundle: Recharts in the entry chunk: ${/recharts/i.test(entryText) ? 'YES (over budget rule)' : 'no'}${rechartsChunk ? '' : ' (not in the build yet)'}`,
+    );
   } finally {
     await browser?.close();
     server.kill('SIGTERM');

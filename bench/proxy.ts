@@ -37,7 +37,9 @@ interface Endpoint {
 
 const execFileAsync = promisify(execFile);
 
-function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<{ port: number; close: () => Promise<void> }> {
+function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+): Promise<{ port: number; close: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
       resolve({
@@ -64,7 +66,14 @@ async function runWrk(endpoint: Endpoint, seconds: number): Promise<Figures> {
   const headerArgs = Object.entries(endpoint.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const { stdout } = await execFileAsync(
     WRK,
-    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...headerArgs, `http://127.0.0.1:${endpoint.port}${TARGET}`],
+    [
+      '-t1',
+      `-c${CONNECTIONS}`,
+      `-d${seconds}s`,
+      '--latency',
+      ...headerArgs,
+      `http://127.0.0.1:${endpoint.port}${TARGET}`,
+    ],
     { timeout: (seconds + 10) * 1000 },
   );
   if (/Non-2xx/.test(stdout)) throw new Error(`wrk saw non-2xx answers:\n${stdout}`);
@@ -82,14 +91,17 @@ async function runNodeLoad(endpoint: Endpoint, seconds: number): Promise<Figures
   const once = () =>
     new Promise<void>((resolve, reject) => {
       const started = performance.now();
-      const req = request({ host: '127.0.0.1', port: endpoint.port, path: TARGET, headers: endpoint.headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
-          latencies.push(performance.now() - started);
-          resolve();
-        });
-      });
+      const req = request(
+        { host: '127.0.0.1', port: endpoint.port, path: TARGET, headers: endpoint.headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+            latencies.push(performance.now() - started);
+            resolve();
+          });
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -126,7 +138,11 @@ function mean(values: number[]): number {
 
 export async function benchProxy(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-proxy-'));
-  const config = sandboxConfigFromEnv({ SANDBOX_DB: path.join(dir, 'sandbox.sqlite'), SANDBOX_SEED: 'empty', SANDBOX_QUIET: '1' });
+  const config = sandboxConfigFromEnv({
+    SANDBOX_DB: path.join(dir, 'sandbox.sqlite'),
+    SANDBOX_SEED: 'empty',
+    SANDBOX_QUIET: '1',
+  });
   const sandbox = createSandbox(config, () => {});
   const direct = await listen(sandbox.app.fetch);
   const proxied = await listen(
@@ -148,7 +164,10 @@ export async function benchProxy(): Promise<void> {
     await load(directEndpoint, 1); // warm-up: JIT, SQLite page cache
     await load(proxyEndpoint, 1);
     // Browsers always send Accept-Encoding, so the proxy reads each answer to decide on compression.
-    const browserEndpoint: Endpoint = { ...proxyEndpoint, headers: { ...proxyEndpoint.headers, 'Accept-Encoding': 'gzip, deflate, br' } };
+    const browserEndpoint: Endpoint = {
+      ...proxyEndpoint,
+      headers: { ...proxyEndpoint.headers, 'Accept-Encoding': 'gzip, deflate, br' },
+    };
     const directRuns: Figures[] = [];
     const proxyRuns: Figures[] = [];
     const browserRuns: Figures[] = [];
@@ -158,7 +177,10 @@ export async function benchProxy(): Promise<void> {
       proxyRuns.push(await load(proxyEndpoint, SECONDS));
       browserRuns.push(await load(browserEndpoint, SECONDS));
     }
-    const average = (runs: Figures[]): Figures => ({ rps: mean(runs.map((r) => r.rps)), p99Ms: mean(runs.map((r) => r.p99Ms)) });
+    const average = (runs: Figures[]): Figures => ({
+      rps: mean(runs.map((r) => r.rps)),
+      p99Ms: mean(runs.map((r) => r.p99Ms)),
+    });
     const d = average(directRuns);
     const p = average(proxyRuns);
     const b = average(browserRuns);

@@ -53,7 +53,12 @@ interface Running {
 }
 
 /** Starts a server script with exactly the given settings and waits until `health` answers. */
-async function startServer(script: string, settings: Record<string, string>, port: number, health: string): Promise<Running> {
+async function startServer(
+  script: string,
+  settings: Record<string, string>,
+  port: number,
+  health: string,
+): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...serverEnv(settings) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -115,7 +120,10 @@ async function prepareAccount(base: string, via: Via): Promise<Account> {
     if (!res.ok) throw new Error(`control ${action} failed: HTTP ${res.status}`);
   };
   const call = async (target: string, init: RequestInit = {}, key: string | null = null, mac?: string) => {
-    const res = await fetch(base + target, { ...init, headers: { ...init.headers, ...credentials(via, target, key, mac) } });
+    const res = await fetch(base + target, {
+      ...init,
+      headers: { ...init.headers, ...credentials(via, target, key, mac) },
+    });
     return res.text();
   };
   const email = 'bench@partner.example';
@@ -135,10 +143,16 @@ async function prepareAccount(base: string, via: Via): Promise<Account> {
       }),
     );
     const t0 = performance.now();
-    const text = await call('/api/sites_add/', { method: 'POST', body, headers: { 'content-type': 'application/json' } }, key, hmac);
+    const text = await call(
+      '/api/sites_add/',
+      { method: 'POST', body, headers: { 'content-type': 'application/json' } },
+      key,
+      hmac,
+    );
     addTimes.push(performance.now() - t0);
     const added = envelope.parse(JSON.parse(text));
-    if (added.error !== 0 || JSON.stringify(added.result) !== '{}') throw new Error(`sites_add failed: ${text.slice(0, 300)}`);
+    if (added.error !== 0 || JSON.stringify(added.result) !== '{}')
+      throw new Error(`sites_add failed: ${text.slice(0, 300)}`);
   }
   // Let the first scheduled scan of every site run, so each has a report.
   await control('clock', { advance: 3600 });
@@ -177,7 +191,9 @@ async function measureDirect(base: string, account: Account, label: string): Pro
     size = Buffer.byteLength(text);
     count = checkList(text);
   }
-  console.log(`sandbox: sites_list?withscanreport&withfwhistory, ${count.toLocaleString('en')} sites, ${label}, over HTTP`);
+  console.log(
+    `sandbox: sites_list?withscanreport&withfwhistory, ${count.toLocaleString('en')} sites, ${label}, over HTTP`,
+  );
   console.log(`  ${stats(times, RUNS, 'target ≤ 300 ms')}; JSON ${mib(size)}`);
 }
 
@@ -214,14 +230,22 @@ async function measureProxy(base: string, account: Account, label: string): Prom
       let count = 0;
       for (let i = 0; i < PROXY_RUNS + WARM_UP; i++) {
         const answer = await getCompressed(agent, base, headers);
-        if (answer.encoding !== encoding) throw new Error(`the proxy answered Content-Encoding ${answer.encoding ?? 'none'}, not ${encoding}`);
+        if (answer.encoding !== encoding)
+          throw new Error(`the proxy answered Content-Encoding ${answer.encoding ?? 'none'}, not ${encoding}`);
         if (i >= WARM_UP) times.push(answer.ms);
         size = answer.body.byteLength;
         // Checked once: decoding and parsing 17 MiB is not what is measured.
-        if (i === 0) count = checkList((encoding === 'br' ? brotliDecompressSync(answer.body) : gunzipSync(answer.body)).toString('utf8'));
+        if (i === 0)
+          count = checkList(
+            (encoding === 'br' ? brotliDecompressSync(answer.body) : gunzipSync(answer.body)).toString('utf8'),
+          );
       }
-      console.log(`proxy: sites_list?withscanreport&withfwhistory, ${count.toLocaleString('en')} sites, ${label}, through npm start, ${encoding}`);
-      console.log(`  ${stats(times, PROXY_RUNS, 'compression included; no target of its own')}; ${encoding} ${mib(size)}`);
+      console.log(
+        `proxy: sites_list?withscanreport&withfwhistory, ${count.toLocaleString('en')} sites, ${label}, through npm start, ${encoding}`,
+      );
+      console.log(
+        `  ${stats(times, PROXY_RUNS, 'compression included; no target of its own')}; ${encoding} ${mib(size)}`,
+      );
     }
   } finally {
     agent.destroy();
@@ -241,7 +265,12 @@ export async function benchSandbox(): Promise<void> {
     const sandboxPort = await freePort();
     const sandbox = await startServer(
       'server/sandbox/main.ts',
-      { ...sandboxSettings, HOST: '127.0.0.1', SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: join(dir, 'direct.sqlite') },
+      {
+        ...sandboxSettings,
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_DB: join(dir, 'direct.sqlite'),
+      },
       sandboxPort,
       '/sandbox/health',
     );

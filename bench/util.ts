@@ -32,7 +32,16 @@ export async function waitFor(url: string, ms: number): Promise<void> {
  * The server's own settings (README "Configuration"), which a developer's shell
  * may hold; the SANDBOX_* ones are found by prefix.
  */
-const SERVER_SETTINGS = ['HOST', 'PORT', 'PUBLIC_URL', 'PARTNER_API_URL', 'PARTNER_APP_KEY', 'TRUSTED_PROXIES', 'FRAME_ANCESTORS', 'EMBED_ORIGINS'];
+const SERVER_SETTINGS = [
+  'HOST',
+  'PORT',
+  'PUBLIC_URL',
+  'PARTNER_API_URL',
+  'PARTNER_APP_KEY',
+  'TRUSTED_PROXIES',
+  'FRAME_ANCESTORS',
+  'EMBED_ORIGINS',
+];
 
 /**
  * The environment variables for a server the tests or benches start: every
@@ -41,7 +50,10 @@ const SERVER_SETTINGS = ['HOST', 'PORT', 'PUBLIC_URL', 'PARTNER_API_URL', 'PARTN
  * webServer.env, which Playwright itself spreads over process.env: either way
  * what runs is what the caller asked for, not what the shell happened to set.
  */
-export function serverEnv(settings: Record<string, string>, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function serverEnv(
+  settings: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const blank = [...SERVER_SETTINGS, ...Object.keys(env).filter((name) => name.startsWith('SANDBOX_'))];
   return { ...Object.fromEntries(blank.map((name) => [name, ''])), ...settings };
 }
@@ -84,7 +96,10 @@ export interface FoundChromium {
  * @throws Error when CHROMIUM_PATH names no executable file: a setting that is
  *   ignored would be worse than a clear stop.
  */
-export function findChromium(playwrightExecutable: () => string, env: NodeJS.ProcessEnv = process.env): FoundChromium | null {
+export function findChromium(
+  playwrightExecutable: () => string,
+  env: NodeJS.ProcessEnv = process.env,
+): FoundChromium | null {
   const configured = env.CHROMIUM_PATH;
   if (configured !== undefined && configured !== '') {
     if (!isExecutableFile(configured)) throw new Error(`CHROMIUM_PATH=${configured} is not an executable file`);
@@ -105,7 +120,10 @@ export function findChromium(playwrightExecutable: () => string, env: NodeJS.Pro
  * undefined for Playwright's own browser (or none: Playwright then says how to
  * install one), else the system browser's path.
  */
-export function chromiumExecutable(playwrightExecutable: () => string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function chromiumExecutable(
+  playwrightExecutable: () => string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const found = findChromium(playwrightExecutable, env);
   return found?.kind === 'system' ? found.path : undefined;
 }

@@ -38,7 +38,9 @@ test('the shell works at 360 px wide (a hoster panel iframe) and by keyboard', a
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // The skip link is the first stop of the keyboard path from the top of the page.
-  await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+  await page.evaluate(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined,
+  );
   await page.keyboard.press('Tab');
   await expect(page.locator(':focus')).toHaveText(/skip/i);
 });

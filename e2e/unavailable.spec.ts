@@ -51,7 +51,14 @@ test('a stored session in front of a down upstream shows Retry, not a blank page
   await page.evaluate(() =>
     sessionStorage.setItem(
       'psd.session',
-      JSON.stringify({ v: 1, apiKey: 'k'.repeat(48), macKey: 'm'.repeat(48), expires: 0, email: 'x@partner.example', kind: 'signin' }),
+      JSON.stringify({
+        v: 1,
+        apiKey: 'k'.repeat(48),
+        macKey: 'm'.repeat(48),
+        expires: 0,
+        email: 'x@partner.example',
+        kind: 'signin',
+      }),
     ),
   );
   await page.goto(`${origin}/sites`);

@@ -38,7 +38,11 @@ describe('serverConfigFromEnv', () => {
       // Sandbox settings are not read in this mode, even when invalid.
       SANDBOX_SEED: 'bogus',
     });
-    expect(config.upstream).toEqual({ kind: 'remote', baseUrl: 'https://partner.example.com/base', appKey: 'app-key-1' });
+    expect(config.upstream).toEqual({
+      kind: 'remote',
+      baseUrl: 'https://partner.example.com/base',
+      appKey: 'app-key-1',
+    });
     // In front of the real service the proxy listens on every interface by default.
     expect(config.host).toBe('0.0.0.0');
   });
@@ -55,7 +59,9 @@ describe('serverConfigFromEnv', () => {
 
   it('refuses SANDBOX_CONTROL=1 on a HOST other machines can reach, and allows it on loopback', () => {
     const problems = problemsOf({ SANDBOX_CONTROL: '1', HOST: '0.0.0.0' });
-    expect(problems).toEqual([expect.stringMatching(/^SANDBOX_CONTROL=1 needs a loopback HOST .* \(got HOST "0\.0\.0\.0"\)$/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^SANDBOX_CONTROL=1 needs a loopback HOST .* \(got HOST "0\.0\.0\.0"\)$/),
+    ]);
     expect(problemsOf({ SANDBOX_CONTROL: '1', HOST: 'dashboard.example.com' })).toHaveLength(1);
     for (const loopback of ['127.0.0.1', '::1', 'localhost', '']) {
       const config = serverConfigFromEnv({ SANDBOX_CONTROL: '1', HOST: loopback });
@@ -68,10 +74,19 @@ describe('serverConfigFromEnv', () => {
   });
 
   it('takes PUBLIC_URL as an origin, and refuses anything else', () => {
-    expect(serverConfigFromEnv({ PUBLIC_URL: 'https://Dashboard.Example.com/' }).publicOrigin).toBe('https://dashboard.example.com');
+    expect(serverConfigFromEnv({ PUBLIC_URL: 'https://Dashboard.Example.com/' }).publicOrigin).toBe(
+      'https://dashboard.example.com',
+    );
     expect(serverConfigFromEnv({ PUBLIC_URL: 'http://localhost:8080' }).publicOrigin).toBe('http://localhost:8080');
     expect(serverConfigFromEnv({ PUBLIC_URL: 'https://d.example:443' }).publicOrigin).toBe('https://d.example');
-    for (const bad of ['dashboard.example.com', 'ftp://d.example', 'https://d.example/app', 'https://u:p@d.example', 'https://d.example/?x', 'https://d.example#top']) {
+    for (const bad of [
+      'dashboard.example.com',
+      'ftp://d.example',
+      'https://d.example/app',
+      'https://u:p@d.example',
+      'https://d.example/?x',
+      'https://d.example#top',
+    ]) {
       expect(problemsOf({ PUBLIC_URL: bad }), bad).toEqual([expect.stringMatching(/^PUBLIC_URL must be the origin/)]);
     }
   });
@@ -82,19 +97,30 @@ describe('serverConfigFromEnv', () => {
     ]);
     expect(problemsOf({ PARTNER_API_URL: 'http://10.0.0.5:8787' })).toHaveLength(1);
     expect(problemsOf({ PARTNER_API_URL: 'http://localhost.example' })).toHaveLength(1);
-    for (const local of ['http://127.0.0.1:8787', 'http://127.8.9.10', 'http://[::1]:8787/base', 'http://localhost:8787']) {
+    for (const local of [
+      'http://127.0.0.1:8787',
+      'http://127.8.9.10',
+      'http://[::1]:8787/base',
+      'http://localhost:8787',
+    ]) {
       expect(serverConfigFromEnv({ PARTNER_API_URL: local }).upstream.kind, local).toBe('remote');
     }
   });
 
   it('in sandbox mode takes PARTNER_APP_KEY only when it is the sandbox key, which refuses every other', () => {
-    expect(serverConfigFromEnv({ PARTNER_APP_KEY: 'sandbox-application-key' }).upstream.appKey).toBe('sandbox-application-key');
+    expect(serverConfigFromEnv({ PARTNER_APP_KEY: 'sandbox-application-key' }).upstream.appKey).toBe(
+      'sandbox-application-key',
+    );
     const same = serverConfigFromEnv({ PARTNER_APP_KEY: 'own-sandbox-key', SANDBOX_APP_KEY: 'own-sandbox-key' });
     expect(same.upstream.appKey).toBe('own-sandbox-key');
     const problems = problemsOf({ PARTNER_APP_KEY: 'override-key' });
-    expect(problems).toEqual([expect.stringMatching(/^In sandbox mode PARTNER_APP_KEY must be unset or equal SANDBOX_APP_KEY/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^In sandbox mode PARTNER_APP_KEY must be unset or equal SANDBOX_APP_KEY/),
+    ]);
     expect(problems[0]).not.toContain('override-key');
-    expect(problemsOf({ PARTNER_APP_KEY: 'sandbox-application-key', SANDBOX_APP_KEY: 'own-sandbox-key' })).toHaveLength(1);
+    expect(problemsOf({ PARTNER_APP_KEY: 'sandbox-application-key', SANDBOX_APP_KEY: 'own-sandbox-key' })).toHaveLength(
+      1,
+    );
     // In front of the real service it is the partner's own key.
     const remote = serverConfigFromEnv({ PARTNER_API_URL: 'https://p.example', PARTNER_APP_KEY: 'override-key' });
     expect(remote.upstream.appKey).toBe('override-key');
@@ -104,7 +130,9 @@ describe('serverConfigFromEnv', () => {
     expect(problemsOf({ SANDBOX_CONTROL: '1', PUBLIC_URL: 'https://dashboard.example.com' })).toEqual([
       expect.stringMatching(/^SANDBOX_CONTROL=1 cannot be used with PUBLIC_URL/),
     ]);
-    expect(serverConfigFromEnv({ PUBLIC_URL: 'https://dashboard.example.com' }).publicOrigin).toBe('https://dashboard.example.com');
+    expect(serverConfigFromEnv({ PUBLIC_URL: 'https://dashboard.example.com' }).publicOrigin).toBe(
+      'https://dashboard.example.com',
+    );
     expect(serverConfigFromEnv({ SANDBOX_CONTROL: '1', PUBLIC_URL: '' }).upstream.kind).toBe('sandbox');
   });
 

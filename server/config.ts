@@ -144,10 +144,13 @@ const partnerApiUrl = z.preprocess(
       } catch {
         return problem('must be an absolute https:// URL, the base of {base_url}/api/...');
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return problem('must use https:// (or http:// to a loopback host)');
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return problem('must use https:// (or http:// to a loopback host)');
       // The key and the signature travel as cookies (spec §5.2): in clear text only on this machine.
       if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        return problem('must use https://: keys and signatures travel as cookies; http:// is allowed only to 127.0.0.1, ::1 or localhost');
+        return problem(
+          'must use https://: keys and signatures travel as cookies; http:// is allowed only to 127.0.0.1, ::1 or localhost',
+        );
       }
       if (url.username !== '' || url.password !== '') return problem('must not carry a user name or password');
       if (url.search !== '' || url.hash !== '') return problem('must not have a query or a fragment');
@@ -198,11 +201,15 @@ const embedOrigins = z.preprocess(
     .transform((value, ctx) => {
       if (value === undefined) return [];
       const origins: string[] = [];
-      for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const entry of value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         let origin: string | null = null;
         try {
           const url = new URL(entry);
-          if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry.toLowerCase()) origin = url.origin;
+          if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry.toLowerCase())
+            origin = url.origin;
         } catch {
           origin = null;
         }
@@ -228,7 +235,10 @@ const trustedProxiesSetting = z.preprocess(
     .transform((value, ctx) => {
       if (value === undefined) return [];
       const entries: string[] = [];
-      for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const entry of value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         if (parseProxyEntry(entry) === null) {
           ctx.addIssue({
             code: 'custom',
@@ -286,7 +296,9 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   // PUBLIC_URL says the dashboard is reached through another machine (a load
   // balancer): the control surface would be reachable through it too.
   if (sandbox?.control === true && parsed.success && parsed.data.PUBLIC_URL !== undefined) {
-    problems.push('SANDBOX_CONTROL=1 cannot be used with PUBLIC_URL: the control surface has no authentication; unset one of them');
+    problems.push(
+      'SANDBOX_CONTROL=1 cannot be used with PUBLIC_URL: the control surface has no authentication; unset one of them',
+    );
   }
   // The proxy attaches PARTNER_APP_KEY to signup/signin; the sandbox knows only its own key.
   const appKey = parsed.success ? parsed.data.PARTNER_APP_KEY : undefined;
@@ -297,7 +309,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
-  const { PORT, HOST, PUBLIC_URL, FRAME_ANCESTORS, EMBED_ORIGINS, TRUSTED_PROXIES, PARTNER_API_URL, PARTNER_APP_KEY } = parsed.data;
+  const { PORT, HOST, PUBLIC_URL, FRAME_ANCESTORS, EMBED_ORIGINS, TRUSTED_PROXIES, PARTNER_API_URL, PARTNER_APP_KEY } =
+    parsed.data;
   const common = {
     port: PORT,
     publicOrigin: PUBLIC_URL,

@@ -19,7 +19,15 @@ beforeAll(async () => {
   process.env.SANDBOX_DB = path.join(dir, 'sandbox.sqlite');
   process.env.SANDBOX_SEED = 'empty';
   process.env.SANDBOX_QUIET = '1';
-  for (const name of ['PARTNER_API_URL', 'PARTNER_APP_KEY', 'PUBLIC_URL', 'TRUSTED_PROXIES', 'SANDBOX_CONTROL', 'SANDBOX_APP_KEY']) delete process.env[name];
+  for (const name of [
+    'PARTNER_API_URL',
+    'PARTNER_APP_KEY',
+    'PUBLIC_URL',
+    'TRUSTED_PROXIES',
+    'SANDBOX_CONTROL',
+    'SANDBOX_APP_KEY',
+  ])
+    delete process.env[name];
   server = await createServer({
     configFile: false,
     root: dir,
@@ -53,7 +61,7 @@ describe('dev plugin', () => {
     expect((await send(port, '/sandbox/health')).status).toBe(200);
   });
 
-  it("leaves everything else to Vite", async () => {
+  it('leaves everything else to Vite', async () => {
     const page = await send(port, '/');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
@@ -66,7 +74,13 @@ describe('dev plugin with the sandbox control surface', () => {
     process.env.SANDBOX_CONTROL = '1';
     try {
       const exposed = (host: string | boolean) =>
-        createServer({ configFile: false, root: dir, logLevel: 'silent', plugins: [partnerProxyPlugin()], server: { host, port: 0 } });
+        createServer({
+          configFile: false,
+          root: dir,
+          logLevel: 'silent',
+          plugins: [partnerProxyPlugin()],
+          server: { host, port: 0 },
+        });
       await expect(exposed(true)).rejects.toThrow(/SANDBOX_CONTROL=1 needs Vite to listen on loopback only/);
       await expect(exposed('0.0.0.0')).rejects.toThrow(/SANDBOX_CONTROL=1/);
       const local = await exposed('127.0.0.1');
@@ -80,7 +94,13 @@ describe('dev plugin with the sandbox control surface', () => {
     process.env.SANDBOX_CONTROL = '1';
     process.env.PUBLIC_URL = 'https://dashboard.example.com';
     try {
-      const local = createServer({ configFile: false, root: dir, logLevel: 'silent', plugins: [partnerProxyPlugin()], server: { host: '127.0.0.1', port: 0 } });
+      const local = createServer({
+        configFile: false,
+        root: dir,
+        logLevel: 'silent',
+        plugins: [partnerProxyPlugin()],
+        server: { host: '127.0.0.1', port: 0 },
+      });
       await expect(local).rejects.toThrow(/SANDBOX_CONTROL=1 cannot be used with PUBLIC_URL/);
     } finally {
       delete process.env.SANDBOX_CONTROL;

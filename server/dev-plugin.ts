@@ -28,7 +28,9 @@ export function partnerProxyPlugin(): Plugin {
         config = serverConfigFromEnv(process.env);
       } catch (err) {
         if (!(err instanceof ConfigError)) throw err;
-        throw new Error(['The configuration is invalid:', ...err.problems.map((p) => `  - ${p}`)].join('\n'), { cause: err });
+        throw new Error(['The configuration is invalid:', ...err.problems.map((p) => `  - ${p}`)].join('\n'), {
+          cause: err,
+        });
       }
       // Vite listens where its own `server.host` says, not on HOST: the unauthenticated
       // control surface stays refused on an address other machines can reach.
@@ -55,7 +57,10 @@ export function partnerProxyPlugin(): Plugin {
       } else if (serverApp.sandbox) {
         const email = serverApp.sandbox.demoEmail;
         logger.info(`  Partner API: the embedded sandbox (database ${serverApp.sandbox.dbPath})`);
-        if (email) logger.info(`  Demo account: ${email}; one-time passwords at /sandbox/outbox?to=${encodeURIComponent(email)}`);
+        if (email)
+          logger.info(
+            `  Demo account: ${email}; one-time passwords at /sandbox/outbox?to=${encodeURIComponent(email)}`,
+          );
         else logger.info('  One-time passwords at /sandbox/outbox?to=<email>');
       }
     },

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 
 /** An answer made without the app: status, headers and a text body. */
 export interface GuardAnswer {

@@ -24,16 +24,22 @@ function messageOf(err: unknown): string {
 function banner(config: ServerConfig, server: ServerApp, port: number): string[] {
   const base = listenUrl(config.host, port);
   const everywhere = config.host === '0.0.0.0' || config.host === '::';
-  const lines = [`Partner Security Dashboard: ${base}/${everywhere ? ` (listening on every interface, HOST=${config.host})` : ''}`];
+  const lines = [
+    `Partner Security Dashboard: ${base}/${everywhere ? ` (listening on every interface, HOST=${config.host})` : ''}`,
+  ];
   if (config.publicOrigin !== undefined) lines.push(`  Public URL: ${config.publicOrigin}/ (PUBLIC_URL)`);
   if (config.upstream.kind === 'remote') {
     lines.push(`  Partner API: ${config.upstream.baseUrl}/api/ (PARTNER_API_URL)`);
     return lines;
   }
-  lines.push(`  Partner API: the embedded sandbox (database ${server.sandbox?.dbPath ?? '?'}; set PARTNER_API_URL for the real service)`);
+  lines.push(
+    `  Partner API: the embedded sandbox (database ${server.sandbox?.dbPath ?? '?'}; set PARTNER_API_URL for the real service)`,
+  );
   if (everywhere && config.publicOrigin === undefined) {
     // The proxy serves /sandbox/* only to loopback hosts and PUBLIC_URL's (server/proxy/app.ts).
-    lines.push('  Other machines: set PUBLIC_URL to the address they use, or the sandbox pages (outbox, sync file) answer 403');
+    lines.push(
+      '  Other machines: set PUBLIC_URL to the address they use, or the sandbox pages (outbox, sync file) answer 403',
+    );
   }
   if (server.sandbox) {
     const email = server.sandbox.demoEmail;
@@ -53,7 +59,9 @@ async function main(): Promise<void> {
     config = serverConfigFromEnv(process.env);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    console.error(['The server cannot start: the configuration is invalid.', ...err.problems.map((p) => `  - ${p}`)].join('\n'));
+    console.error(
+      ['The server cannot start: the configuration is invalid.', ...err.problems.map((p) => `  - ${p}`)].join('\n'),
+    );
     process.exit(1);
   }
 
@@ -65,7 +73,12 @@ async function main(): Promise<void> {
   }
 
   const server = await createServerApp(config, { distDir });
-  const http = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host, createServer: createGuardedServer(proxyBadRequestAnswer) });
+  const http = serve({
+    fetch: server.app.fetch,
+    port: config.port,
+    hostname: config.host,
+    createServer: createGuardedServer(proxyBadRequestAnswer),
+  });
 
   http.once('listening', () => {
     const address = http.address();

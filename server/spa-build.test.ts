@@ -49,6 +49,9 @@ describe('SPA build staleness', () => {
     expect((await spaBuildState(dist, hash)).fresh).toBe(false);
     writeFileSync(path.join(dist, BUILD_HASH_FILE), `${hash}\n`);
     expect(await spaBuildState(dist, hash)).toEqual({ fresh: true });
-    expect(await spaBuildState(dist, 'other')).toEqual({ fresh: false, why: 'the sources changed since dist/ was built' });
+    expect(await spaBuildState(dist, 'other')).toEqual({
+      fresh: false,
+      why: 'the sources changed since dist/ was built',
+    });
   });
 });

@@ -49,7 +49,9 @@ export async function buildInputsHash(root: string, env: NodeJS.ProcessEnv = pro
     hash.update(`${file}\0${content.byteLength}\0`);
     hash.update(content);
   }
-  for (const name of Object.keys(env).filter((key) => key.startsWith('VITE_')).sort()) {
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort()) {
     hash.update(`env:${name}=${env[name] ?? ''}\0`);
   }
   return hash.digest('hex');

@@ -109,7 +109,9 @@ export function createProxy(options: ProxyOptions): ProxyApp {
   // Remote answers are read whole (checked as envelopes), so they are bounded; an
   // in-process answer may go on unread, and the same rule must hold either way.
   const maxResponseBytes =
-    options.upstream.kind === 'remote' ? (options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) : Number.POSITIVE_INFINITY;
+    options.upstream.kind === 'remote'
+      ? (options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES)
+      : Number.POSITIVE_INFINITY;
   const log = options.log ?? ((line: string) => console.log(line));
   const upstream: Upstream =
     options.upstream.kind === 'remote'
@@ -177,13 +179,22 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     if (c.req.method !== 'GET' && c.req.method !== 'POST') {
       return fail({ error: 503, errorinfo: `HTTP method ${c.req.method} is not used by the API`, reason: 'bad-verb' });
     }
-    const cookie = upstreamCookie(c.req.header('x-apikey') ?? null, c.req.header('x-apimac') ?? null, method, options.appKey);
+    const cookie = upstreamCookie(
+      c.req.header('x-apikey') ?? null,
+      c.req.header('x-apimac') ?? null,
+      method,
+      options.appKey,
+    );
     if (!cookie.ok) return fail({ error: 502, errorinfo: cookie.reason, reason: 'bad-credentials' });
 
     let body: Uint8Array | null = null;
     if (c.req.method === 'POST') {
       const declared = Number(c.req.header('content-length') ?? '0');
-      const tooLarge = { error: 503, errorinfo: `The request body exceeds ${maxBodyBytes} bytes`, reason: 'too-large' } as const;
+      const tooLarge = {
+        error: 503,
+        errorinfo: `The request body exceeds ${maxBodyBytes} bytes`,
+        reason: 'too-large',
+      } as const;
       if (declared > maxBodyBytes) return fail(tooLarge);
       try {
         body = await readLimited(c.req.raw.body, maxBodyBytes);
@@ -223,7 +234,11 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       });
     } catch (err) {
       if (err instanceof UpstreamTimeout) {
-        return fail({ error: 500, errorinfo: `The partner API did not answer within ${timeoutMs / 1000} s`, reason: 'upstream-timeout' });
+        return fail({
+          error: 500,
+          errorinfo: `The partner API did not answer within ${timeoutMs / 1000} s`,
+          reason: 'upstream-timeout',
+        });
       }
       if (err instanceof BodyTooLarge) {
         return fail({ error: 500, errorinfo: 'The partner API answer was too large', reason: 'upstream-too-large' });
@@ -240,7 +255,11 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     // to learn that our own code wrote an envelope costs as much as compressing it.
     const mustBeEnvelope = upstream.kind === 'remote' || upstreamResponse.status !== 200;
     if (!rawText && mustBeEnvelope && upstreamBody !== null && !isEnvelope(upstreamBody)) {
-      return fail({ error: 500, errorinfo: 'The partner API answered something that is not the API envelope', reason: 'upstream-garbage' });
+      return fail({
+        error: 500,
+        errorinfo: 'The partner API answered something that is not the API envelope',
+        reason: 'upstream-garbage',
+      });
     }
 
     const out = new Headers({ 'Cache-Control': 'no-store' });
@@ -248,7 +267,8 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       const value = upstreamResponse.headers.get(name);
       if (value !== null) out.set(name, value);
     }
-    if (!out.has('content-type')) out.set('Content-Type', rawText ? 'text/plain; charset=utf-8' : 'application/json; charset=UTF-8');
+    if (!out.has('content-type'))
+      out.set('Content-Type', rawText ? 'text/plain; charset=utf-8' : 'application/json; charset=UTF-8');
     if (!rawText) out.set('Vary', 'Accept-Encoding');
 
     let response: Response;
@@ -257,7 +277,8 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     } else if (rawText) {
       response = new Response(bodyBytes(upstreamBody), { status: upstreamResponse.status, headers: out });
     } else {
-      const packed = encoding === null ? { body: upstreamBody, encoding: null } : await maybeCompress(upstreamBody, acceptEncoding);
+      const packed =
+        encoding === null ? { body: upstreamBody, encoding: null } : await maybeCompress(upstreamBody, acceptEncoding);
       if (packed.encoding !== null) out.set('Content-Encoding', packed.encoding);
       response = new Response(bodyBytes(packed.body), { status: upstreamResponse.status, headers: out });
     }
@@ -265,15 +286,23 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     return response;
   }
 
-  async function handleSandbox(c: Ctx, target: string, sandbox: NonNullable<ProxyOptions['sandbox']>): Promise<Response> {
+  async function handleSandbox(
+    c: Ctx,
+    target: string,
+    sandbox: NonNullable<ProxyOptions['sandbox']>,
+  ): Promise<Response> {
     // Forwarded unchanged too, so nothing may resolve out of /sandbox/ (into the sandbox's /api/).
     if (targetProblem(target) !== null) return c.text('Not found\n', 404);
     // The outbox holds every one-time password: a page of another site whose name
     // the attacker points at this machine (DNS rebinding) must not read it.
     if (!isAllowedSandboxHost(c)) {
-      return c.json({ error: 'The sandbox pages answer only on localhost, a loopback address or the host of PUBLIC_URL' }, 403, {
-        'Cache-Control': 'no-store',
-      });
+      return c.json(
+        { error: 'The sandbox pages answer only on localhost, a loopback address or the host of PUBLIC_URL' },
+        403,
+        {
+          'Cache-Control': 'no-store',
+        },
+      );
     }
     let body: Uint8Array | null = null;
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {

@@ -4,5 +4,7 @@
  */
 export function bodyBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   const { buffer } = bytes;
-  return buffer instanceof ArrayBuffer ? new Uint8Array(buffer, bytes.byteOffset, bytes.byteLength) : Uint8Array.from(bytes);
+  return buffer instanceof ArrayBuffer
+    ? new Uint8Array(buffer, bytes.byteOffset, bytes.byteLength)
+    : Uint8Array.from(bytes);
 }

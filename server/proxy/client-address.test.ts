@@ -20,7 +20,9 @@ describe('clientAddress (spec §5.8: keys bound to addresses)', () => {
     // The client made up the first entry; the load balancer appended the real one.
     expect(clientAddress('10.1.2.3', '6.6.6.6, 198.51.100.1', lb)).toBe('198.51.100.1');
     // Two trusted hops, one of them by IPv6 and with ports, over two header lines.
-    expect(clientAddress('::ffff:10.1.2.3', '6.6.6.6, 198.51.100.1:5555, [2001:db8::1]:443, 192.0.2.10', lb)).toBe('198.51.100.1');
+    expect(clientAddress('::ffff:10.1.2.3', '6.6.6.6, 198.51.100.1:5555, [2001:db8::1]:443, 192.0.2.10', lb)).toBe(
+      '198.51.100.1',
+    );
     expect(clientAddress('192.0.2.10', '::ffff:198.51.100.2', lb)).toBe('198.51.100.2');
     expect(clientAddress('2001:db8::9', '2001:db8:1::1, 2001:db9::5', lb)).toBe('2001:db9::5');
   });
@@ -49,10 +51,17 @@ describe('parseProxyEntry', () => {
     expect(parseProxyEntry(entry)).toEqual(expected);
   });
 
-  it.each(['', 'lb.example', '10.0.0.0/33', '::/129', '10.0.0.0/', '10.0.0.0/8/8', '10.0.0.0/-1', '10.0.0.1:80', 'fe80::1%eth0'])(
-    'refuses %j',
-    (entry) => {
-      expect(parseProxyEntry(entry)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'lb.example',
+    '10.0.0.0/33',
+    '::/129',
+    '10.0.0.0/',
+    '10.0.0.0/8/8',
+    '10.0.0.0/-1',
+    '10.0.0.1:80',
+    'fe80::1%eth0',
+  ])('refuses %j', (entry) => {
+    expect(parseProxyEntry(entry)).toBeNull();
+  });
 });

@@ -73,7 +73,11 @@ function forwardedAddress(entry: string): string | null {
  * @param peer the socket's remote address
  * @param forwardedFor the X-Forwarded-For header (its lines joined by commas)
  */
-export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): string | null {
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: TrustedProxies,
+): string | null {
   if (peer === undefined || peer === '') return null;
   let client = plainAddress(peer);
   if (!trusted(client)) return client;

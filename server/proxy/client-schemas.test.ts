@@ -71,9 +71,9 @@ describe('every result schema accepts what the sandbox answers', () => {
     expect((await client.apiUserInfo())?.email).toBe('demo@partner.example');
     const echo = await client.apiTest({ item1: 'abc', item2: '1', item3: 'x y', str: 'é', int: '2', post: '{"a":1}' });
     expect(echo).toMatchObject({ PATH: ['abc', '1', 'x y'] });
-    await expect(client.apiTest({ item1: 'abc', item2: '1', item3: 'x', str: '', int: '0', err: '2' })).rejects.toMatchObject(
-      { code: 100901 },
-    );
+    await expect(
+      client.apiTest({ item1: 'abc', item2: '1', item3: 'x', str: '', int: '0', err: '2' }),
+    ).rejects.toMatchObject({ code: 100901 });
     called.add('api_methodlist').add('api_methoddata').add('api_keyinfo').add('api_userinfo').add('api_test');
   });
 
@@ -112,9 +112,13 @@ describe('every result schema accepts what the sandbox answers', () => {
       'day',
     ]);
     expect(await client.siteScan('schema-check.example')).toBe('schema-check.example');
-    expect(await client.siteUnshare('schema-unit@client.example', 'schéma-partagé.example')).toBe('schéma-partagé.example');
+    expect(await client.siteUnshare('schema-unit@client.example', 'schéma-partagé.example')).toBe(
+      'schéma-partagé.example',
+    );
     await client.sitesAdd([{ name: 'schéma-partagé.example', share: 'schema-unit@client.example' }]);
-    expect(await client.unitUpdate('schema-unit@client.example', 'renamed@client.example')).toBe('renamed@client.example');
+    expect(await client.unitUpdate('schema-unit@client.example', 'renamed@client.example')).toBe(
+      'renamed@client.example',
+    );
     expect(await client.unitDelete('renamed@client.example', { withsites: true })).toBe('renamed@client.example');
     expect(await client.unitDelete('renamed@client.example', { ignore: true })).toBeNull();
     expect(await client.siteDelete('schema-check.example')).toBe('schema-check.example');

@@ -22,7 +22,9 @@ describe('negotiateEncoding', () => {
 describe('compress', () => {
   // Repetitive JSON like a big sites_list: the fast setting gives a bigger output.
   const big = new TextEncoder().encode(
-    JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ id: i, host: `site-${i}.example`, n: (i * 7919) % 9973 }))),
+    JSON.stringify(
+      Array.from({ length: 30_000 }, (_, i) => ({ id: i, host: `site-${i}.example`, n: (i * 7919) % 9973 })),
+    ),
   );
   const small = big.slice(0, 200_000);
 

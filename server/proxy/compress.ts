@@ -46,7 +46,11 @@ export const LARGE_ANSWER_BYTES = 1024 * 1024;
  * JSON for about 50 % more bytes (time, not bandwidth, is what a user waits for).
  * `static`: built assets, compressed once and kept, so the smallest output.
  */
-export async function compress(body: Uint8Array, encoding: Encoding, kind: 'dynamic' | 'static' = 'dynamic'): Promise<Uint8Array> {
+export async function compress(
+  body: Uint8Array,
+  encoding: Encoding,
+  kind: 'dynamic' | 'static' = 'dynamic',
+): Promise<Uint8Array> {
   const large = kind === 'dynamic' && body.byteLength > LARGE_ANSWER_BYTES;
   if (encoding === 'br') {
     return brotli(body, {

@@ -9,9 +9,7 @@ import { isCookieSafe } from '../../src/api/credentials.ts';
 /** Methods that may be called with the partner's application key (spec §4.1). */
 const APP_KEY_METHODS = new Set(['signup', 'signin']);
 
-export type CookieResult =
-  | { ok: true; cookie: string | null; usedAppKey: boolean }
-  | { ok: false; reason: string };
+export type CookieResult = { ok: true; cookie: string | null; usedAppKey: boolean } | { ok: false; reason: string };
 
 /**
  * The Cookie header for the upstream request. The browser's own cookies are
@@ -34,7 +32,11 @@ export function upstreamCookie(
   if (mac !== null && !isCookieSafe(mac)) return { ok: false, reason: 'The X-Apimac header is malformed' };
 
   if (apiKey !== null) {
-    return { ok: true, cookie: mac === null ? `apikey=${apiKey}` : `apikey=${apiKey}; apimac=${mac}`, usedAppKey: false };
+    return {
+      ok: true,
+      cookie: mac === null ? `apikey=${apiKey}` : `apikey=${apiKey}; apimac=${mac}`,
+      usedAppKey: false,
+    };
   }
   if (appKey !== undefined && APP_KEY_METHODS.has(method)) {
     return { ok: true, cookie: `apikey=${appKey}`, usedAppKey: true };

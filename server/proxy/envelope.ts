@@ -22,7 +22,12 @@ export interface ProxyEnvelope {
   result: null;
 }
 
-export function proxyEnvelope(method: string, error: SystemErrorCode, errorinfo: string, startedAt: number): ProxyEnvelope {
+export function proxyEnvelope(
+  method: string,
+  error: SystemErrorCode,
+  errorinfo: string,
+  startedAt: number,
+): ProxyEnvelope {
   return {
     version: PROXY_VERSION,
     keyid: '',
@@ -58,12 +63,20 @@ export function rawErrorStatus(error: SystemErrorCode): number {
  * sees it (a backslash in the path, server/http-server.ts): error 503 in the
  * method's usual form, as the proxy answers every target it will not forward.
  */
-export function proxyBadRequestAnswer(target: string): { status: number; headers: Record<string, string>; body: string } {
+export function proxyBadRequestAnswer(target: string): {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+} {
   const startedAt = performance.now();
   const { method } = checkApiTarget(target);
   const errorinfo = 'A backslash is not allowed in the request path';
   if (method !== '' && getMethod(method)?.alwaysRaw === true) {
-    return { status: rawErrorStatus(503), headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `${errorinfo}\n` };
+    return {
+      status: rawErrorStatus(503),
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      body: `${errorinfo}\n`,
+    };
   }
   return {
     status: 200,

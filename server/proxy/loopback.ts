@@ -10,7 +10,10 @@ import { isIP } from 'node:net';
  * brackets ([::1]).
  */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
+  const name = host
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
+    .replace(/\.$/, '');
   // Only `localhost` itself: a resolver may send other *.localhost names anywhere.
   if (name === 'localhost') return true;
   if (isIP(name) === 4) return name.startsWith('127.');

@@ -70,7 +70,9 @@ interface Keys {
 async function signIn(email: string): Promise<Keys & { signin: z.infer<typeof signinResultSchema> }> {
   const signup = await send(served.port, buildTarget('signup', [email]));
   expect(signupResultSchema.parse(envelopeOf(signup).result).otp.length).toBeGreaterThan(0);
-  const outbox = outboxSchema.parse(JSON.parse((await send(served.port, `/sandbox/outbox?to=${encodeURIComponent(email)}`)).text));
+  const outbox = outboxSchema.parse(
+    JSON.parse((await send(served.port, `/sandbox/outbox?to=${encodeURIComponent(email)}`)).text),
+  );
   const otp = outbox.find((mail) => mail.otp !== undefined)?.otp;
   if (otp === undefined) throw new Error('no one-time password in the outbox');
   const answer = await send(served.port, buildTarget('signin', [email, otp]));
@@ -131,7 +133,10 @@ describe('proxy → in-process sandbox, over HTTP', () => {
 
     const del = buildTarget('site_delete', ['пример.рф']);
     expect(del).toBe('/api/site_delete/%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/');
-    expect(envelopeOf(await send(served.port, del, { headers: signed(keys, del) }))).toMatchObject({ error: 0, result: 'пример.рф' });
+    expect(envelopeOf(await send(served.port, del, { headers: signed(keys, del) }))).toMatchObject({
+      error: 0,
+      result: 'пример.рф',
+    });
 
     // Lower-case escapes are a different target: the signature must cover exactly what was sent.
     const lower = '/api/site_delete/b%c3%bccher.example/?ignore';
@@ -149,7 +154,9 @@ describe('proxy → in-process sandbox, over HTTP', () => {
       '/api/api_test/abc/3/jane@example.com/?str=x&int=1',
     ];
     for (const target of targets) {
-      const answer = apiTestSchema.parse(JSON.parse((await send(served.port, target, { headers: { 'X-Apikey': APP_KEY } })).text));
+      const answer = apiTestSchema.parse(
+        JSON.parse((await send(served.port, target, { headers: { 'X-Apikey': APP_KEY } })).text),
+      );
       expect(answer.error).toBe(0);
       expect(answer.result.REQUEST_URI).toBe(target);
       // The X- credentials headers are not forwarded as headers; the browser's cookies never are.
@@ -192,7 +199,9 @@ describe('proxy → in-process sandbox, over HTTP', () => {
     const sites = Array.from({ length: 20 }, (_, i) => `site${i}.compress.example`);
     await send(served.port, add, { method: 'POST', headers: signed(keys, add), body: JSON.stringify(sites) });
     const target = buildTarget('sites_list', [], { withfwhistory: true });
-    const answer = await send(served.port, target, { headers: { ...signed(keys, target), 'Accept-Encoding': 'gzip, br' } });
+    const answer = await send(served.port, target, {
+      headers: { ...signed(keys, target), 'Accept-Encoding': 'gzip, br' },
+    });
     expect(answer.headers['content-encoding']).toBe('br');
     const envelope = envelopeSchema.parse(JSON.parse(brotliDecompressSync(answer.body).toString('utf8')));
     expect(envelope).toMatchObject({ error: 0, method: 'sites_list' });
@@ -209,7 +218,10 @@ describe('proxy → in-process sandbox, over HTTP', () => {
     const add = '/api/sites_add/';
     // Over 1.5 MiB in 1,000 long-form entries (the account's site limit), whose
     // unknown fields the service ignores (spec §9: entries may gain options).
-    const sites = Array.from({ length: 1000 }, (_, i) => ({ name: `site${i}.large.example`, future: 'x'.repeat(1600) }));
+    const sites = Array.from({ length: 1000 }, (_, i) => ({
+      name: `site${i}.large.example`,
+      future: 'x'.repeat(1600),
+    }));
     const body = JSON.stringify(sites);
     expect(body.length).toBeGreaterThan(1.5 * 1024 * 1024);
     expect(body.length).toBeLessThan(2 * 1024 * 1024);
@@ -251,7 +263,9 @@ describe('proxy → in-process sandbox, over HTTP', () => {
   });
 
   it('treats a query with a malformed escape as the sandbox does: an envelope, never raw text', async () => {
-    const answer = await send(served.port, '/api/api_test/abc/1/x/?str=%FF&int=1&raw=1', { headers: { 'X-Apikey': APP_KEY } });
+    const answer = await send(served.port, '/api/api_test/abc/1/x/?str=%FF&int=1&raw=1', {
+      headers: { 'X-Apikey': APP_KEY },
+    });
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     // Only an answer the proxy took for an envelope varies by Accept-Encoding.
     expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
@@ -270,10 +284,22 @@ describe('proxy → in-process sandbox, over HTTP', () => {
 
   it('serves /sandbox/* only to requests addressed to a loopback host (no DNS rebinding of the outbox)', async () => {
     const outbox = '/sandbox/outbox?to=first%40proxy.example';
-    for (const host of [`127.0.0.1:${served.port}`, `localhost:${served.port}`, 'LOCALHOST', '127.9.9.9', `[::1]:${served.port}`]) {
+    for (const host of [
+      `127.0.0.1:${served.port}`,
+      `localhost:${served.port}`,
+      'LOCALHOST',
+      '127.9.9.9',
+      `[::1]:${served.port}`,
+    ]) {
       expect((await send(served.port, outbox, { headers: { Host: host } })).status, host).toBe(200);
     }
-    for (const host of [`rebind.attacker.example:${served.port}`, '192.0.2.1', 'localhost.attacker.example', '[::2]', '127.0.0.1.evil.example']) {
+    for (const host of [
+      `rebind.attacker.example:${served.port}`,
+      '192.0.2.1',
+      'localhost.attacker.example',
+      '[::2]',
+      '127.0.0.1.evil.example',
+    ]) {
       const refused = await send(served.port, outbox, { headers: { Host: host } });
       expect(refused.status, host).toBe(403);
       expect(refused.headers['content-type']).toMatch(/^application\/json/);
@@ -281,7 +307,13 @@ describe('proxy → in-process sandbox, over HTTP', () => {
       expect(refused.text).not.toContain('otp');
     }
     // The API itself is not the sandbox's pages: its keys guard it.
-    expect((await send(served.port, '/api/api_keyinfo/', { headers: { Host: 'rebind.attacker.example', 'X-Apikey': APP_KEY } })).status).toBe(200);
+    expect(
+      (
+        await send(served.port, '/api/api_keyinfo/', {
+          headers: { Host: 'rebind.attacker.example', 'X-Apikey': APP_KEY },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('works with the dashboard’s own client (src/api/client.ts) over real fetch', async () => {
@@ -314,7 +346,9 @@ describe('proxy → in-process sandbox, in-process (app.request)', () => {
 
 describe('proxy → in-process sandbox, keys bound to IP addresses (spec §5.8)', () => {
   it('tells the sandbox the client address, IPv4 as a.b.c.d even on a dual-stack socket', async () => {
-    const box = createSandbox(testSandboxConfig({ dbPath: path.join(dir, 'ip.sqlite'), appKey: APP_KEY, seed: 'empty', control: true }));
+    const box = createSandbox(
+      testSandboxConfig({ dbPath: path.join(dir, 'ip.sqlite'), appKey: APP_KEY, seed: 'empty', control: true }),
+    );
     const app = createProxy({
       upstream: { kind: 'in-process', fetch: sandboxFetch(box) },
       appKey: APP_KEY,
@@ -326,9 +360,13 @@ describe('proxy → in-process sandbox, keys bound to IP addresses (spec §5.8)'
     try {
       const email = 'bound@proxy.example';
       await send(dual.port, buildTarget('signup', [email]));
-      const outbox = outboxSchema.parse(JSON.parse((await send(dual.port, `/sandbox/outbox?to=${encodeURIComponent(email)}`)).text));
+      const outbox = outboxSchema.parse(
+        JSON.parse((await send(dual.port, `/sandbox/outbox?to=${encodeURIComponent(email)}`)).text),
+      );
       const otp = outbox[0]?.otp ?? '';
-      const signin = signinResultSchema.parse(envelopeOf(await send(dual.port, buildTarget('signin', [email, otp]))).result);
+      const signin = signinResultSchema.parse(
+        envelopeOf(await send(dual.port, buildTarget('signin', [email, otp]))).result,
+      );
       const keys = { apiKey: signin.privatekey.key, macKey: signin.privatekey.hmac };
       const target = buildTarget('api_keyinfo', []);
       const bind = (ip: string) =>
@@ -343,15 +381,23 @@ describe('proxy → in-process sandbox, keys bound to IP addresses (spec §5.8)'
       expect((await bind('192.0.2.7')).status).toBe(200);
       expect(envelopeOf(await send(dual.port, target, { headers: signed(keys, target) })).error).toBe(502);
       // A browser cannot claim another address.
-      const spoofed = await send(dual.port, target, { headers: { ...signed(keys, target), 'X-Forwarded-For': '192.0.2.7' } });
+      const spoofed = await send(dual.port, target, {
+        headers: { ...signed(keys, target), 'X-Forwarded-For': '192.0.2.7' },
+      });
       expect(envelopeOf(spoofed).error).toBe(502);
 
       // Behind a trusted load balancer (here: this machine), its X-Forwarded-For names the client.
       const behindLb = await serveApp(
-        createProxy({ upstream: { kind: 'in-process', fetch: sandboxFetch(box) }, appKey: APP_KEY, trustedProxies: ['127.0.0.1'], log: () => {} }),
+        createProxy({
+          upstream: { kind: 'in-process', fetch: sandboxFetch(box) },
+          appKey: APP_KEY,
+          trustedProxies: ['127.0.0.1'],
+          log: () => {},
+        }),
       );
       try {
-        const via = (xff: string) => send(behindLb.port, target, { headers: { ...signed(keys, target), 'X-Forwarded-For': xff } });
+        const via = (xff: string) =>
+          send(behindLb.port, target, { headers: { ...signed(keys, target), 'X-Forwarded-For': xff } });
         expect(envelopeOf(await via('6.6.6.6, 192.0.2.7')).error).toBe(0);
         expect(envelopeOf(await via('192.0.2.7, 6.6.6.6')).error).toBe(502);
       } finally {
@@ -377,9 +423,13 @@ describe('proxy → in-process sandbox behind a TLS load balancer (PUBLIC_URL)',
     try {
       const email = 'public@proxy.example';
       await send(lb.port, buildTarget('signup', [email]));
-      const outbox = outboxSchema.parse(JSON.parse((await send(lb.port, `/sandbox/outbox?to=${encodeURIComponent(email)}`)).text));
+      const outbox = outboxSchema.parse(
+        JSON.parse((await send(lb.port, `/sandbox/outbox?to=${encodeURIComponent(email)}`)).text),
+      );
       const otp = outbox[0]?.otp ?? '';
-      const signin = signinResultSchema.parse(envelopeOf(await send(lb.port, buildTarget('signin', [email, otp]))).result);
+      const signin = signinResultSchema.parse(
+        envelopeOf(await send(lb.port, buildTarget('signin', [email, otp]))).result,
+      );
       expect(signin.syncfile.download.startsWith('https://dashboard.example.com/sandbox/syncfile/')).toBe(true);
 
       const keys = { apiKey: signin.privatekey.key, macKey: signin.privatekey.hmac };

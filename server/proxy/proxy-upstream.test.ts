@@ -58,7 +58,11 @@ describe('proxy → node:http upstream', () => {
   it('turns X-Apikey and X-Apimac into the apikey/apimac cookies and drops the browser cookies', async () => {
     const { upstream, proxy } = await rig();
     const answer = await send(proxy.port, '/api/api_keyinfo/', {
-      headers: { 'X-Apikey': 'K3y-value_01', 'X-Apimac': '0123456789abcdef0123456789abcdef', Cookie: 'session=browser; apikey=evil' },
+      headers: {
+        'X-Apikey': 'K3y-value_01',
+        'X-Apimac': '0123456789abcdef0123456789abcdef',
+        Cookie: 'session=browser; apikey=evil',
+      },
     });
     expect(answer.status).toBe(200);
     expect(echoEnvelopeSchema.parse(jsonOf(answer)).result.cookie).toBe(
@@ -105,14 +109,26 @@ describe('proxy → node:http upstream', () => {
     expect(seen?.headers.cookie).toBe('apikey=k');
     // The client address comes from the socket; a browser-supplied X-Forwarded-For is not believed.
     expect(seen?.headers['x-forwarded-for']).toBe('127.0.0.1');
-    for (const name of ['authorization', 'x-random-header', 'x-real-ip', 'origin', 'referer', 'sec-fetch-site', 'sec-ch-ua', 'x-private-hop', 'x-apikey']) {
+    for (const name of [
+      'authorization',
+      'x-random-header',
+      'x-real-ip',
+      'origin',
+      'referer',
+      'sec-fetch-site',
+      'sec-ch-ua',
+      'x-private-hop',
+      'x-apikey',
+    ]) {
       expect(seen?.headers[name], name).toBeUndefined();
     }
     // What reaches the upstream is the allowlist, the cookie, the forwarded address and what fetch adds itself.
     const fetchOwn = ['host', 'connection', 'accept-language', 'accept-encoding', 'sec-fetch-mode'];
-    expect(Object.keys(seen?.headers ?? {}).filter((name) => !fetchOwn.includes(name)).sort()).toEqual(
-      ['accept', 'cookie', 'user-agent', 'x-forwarded-for'],
-    );
+    expect(
+      Object.keys(seen?.headers ?? {})
+        .filter((name) => !fetchOwn.includes(name))
+        .sort(),
+    ).toEqual(['accept', 'cookie', 'user-agent', 'x-forwarded-for']);
     // fetch sets these itself (Accept-Language `*`); the browser's values stay behind.
     expect(seen?.headers['accept-language']).not.toBe('de');
     expect(seen?.headers['accept-encoding']).not.toBe('gzip');
@@ -152,7 +168,9 @@ describe('proxy → node:http upstream', () => {
   it('keeps a path prefix of PARTNER_API_URL in front of the target', async () => {
     const upstream = await startUpstream();
     cleanups.push(() => upstream.close());
-    const proxy = await serveApp(createProxy({ upstream: { kind: 'remote', baseUrl: `${upstream.baseUrl}/partner/` }, log: () => {} }));
+    const proxy = await serveApp(
+      createProxy({ upstream: { kind: 'remote', baseUrl: `${upstream.baseUrl}/partner/` }, log: () => {} }),
+    );
     cleanups.push(() => proxy.close());
     await send(proxy.port, '/api/api_keyinfo/?x', { headers: { 'X-Apikey': 'k' } });
     expect(upstream.requests[0]?.url).toBe('/partner/api/api_keyinfo/?x');
@@ -192,7 +210,12 @@ describe('proxy → node:http upstream', () => {
     const { upstream, proxy } = await rig();
     const answer = await send(proxy.port, '/api/api_keyinfo/', { headers });
     expect(answer.status).toBe(200);
-    expect(envelopeOf(answer)).toMatchObject({ error: 502, message: 'Authorization error', method: 'api_keyinfo', result: null });
+    expect(envelopeOf(answer)).toMatchObject({
+      error: 502,
+      message: 'Authorization error',
+      method: 'api_keyinfo',
+      result: null,
+    });
     expect(upstream.requests).toHaveLength(0);
   });
 
@@ -217,7 +240,10 @@ describe('proxy → node:http upstream', () => {
     // Not an envelope and over maxResponseBytes: a remote upstream would be refused for either.
     const big = JSON.stringify({ list: 'x'.repeat(5000) });
     const app = createProxy({
-      upstream: { kind: 'in-process', fetch: async () => new Response(big, { headers: { 'Content-Type': 'application/json' } }) },
+      upstream: {
+        kind: 'in-process',
+        fetch: async () => new Response(big, { headers: { 'Content-Type': 'application/json' } }),
+      },
       maxResponseBytes: 1000,
       log: () => {},
     });
@@ -231,21 +257,42 @@ describe('proxy → node:http upstream', () => {
 
   it('still refuses an in-process answer that is neither 200 nor the envelope (the sandbox’s crash page)', async () => {
     const app = createProxy({
-      upstream: { kind: 'in-process', fetch: async () => Response.json({ error: 'Internal sandbox error' }, { status: 500 }) },
+      upstream: {
+        kind: 'in-process',
+        fetch: async () => Response.json({ error: 'Internal sandbox error' }, { status: 500 }),
+      },
       log: () => {},
     });
     const answer = await app.request('/api/sites_list/', { headers: { 'X-Apikey': 'k' } });
-    expect(envelopeSchema.parse(await answer.json())).toMatchObject({ error: 500, version: 'proxy', method: 'sites_list' });
+    expect(envelopeSchema.parse(await answer.json())).toMatchObject({
+      error: 500,
+      version: 'proxy',
+      method: 'sites_list',
+    });
   });
 
   it('passes an in-process answer on even when its headers are immutable (a Response from fetch)', async () => {
     const upstream = await startUpstream((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'X-Internal': 'nope' });
-      res.end(JSON.stringify({ version: 'v', keyid: '', method: 'api_keyinfo', timewait: 0, error: 0, message: '', errorinfo: '', result: 1 }));
+      res.end(
+        JSON.stringify({
+          version: 'v',
+          keyid: '',
+          method: 'api_keyinfo',
+          timewait: 0,
+          error: 0,
+          message: '',
+          errorinfo: '',
+          result: 1,
+        }),
+      );
     });
     cleanups.push(() => upstream.close());
     const app = createProxy({
-      upstream: { kind: 'in-process', fetch: (req) => fetch(upstream.baseUrl + new URL(req.url).pathname, { headers: req.headers }) },
+      upstream: {
+        kind: 'in-process',
+        fetch: (req) => fetch(upstream.baseUrl + new URL(req.url).pathname, { headers: req.headers }),
+      },
       log: () => {},
     });
     const answer = await app.request('/api/api_keyinfo/', { headers: { 'X-Apikey': 'k' } });
@@ -266,7 +313,9 @@ describe('proxy → node:http upstream', () => {
       upstream: { kind: 'in-process', fetch: async () => new BrokenResponse('{}', { status: 200 }) },
       log: (line) => logs.push(line),
     });
-    const answer = await app.request('/api/signin/jane%40example.com/123456/', { headers: { 'X-Apikey': 'secret-key-123' } });
+    const answer = await app.request('/api/signin/jane%40example.com/123456/', {
+      headers: { 'X-Apikey': 'secret-key-123' },
+    });
     expect(envelopeSchema.parse(await answer.json())).toMatchObject({
       error: 501,
       method: '',
@@ -328,7 +377,11 @@ describe('proxy → node:http upstream', () => {
 
   it('refuses a body over the limit with envelope 503, by Content-Length and when streamed', async () => {
     const { upstream, proxy } = await rig(undefined, { maxBodyBytes: 1024 });
-    const declared = await send(proxy.port, '/api/sites_add/', { method: 'POST', headers: { 'X-Apikey': 'k' }, body: 'x'.repeat(1025) });
+    const declared = await send(proxy.port, '/api/sites_add/', {
+      method: 'POST',
+      headers: { 'X-Apikey': 'k' },
+      body: 'x'.repeat(1025),
+    });
     expect(envelopeOf(declared)).toMatchObject({ error: 503, message: 'Invalid request format', method: 'sites_add' });
     expect(envelopeOf(declared).errorinfo).toMatch(/exceeds 1024 bytes/);
 
@@ -338,7 +391,11 @@ describe('proxy → node:http upstream', () => {
         `400\r\n${'y'.repeat(1024)}\r\n1\r\nz\r\n0\r\n\r\n`,
     );
     expect(chunked).toMatch(/exceeds 1024 bytes/);
-    const atLimit = await send(proxy.port, '/api/sites_add/', { method: 'POST', headers: { 'X-Apikey': 'k' }, body: 'x'.repeat(1024) });
+    const atLimit = await send(proxy.port, '/api/sites_add/', {
+      method: 'POST',
+      headers: { 'X-Apikey': 'k' },
+      body: 'x'.repeat(1024),
+    });
     expect(envelopeOf(atLimit).error).toBe(0);
     expect(upstream.requests).toHaveLength(1);
   });
@@ -362,7 +419,10 @@ describe('proxy → node:http upstream', () => {
     const file = await send(proxy.port, '/api/syncfile_get/', { headers: { 'X-Apikey': 'k' } });
     expect(file.status).toBe(502);
     expect(file.headers['content-type']).toMatch(/^text\/plain/);
-    expect(logs).toEqual([expect.stringMatching(/^api sites_list 200 \d+ms upstream-down$/), expect.stringMatching(/^api syncfile_get 502 /)]);
+    expect(logs).toEqual([
+      expect.stringMatching(/^api sites_list 200 \d+ms upstream-down$/),
+      expect.stringMatching(/^api syncfile_get 502 /),
+    ]);
   });
 
   it('answers a slow upstream with envelope 500 after the time limit', async () => {
@@ -449,7 +509,9 @@ describe('proxy → node:http upstream', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     expect(br.body.byteLength).toBeLessThan(1000);
-    expect(echoEnvelopeSchema.parse(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).result.url).toBe(target);
+    expect(echoEnvelopeSchema.parse(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).result.url).toBe(
+      target,
+    );
 
     const gz = await send(proxy.port, target, { headers: { 'X-Apikey': 'k', 'Accept-Encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -457,7 +519,9 @@ describe('proxy → node:http upstream', () => {
 
     const plain = await send(proxy.port, target, { headers: { 'X-Apikey': 'k' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const small = await send(proxy.port, '/api/api_keyinfo/', { headers: { 'X-Apikey': 'k', 'Accept-Encoding': 'br' } });
+    const small = await send(proxy.port, '/api/api_keyinfo/', {
+      headers: { 'X-Apikey': 'k', 'Accept-Encoding': 'br' },
+    });
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 

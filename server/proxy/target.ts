@@ -30,8 +30,7 @@ export function isApiTarget(target: string): boolean {
 
 export type ApiTargetCheck =
   /** `query`: the raw query string, without `?`. */
-  | { ok: true; method: string; query: string }
-  | { ok: false; method: string; reason: string };
+  { ok: true; method: string; query: string } | { ok: false; method: string; reason: string };
 
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 const SAFE_METHOD_NAME = /^[A-Za-z0-9_]{1,64}$/;
@@ -56,8 +55,10 @@ function inspectTarget(target: string): { problem: string | null } {
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   if (!target.startsWith('/')) return fail('The request target must be a path');
   if (target.length > MAX_TARGET_LENGTH) return fail(`The request target exceeds ${MAX_TARGET_LENGTH} characters`);
-  if (target.includes('\\') || target.includes('#')) return fail('The request target contains a backslash or a fragment');
-  if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return fail('The request target contains a dot segment');
+  if (target.includes('\\') || target.includes('#'))
+    return fail('The request target contains a backslash or a fragment');
+  if (path.split('/').some((segment) => DOT_SEGMENT.test(segment)))
+    return fail('The request target contains a dot segment');
   // Unreserved and sub-delimiter characters and escapes: the URL parser leaves
   // these as they are, so the common case needs no parse.
   if (PLAIN_TARGET.test(target)) return { problem: null };
@@ -74,7 +75,8 @@ export function checkApiTarget(target: string): ApiTargetCheck {
   const rawMethod = path.split('/')[2] ?? '';
   // The envelope echoes the method (spec §2.1); only a plain name is echoed.
   const method = SAFE_METHOD_NAME.test(rawMethod) ? rawMethod : '';
-  if (!target.startsWith('/api/')) return { ok: false, method, reason: 'The request target must begin with /api/<method>/' };
+  if (!target.startsWith('/api/'))
+    return { ok: false, method, reason: 'The request target must begin with /api/<method>/' };
   const { problem } = inspectTarget(target);
   if (problem !== null) return { ok: false, method, reason: problem };
   return { ok: true, method, query: queryAt === -1 ? '' : target.slice(queryAt + 1) };

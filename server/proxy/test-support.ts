@@ -4,7 +4,13 @@
  * sends a request target byte for byte (fetch would re-parse it).
  */
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { ProxyApp } from './app.ts';
@@ -17,10 +23,7 @@ export interface RecordedRequest {
   body: string;
 }
 
-export type UpstreamBehaviour = (
-  req: RecordedRequest,
-  res: ServerResponse,
-) => void;
+export type UpstreamBehaviour = (req: RecordedRequest, res: ServerResponse) => void;
 
 export interface TestUpstream {
   baseUrl: string;
@@ -119,7 +122,14 @@ export function send(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -7,8 +7,7 @@ import { readLimited } from '../read-limited.ts';
 import { bodyBytes } from './bytes.ts';
 
 export type Upstream =
-  | { kind: 'remote'; baseUrl: string }
-  | { kind: 'in-process'; fetch: (req: Request) => Promise<Response> };
+  { kind: 'remote'; baseUrl: string } | { kind: 'in-process'; fetch: (req: Request) => Promise<Response> };
 
 /**
  * The only browser request headers the upstream gets: what says how to read the

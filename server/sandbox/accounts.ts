@@ -18,19 +18,19 @@ export function createUser(
   opts: { regdate?: number; siteLimit?: number; features?: string } = {},
 ): UserRow {
   const token = randomHex(16);
-  const info = prepared(state.db, 
-      `INSERT INTO users (email, login, regdate, site_limit, features, syncfile_name, syncfile_token)
+  const info = prepared(
+    state.db,
+    `INSERT INTO users (email, login, regdate, site_limit, features, syncfile_name, syncfile_token)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      email,
-      email,
-      opts.regdate ?? state.now(),
-      opts.siteLimit ?? DEFAULT_SITE_LIMIT,
-      opts.features ?? ALL_FEATURES,
-      `sss-${randomHex(8)}.php`,
-      token,
-    );
+  ).run(
+    email,
+    email,
+    opts.regdate ?? state.now(),
+    opts.siteLimit ?? DEFAULT_SITE_LIMIT,
+    opts.features ?? ALL_FEATURES,
+    `sss-${randomHex(8)}.php`,
+    token,
+  );
   return prepared(state.db, 'SELECT * FROM users WHERE id = ?').get(info.lastInsertRowid) as UserRow;
 }
 
@@ -59,11 +59,11 @@ export function issueSigninKey(state: SandboxState, user: UserRow, parent: KeyRo
     pid: parent.id,
     deleted: 0,
   };
-  prepared(state.db, 
-      `INSERT INTO keys (id, key_hash, pub_key, hmac, kind, user_id, created, modified, expires, ip, pid, deleted)
+  prepared(
+    state.db,
+    `INSERT INTO keys (id, key_hash, pub_key, hmac, kind, user_id, created, modified, expires, ip, pid, deleted)
        VALUES (@id, @key_hash, @pub_key, @hmac, @kind, @user_id, @created, @modified, @expires, @ip, @pid, @deleted)`,
-    )
-    .run(row);
+  ).run(row);
   return { row, key };
 }
 
@@ -78,7 +78,8 @@ export function ensureAppKey(state: SandboxState): void {
   state.db.transaction(() => {
     // One application key at a time: a changed SANDBOX_APP_KEY retires the previous one.
     prepared(state.db, "UPDATE keys SET deleted = 1 WHERE kind = 'app' AND key_hash != ? AND deleted = 0").run(hash);
-    const existing = prepared(state.db, 'SELECT id FROM keys WHERE key_hash = ?').get(hash) as { id: string } | undefined;
+    const existing = prepared(state.db, 'SELECT id FROM keys WHERE key_hash = ?').get(hash) as
+      { id: string } | undefined;
     if (existing) {
       prepared(state.db, 'UPDATE keys SET deleted = 0 WHERE id = ?').run(existing.id);
       // Databases made before the id was random: give the key a random id once, and its children their new pid.
@@ -90,11 +91,11 @@ export function ensureAppKey(state: SandboxState): void {
       return;
     }
     const now = state.now();
-    prepared(state.db,
-        `INSERT INTO keys (id, key_hash, pub_key, hmac, kind, user_id, created, modified, expires, ip, pid, deleted)
+    prepared(
+      state.db,
+      `INSERT INTO keys (id, key_hash, pub_key, hmac, kind, user_id, created, modified, expires, ip, pid, deleted)
          VALUES (?, ?, ?, '', 'app', NULL, ?, ?, 0, '', '', 0)`,
-      )
-      .run(newAppKeyId(), hash, randomHex(24), now, now);
+    ).run(newAppKeyId(), hash, randomHex(24), now, now);
   })();
 }
 
@@ -127,5 +128,9 @@ export function keyInfo(state: SandboxState, key: KeyRow) {
 
 /** The public half stored on the server (spec §2.5). */
 export function publicKey(key: KeyRow) {
-  return { id: key.id, key: key.pub_key, hmac: createHmac('sha256', key.pub_key).update(key.hmac).digest('hex').slice(0, 48) };
+  return {
+    id: key.id,
+    key: key.pub_key,
+    hmac: createHmac('sha256', key.pub_key).update(key.hmac).digest('hex').slice(0, 48),
+  };
 }

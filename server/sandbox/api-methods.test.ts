@@ -137,7 +137,12 @@ describe('api_test', () => {
     expect(r.QUERY).toEqual({ str: '12', int: 7, nullint: 3, err: 0, raw: 0, extra: '5' });
     // raw prints the same echo.
     const res = await bed.raw('/api/api_test/x/1/y/?str=s&int=1&raw=2', { key: bed.appKey });
-    expect(apiTestResult.parse(JSON.parse(await res.text())).QUERY).toEqual({ str: 's', int: 1, raw: 2, nullint: null });
+    expect(apiTestResult.parse(JSON.parse(await res.text())).QUERY).toEqual({
+      str: 's',
+      int: 1,
+      raw: 2,
+      nullint: null,
+    });
   });
 
   it('takes any value in item3 and str, line breaks included (spec §4.6)', async () => {

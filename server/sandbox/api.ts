@@ -62,7 +62,13 @@ interface AnswerContext {
   key: KeyRow | undefined;
 }
 
-function envelopeResponse(ctx: AnswerContext, error: number, message: string, errorinfo: string, result: unknown): ApiResponse {
+function envelopeResponse(
+  ctx: AnswerContext,
+  error: number,
+  message: string,
+  errorinfo: string,
+  result: unknown,
+): ApiResponse {
   const body: Envelope = {
     version: API_VERSION,
     keyid: ctx.key?.id ?? '',
@@ -141,7 +147,8 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
     ctx.methodName = parsed.method;
     ctx.def = getMethod(parsed.method);
     const d = ctx.def;
-    if (!d) throw new SystemError(504, parsed.method ? `Unknown method "${parsed.method}"` : 'No method named in the path');
+    if (!d)
+      throw new SystemError(504, parsed.method ? `Unknown method "${parsed.method}"` : 'No method named in the path');
     // Spec §1: (GET|POST). A request format error, answered before the key as the proxy does
     // (HEAD would run a method and drop its answer).
     if (req.httpMethod !== 'GET' && req.httpMethod !== 'POST') {
@@ -207,9 +214,11 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
 }
 
 function throwArmed(def: MethodDef, code: number): never {
-  if (code in SYSTEM_ERRORS) throw new SystemError(code as SystemErrorCode, 'Failure armed by the sandbox control surface');
+  if (code in SYSTEM_ERRORS)
+    throw new SystemError(code as SystemErrorCode, 'Failure armed by the sandbox control surface');
   const index = code - def.errprefix * 1000 - 900;
-  if (index >= 0 && index < def.errors.length) throw new MethodError(index, 'Failure armed by the sandbox control surface');
+  if (index >= 0 && index < def.errors.length)
+    throw new MethodError(index, 'Failure armed by the sandbox control surface');
   throw new SystemError(501, `Armed code ${code} does not belong to ${def.name}`);
 }
 

@@ -153,7 +153,8 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   // One recipient at a time: the outbox holds one-time passwords of every account.
   app.get('/sandbox/outbox', (c) => {
     const to = c.req.query('to')?.trim().toLowerCase();
-    if (!to) return c.json({ error: 'Name the recipient: /sandbox/outbox?to=<email>' }, 400, { 'Cache-Control': 'no-store' });
+    if (!to)
+      return c.json({ error: 'Name the recipient: /sandbox/outbox?to=<email>' }, 400, { 'Cache-Control': 'no-store' });
     return c.json(readOutbox(state, to), 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -176,8 +177,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
 
   app.get('/sandbox/syncfile/:token', (c) => {
     const user = prepared(db, 'SELECT * FROM users WHERE syncfile_token = ?').get(c.req.param('token')) as
-      | UserRow
-      | undefined;
+      UserRow | undefined;
     if (!user) return c.text('Unknown synchronization file link\n', 404);
     return c.body(syncfileContent(user.syncfile_name, user.syncfile_token), 200, {
       'Content-Type': 'application/x-httpd-php; charset=utf-8',
@@ -204,7 +204,8 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
       return c.json(runControl(state, action, input));
     } catch (err) {
       if (err instanceof ControlError) return c.json({ error: err.message }, 400);
-      if (err instanceof ZodError) return c.json({ error: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+      if (err instanceof ZodError)
+        return c.json({ error: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
       throw err;
     }
   });
@@ -262,7 +263,8 @@ function page(title: string, body: string): string {
 }
 
 function dashboardPage(state: SandboxState, user: UserRow, expires: number): string {
-  const sites = (prepared(state.db, 'SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number }).n;
+  const sites = (prepared(state.db, 'SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number })
+    .n;
   return page(
     'Site Security dashboard (sandbox)',
     `Signed in as <strong>${escapeHtml(user.email)}</strong> with ${sites} sites. ` +

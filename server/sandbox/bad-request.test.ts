@@ -5,7 +5,12 @@ describe('badRequestAnswer (a target the HTTP layer refuses)', () => {
   it('is the sandbox envelope naming the method, error 503', () => {
     const answer = badRequestAnswer('/api/site_delete/a\\b.example/');
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ version: '1.0.0-sandbox', method: 'site_delete', error: 503, result: null });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      version: '1.0.0-sandbox',
+      method: 'site_delete',
+      error: 503,
+      result: null,
+    });
   });
 
   it('is an HTTP 400 line of text for syncfile_get (spec §7.4)', () => {

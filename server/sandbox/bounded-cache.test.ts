@@ -57,7 +57,9 @@ describe('the firewall history cache', () => {
   });
 
   it('moves with the window: the next day drops the oldest and adds a new one', () => {
-    const a = Object.keys(history.parse(JSON.parse(fwHistoryJson(fwWindow(now), 987_656, since, [{ at: since, enabled: 1 }]))));
+    const a = Object.keys(
+      history.parse(JSON.parse(fwHistoryJson(fwWindow(now), 987_656, since, [{ at: since, enabled: 1 }]))),
+    );
     const b = Object.keys(
       history.parse(JSON.parse(fwHistoryJson(fwWindow(now + 86400), 987_656, since, [{ at: since, enabled: 1 }]))),
     );

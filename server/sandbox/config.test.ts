@@ -3,8 +3,18 @@ import { ConfigError, DEFAULT_APP_KEY, DEFAULT_DB_PATH, sandboxConfigFromEnv } f
 
 describe('sandbox configuration', () => {
   it('takes an empty variable as unset', () => {
-    const config = sandboxConfigFromEnv({ SANDBOX_DB: '', SANDBOX_APP_KEY: '', SANDBOX_SIGNIN_DS: '', SANDBOX_SEED: '' });
-    expect(config).toMatchObject({ dbPath: DEFAULT_DB_PATH, appKey: DEFAULT_APP_KEY, signinDs: 'required', seed: 'demo' });
+    const config = sandboxConfigFromEnv({
+      SANDBOX_DB: '',
+      SANDBOX_APP_KEY: '',
+      SANDBOX_SIGNIN_DS: '',
+      SANDBOX_SEED: '',
+    });
+    expect(config).toMatchObject({
+      dbPath: DEFAULT_DB_PATH,
+      appKey: DEFAULT_APP_KEY,
+      signinDs: 'required',
+      seed: 'demo',
+    });
   });
 
   it('lists every bad value at once', () => {

@@ -34,9 +34,7 @@ const envSchema = z.object({
   SANDBOX_SIGNIN_DS: z
     .enum(['required', 'disabled'], { message: 'SANDBOX_SIGNIN_DS must be "required" or "disabled"' })
     .default('required'),
-  SANDBOX_SEED: z
-    .enum(['demo', 'empty'], { message: 'SANDBOX_SEED must be "demo" or "empty"' })
-    .default('demo'),
+  SANDBOX_SEED: z.enum(['demo', 'empty'], { message: 'SANDBOX_SEED must be "demo" or "empty"' }).default('demo'),
   SANDBOX_CONTROL: z.enum(['0', '1', ''], { message: 'SANDBOX_CONTROL must be 0 or 1' }).default('0'),
   SANDBOX_SCAN_SECONDS: intInRange('SANDBOX_SCAN_SECONDS', 0, 3600, 5),
   SANDBOX_OTP_SECONDS: intInRange('SANDBOX_OTP_SECONDS', 10, 86400, 600),

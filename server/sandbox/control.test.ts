@@ -25,7 +25,10 @@ describe('the control surface', () => {
     expect((await bed.transport.request('/sandbox/control/teleport', post('{}'))).status).toBe(404);
     expect((await bed.transport.request('/sandbox/control/clock', post('{'))).status).toBe(400);
     expect((await bed.transport.request('/sandbox/control/clock', post('{"advance":-5}'))).status).toBe(400);
-    expect((await bed.transport.request('/sandbox/control/plan', post('{"email":"nobody@partner.example","siteLimit":1}'))).status).toBe(400);
+    expect(
+      (await bed.transport.request('/sandbox/control/plan', post('{"email":"nobody@partner.example","siteLimit":1}')))
+        .status,
+    ).toBe(400);
     expect((await bed.transport.request('/sandbox/control/clock', { method: 'GET' })).status).toBe(404);
     // Object.prototype names are not actions.
     for (const action of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
@@ -37,7 +40,8 @@ describe('the control surface', () => {
 
   it('takes JSON only, so a cross-site form or text/plain POST cannot drive it', async () => {
     const bed = freshSandbox();
-    const health = async () => z.object({ now: z.number() }).parse(await (await bed.transport.request('/sandbox/health')).json()).now;
+    const health = async () =>
+      z.object({ now: z.number() }).parse(await (await bed.transport.request('/sandbox/health')).json()).now;
     const before = await health();
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', '']) {
       const res = await bed.transport.request('/sandbox/control/clock', {
@@ -57,7 +61,9 @@ describe('the control surface', () => {
     expect(moved.now).toBeGreaterThanOrEqual(before + 7200);
     const health = await bed.transport.request('/sandbox/health');
     expect(health.status).toBe(200);
-    expect(z.object({ ok: z.literal(true), now: z.number() }).parse(await health.json()).now).toBeGreaterThanOrEqual(moved.now);
+    expect(z.object({ ok: z.literal(true), now: z.number() }).parse(await health.json()).now).toBeGreaterThanOrEqual(
+      moved.now,
+    );
   });
 
   it('answers unknown paths with 404 JSON that says where the API is, never HTML', async () => {
@@ -66,7 +72,11 @@ describe('the control surface', () => {
       const res = await bed.transport.request(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
-      expect(await res.json(), path).toEqual({ error: 'Not found', api: 'http://localhost/api/<method>/', docs: 'docs/sandbox.md' });
+      expect(await res.json(), path).toEqual({
+        error: 'Not found',
+        api: 'http://localhost/api/<method>/',
+        docs: 'docs/sandbox.md',
+      });
     }
   });
 

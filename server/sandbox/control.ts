@@ -15,7 +15,13 @@ const target = z.object({ email: z.string().optional(), key: z.string().optional
 
 const actions = {
   /** Move the sandbox clock forward: OTP, key and dashboard expiry, scans, firewall days. */
-  clock: z.object({ advance: z.number().int().min(0).max(10 * 365 * 86400) }),
+  clock: z.object({
+    advance: z
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 365 * 86400),
+  }),
   /** Make keys of a user (or one key, by its value) expire now. */
   'expire-key': target,
   /** Bind keys to a list of IP addresses (comma-separated; empty unbinds). */
@@ -62,7 +68,10 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
     }
     case 'expire-key': {
       const w = keyWhere(state, actions['expire-key'].parse(input));
-      const n = prepared(db, `UPDATE keys SET expires = ? WHERE ${w.sql} AND deleted = 0`).run(state.now() - 1, w.param);
+      const n = prepared(db, `UPDATE keys SET expires = ? WHERE ${w.sql} AND deleted = 0`).run(
+        state.now() - 1,
+        w.param,
+      );
       return { expired: n.changes };
     }
     case 'bind-ip': {
@@ -74,7 +83,8 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
     case 'plan': {
       const p = actions.plan.parse(input);
       const user = userOf(state, p.email);
-      if (p.siteLimit !== undefined) prepared(db, 'UPDATE users SET site_limit = ? WHERE id = ?').run(p.siteLimit, user.id);
+      if (p.siteLimit !== undefined)
+        prepared(db, 'UPDATE users SET site_limit = ? WHERE id = ?').run(p.siteLimit, user.id);
       if (p.features) prepared(db, 'UPDATE users SET features = ? WHERE id = ?').run(p.features.join(','), user.id);
       return { ok: true };
     }
@@ -84,12 +94,14 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       if (!def) throw new ControlError(`Unknown method ${f.method}`);
       // The defaults issue 2 names: a scan that cannot start, or the method's database error.
       const dbIndex = def.errors.indexOf('Database error');
-      const fallback = def.name === 'site_scan' ? methodErrorCode(def, 2) : dbIndex >= 0 ? methodErrorCode(def, dbIndex) : null;
+      const fallback =
+        def.name === 'site_scan' ? methodErrorCode(def, 2) : dbIndex >= 0 ? methodErrorCode(def, dbIndex) : null;
       if (fallback === null && f.code === undefined) {
         throw new ControlError(`${def.name} has no database error: give the code to fail with`);
       }
       const code = f.code ?? fallback ?? 501;
-      const valid = code in SYSTEM_ERRORS || (code >= methodErrorCode(def, 0) && code < methodErrorCode(def, def.errors.length));
+      const valid =
+        code in SYSTEM_ERRORS || (code >= methodErrorCode(def, 0) && code < methodErrorCode(def, def.errors.length));
       if (!valid) throw new ControlError(`${code} is not an error code of ${def.name}`);
       state.armed.push({ method: def.name, code });
       return { armed: { method: def.name, code } };
@@ -99,8 +111,11 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       const user = userOf(state, s.email);
       const name = parseSiteName(s.domain);
       if ('error' in name) throw new ControlError(name.error);
-      const n = prepared(db, 'UPDATE sites SET syncfile = ? WHERE user_id = ? AND host = ?')
-        .run(s.installed ? 1 : 0, user.id, name.host);
+      const n = prepared(db, 'UPDATE sites SET syncfile = ? WHERE user_id = ? AND host = ?').run(
+        s.installed ? 1 : 0,
+        user.id,
+        name.host,
+      );
       if (n.changes === 0) throw new ControlError(`No site ${s.domain} in ${s.email}`);
       return { ok: true };
     }

@@ -37,7 +37,6 @@ export class FailAfterCommit {
   constructor(readonly error: MethodError | SystemError) {}
 }
 
-
 /** A result already serialized as JSON text, spliced into the envelope (large sites_list answers). */
 export class JsonText {
   constructor(readonly json: string) {}

@@ -12,11 +12,9 @@ describe('liberal input', () => {
     const account = await bed.signUpAndIn();
     await bed.addSites(account, ['a.example']);
     await bed.ok('/api/sites_list/', { key: account, method: 'POST' });
-    expect(await bed.ok('/api/site_setoption/a.example/firewall/disable/', { key: account, method: 'POST', body: {} })).toEqual([
-      'a.example',
-      'firewall',
-      'disable',
-    ]);
+    expect(
+      await bed.ok('/api/site_setoption/a.example/firewall/disable/', { key: account, method: 'POST', body: {} }),
+    ).toEqual(['a.example', 'firewall', 'disable']);
     await bed.ok('/api/signup/p%40partner.example/', { key: bed.appKey, method: 'POST' });
     await bed.ok('/api/api_methodlist/', { key: bed.appKey, method: 'POST', body: 'ignored' });
     expect((await bed.site(account, 'a.example')).firewallstatus).toBe(0);
@@ -51,7 +49,9 @@ describe('liberal input', () => {
     await bed.addSites(account, [{ name: 'a.example', share: 'Owner@Unit.example' }]);
     expect(await bed.listSites(account, '?unit=owner%40unit.example')).toHaveLength(1);
     expect(await bed.listSites(account, '?unit=owner@unit.example')).toHaveLength(1);
-    expect(await bed.ok('/api/unit_update/owner%40unit.example/new@unit.example/', { key: account })).toBe('new@unit.example');
+    expect(await bed.ok('/api/unit_update/owner%40unit.example/new@unit.example/', { key: account })).toBe(
+      'new@unit.example',
+    );
     expect(await bed.ok('/api/site_unshare/new%40unit.example/a.example/', { key: account })).toBe('a.example');
     expect(await bed.ok('/api/unit_delete/NEW%40UNIT.EXAMPLE/', { key: account })).toBe('NEW@UNIT.EXAMPLE');
   });
@@ -79,9 +79,21 @@ describe('liberal input', () => {
     const account = await bed.signUpAndIn();
     expect(await bed.ok('/api/sites_add/', { key: account, body: '["a.example"]' })).toEqual({});
     expect(
-      await bed.ok('/api/sites_add/', { key: account, body: '["b.example"]', headers: { 'content-type': 'Application/JSON;charset=utf-8' } }),
+      await bed.ok('/api/sites_add/', {
+        key: account,
+        body: '["b.example"]',
+        headers: { 'content-type': 'Application/JSON;charset=utf-8' },
+      }),
     ).toEqual({});
-    expect((await bed.call('/api/sites_add/', { key: account, body: '["c.example"]', headers: { 'content-type': 'application/json; charset=latin1' } })).envelope.error).toBe(503);
+    expect(
+      (
+        await bed.call('/api/sites_add/', {
+          key: account,
+          body: '["c.example"]',
+          headers: { 'content-type': 'application/json; charset=latin1' },
+        })
+      ).envelope.error,
+    ).toBe(503);
     expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['a.example', 'b.example']);
   });
 });

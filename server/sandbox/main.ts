@@ -20,19 +20,27 @@ function main(): void {
     throw err;
   }
   const sandbox = createSandbox(config);
-  const server = serve({ fetch: sandbox.app.fetch, port: config.port, hostname: '127.0.0.1', createServer: createGuardedServer(badRequestAnswer) }, (info) => {
-    const base = `http://127.0.0.1:${info.port}`;
-    // The spec's {base_url}: requests go to {base_url}/api/<method>/ (spec §2).
-    console.log('Partner API sandbox ready');
-    console.log(`  base_url ${base} (the API is under /api/: ${base}/api/<method>/)`);
-    console.log(`  application key (signup, signin, signout, api_*): ${config.appKey}`);
-    if (sandbox.demoEmail) {
-      console.log(`  demo account: ${sandbox.demoEmail} (sign up, then read the code in the outbox)`);
-    }
-    console.log(`  outbox: ${base}/sandbox/outbox?to=<email>`);
-    console.log(`  database: ${config.dbPath}; signatures for signin keys: ${config.signinDs}`);
-    if (config.control) console.log(`  control surface: ${base}/sandbox/control/<action>`);
-  });
+  const server = serve(
+    {
+      fetch: sandbox.app.fetch,
+      port: config.port,
+      hostname: '127.0.0.1',
+      createServer: createGuardedServer(badRequestAnswer),
+    },
+    (info) => {
+      const base = `http://127.0.0.1:${info.port}`;
+      // The spec's {base_url}: requests go to {base_url}/api/<method>/ (spec §2).
+      console.log('Partner API sandbox ready');
+      console.log(`  base_url ${base} (the API is under /api/: ${base}/api/<method>/)`);
+      console.log(`  application key (signup, signin, signout, api_*): ${config.appKey}`);
+      if (sandbox.demoEmail) {
+        console.log(`  demo account: ${sandbox.demoEmail} (sign up, then read the code in the outbox)`);
+      }
+      console.log(`  outbox: ${base}/sandbox/outbox?to=<email>`);
+      console.log(`  database: ${config.dbPath}; signatures for signin keys: ${config.signinDs}`);
+      if (config.control) console.log(`  control surface: ${base}/sandbox/control/<action>`);
+    },
+  );
   const stop = () => {
     server.close();
     sandbox.close();

@@ -25,7 +25,9 @@ async function sharedSite(bed: TestBed, account: Account, host: string, unit: st
 describe('errors met through the control surface (fail-next)', () => {
   it('111900: the one-time password e-mail cannot be sent', async () => {
     const bed = freshSandbox();
-    expect(await bed.control('fail-next', { method: 'signup', code: 111900 })).toEqual({ armed: { method: 'signup', code: 111900 } });
+    expect(await bed.control('fail-next', { method: 'signup', code: 111900 })).toEqual({
+      armed: { method: 'signup', code: 111900 },
+    });
     const email = 'nobody@partner.example';
     expectMethodError(await bed.call(`/api/signup/${enc(email)}/`, { key: bed.appKey }), 'signup', 111900);
     expect(await bed.outbox(email)).toEqual([]);
@@ -56,7 +58,9 @@ describe('errors met through the control surface (fail-next)', () => {
     // Without a code, only methods that have a database error (or site_scan) can be armed.
     await expect(bed.control('fail-next', { method: 'dashboard' })).rejects.toThrow(/HTTP 400.*no database error/);
     await expect(bed.control('fail-next', { method: 'sites_list' })).rejects.toThrow(/HTTP 400/);
-    expect(await bed.control('fail-next', { method: 'site_delete' })).toEqual({ armed: { method: 'site_delete', code: 143900 } });
+    expect(await bed.control('fail-next', { method: 'site_delete' })).toEqual({
+      armed: { method: 'site_delete', code: 143900 },
+    });
     await bed.ok('/api/api_keyinfo/', { key: bed.appKey });
   });
 
@@ -86,7 +90,10 @@ describe('errors met through the control surface (fail-next)', () => {
       expectMethodError(await bed.call(target, { key: account, ...extra }), method, code);
     }
     // Everything is as before: agency, unit, site, share, firewall, key.
-    expect(await bed.ok('/api/agency_view/', { key: account })).toEqual({ title: 'Test Agency', email: 'agency@partner.example' });
+    expect(await bed.ok('/api/agency_view/', { key: account })).toEqual({
+      title: 'Test Agency',
+      email: 'agency@partner.example',
+    });
     const [site] = await bed.listSites(account, `?unit=${enc('u@unit.example')}`);
     expect(site).toMatchObject({ host: 'a.example', firewallstatus: 1 });
     await bed.ok('/api/api_keyinfo/', { key: account });
@@ -96,7 +103,9 @@ describe('errors met through the control surface (fail-next)', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     await bed.addSites(account, ['a.example']);
-    expect(await bed.control('fail-next', { method: 'site_scan' })).toEqual({ armed: { method: 'site_scan', code: 146902 } });
+    expect(await bed.control('fail-next', { method: 'site_scan' })).toEqual({
+      armed: { method: 'site_scan', code: 146902 },
+    });
     expectMethodError(await bed.call('/api/site_scan/a.example/', { key: account }), 'site_scan', 146902);
     await bed.advance(5);
     expect((await bed.site(account, 'a.example', '?withscanreport')).scanreport).toBeNull();
@@ -115,7 +124,11 @@ describe('account errors', () => {
 
   it('112900: signin for an e-mail that never signed up', async () => {
     const bed = freshSandbox();
-    expectMethodError(await bed.call('/api/signin/never%40partner.example/123456/', { key: bed.appKey }), 'signin', 112900);
+    expectMethodError(
+      await bed.call('/api/signin/never%40partner.example/123456/', { key: bed.appKey }),
+      'signin',
+      112900,
+    );
   });
 
   it('112904: signin with an e-mail that is a unit and not a user', async () => {
@@ -166,7 +179,10 @@ describe('agency and unit errors', () => {
     expectMethodError(await bed.call('/api/agency_delete/', { key: account }), 'agency_delete', 122901);
     const a = await bed.call('/api/agency_delete/?ignore', { key: account });
     expect(a.envelope).toMatchObject({ error: 0, result: null });
-    expect((await bed.call('/api/agency_delete/?ignore=1', { key: account })).envelope).toMatchObject({ error: 0, result: null });
+    expect((await bed.call('/api/agency_delete/?ignore=1', { key: account })).envelope).toMatchObject({
+      error: 0,
+      result: null,
+    });
     // ignore=0 switches the flag off.
     expectMethodError(await bed.call('/api/agency_delete/?ignore=0', { key: account }), 'agency_delete', 122901);
   });
@@ -196,16 +212,27 @@ describe('agency and unit errors', () => {
     const target = `/api/unit_delete/${enc('no@unit.example')}/`;
     expectMethodError(await bed.call(target, { key: account }), 'unit_delete', 132901);
     expect((await bed.call(`${target}?ignore`, { key: account })).envelope).toMatchObject({ error: 0, result: null });
-    expect((await bed.call(`${target}?withsites&ignore=1`, { key: account })).envelope).toMatchObject({ error: 0, result: null });
+    expect((await bed.call(`${target}?withsites&ignore=1`, { key: account })).envelope).toMatchObject({
+      error: 0,
+      result: null,
+    });
   });
 
-  it("a unit of another account is unknown to this one", async () => {
+  it('a unit of another account is unknown to this one', async () => {
     const bed = freshSandbox();
     const one = await bed.signUpAndIn();
     const two = await bed.signUpAndIn();
     await sharedSite(bed, one, 'a.example', 'u@unit.example');
-    expectMethodError(await bed.call(`/api/unit_delete/${enc('u@unit.example')}/`, { key: two }), 'unit_delete', 132901);
-    expectMethodError(await bed.call(`/api/sites_list/?unit=${enc('u@unit.example')}`, { key: two }), 'sites_list', 142900);
+    expectMethodError(
+      await bed.call(`/api/unit_delete/${enc('u@unit.example')}/`, { key: two }),
+      'unit_delete',
+      132901,
+    );
+    expectMethodError(
+      await bed.call(`/api/sites_list/?unit=${enc('u@unit.example')}`, { key: two }),
+      'sites_list',
+      142900,
+    );
   });
 });
 
@@ -229,14 +256,21 @@ describe('site errors', () => {
   it('142900: sites_list for an unknown unit', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
-    expectMethodError(await bed.call(`/api/sites_list/?unit=${enc('no@unit.example')}`, { key: account }), 'sites_list', 142900);
+    expectMethodError(
+      await bed.call(`/api/sites_list/?unit=${enc('no@unit.example')}`, { key: account }),
+      'sites_list',
+      142900,
+    );
   });
 
   it('143901: site_delete of an unknown site, null with ignore', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     expectMethodError(await bed.call('/api/site_delete/no.example/', { key: account }), 'site_delete', 143901);
-    expect((await bed.call('/api/site_delete/no.example/?ignore', { key: account })).envelope).toMatchObject({ error: 0, result: null });
+    expect((await bed.call('/api/site_delete/no.example/?ignore', { key: account })).envelope).toMatchObject({
+      error: 0,
+      result: null,
+    });
   });
 
   it('144901, 144902, 144903: site_unshare', async () => {
@@ -244,7 +278,8 @@ describe('site errors', () => {
     const account = await bed.signUpAndIn();
     await sharedSite(bed, account, 'a.example', 'u@unit.example');
     await bed.addSites(account, ['plain.example', { name: 'other.example', share: 'v@unit.example' }]);
-    const unshare = (unit: string, site: string) => bed.call(`/api/site_unshare/${enc(unit)}/${site}/`, { key: account });
+    const unshare = (unit: string, site: string) =>
+      bed.call(`/api/site_unshare/${enc(unit)}/${site}/`, { key: account });
     expectMethodError(await unshare('no@unit.example', 'a.example'), 'site_unshare', 144901);
     expectMethodError(await unshare('u@unit.example', 'no.example'), 'site_unshare', 144902);
     expectMethodError(await unshare('u@unit.example', 'plain.example'), 'site_unshare', 144903);
@@ -259,7 +294,15 @@ describe('site errors', () => {
     await bed.addSites(account, ['a.example']);
     const set = (path: string) => bed.call(`/api/site_setoption/${path}/`, { key: account });
     expectMethodError(await set('no.example/firewall/enable'), 'site_setoption', 145901);
-    for (const bad of ['colour/red', 'firewall/on', 'autocleanup/2', 'autopatching/yes', 'scanperiod/hour', 'permissions/abc', 'permissions/9999999999']) {
+    for (const bad of [
+      'colour/red',
+      'firewall/on',
+      'autocleanup/2',
+      'autopatching/yes',
+      'scanperiod/hour',
+      'permissions/abc',
+      'permissions/9999999999',
+    ]) {
       const a = await set(`a.example/${bad}`);
       expectMethodError(a, 'site_setoption', 145902);
     }
@@ -270,11 +313,19 @@ describe('site errors', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     await bed.addSites(account, ['nosync-shop.example', 'fine.example']);
-    expectMethodError(await bed.call('/api/site_setoption/nosync-shop.example/firewall/enable/', { key: account }), 'site_setoption', 145903);
+    expectMethodError(
+      await bed.call('/api/site_setoption/nosync-shop.example/firewall/enable/', { key: account }),
+      'site_setoption',
+      145903,
+    );
     // After the file is installed it works; without it again it fails again.
     await bed.ok('/api/site_setoption/fine.example/firewall/remove/', { key: account });
     await bed.control('syncfile', { email: account.email, domain: 'fine.example', installed: false });
-    expectMethodError(await bed.call('/api/site_setoption/fine.example/firewall/enable/', { key: account }), 'site_setoption', 145903);
+    expectMethodError(
+      await bed.call('/api/site_setoption/fine.example/firewall/enable/', { key: account }),
+      'site_setoption',
+      145903,
+    );
     await bed.control('syncfile', { email: account.email, domain: 'fine.example', installed: true });
     await bed.ok('/api/site_setoption/fine.example/firewall/enable/', { key: account });
     expect(await bed.site(account, 'fine.example')).toMatchObject({ firewallstatus: 1 });
@@ -286,13 +337,21 @@ describe('site errors', () => {
     await bed.addSites(account, ['a.example']);
     await bed.control('plan', { email: account.email, features: [] });
     for (const option of ['autocleanup', 'autopatching']) {
-      expectMethodError(await bed.call(`/api/site_setoption/a.example/${option}/1/`, { key: account }), 'site_setoption', 145904);
+      expectMethodError(
+        await bed.call(`/api/site_setoption/a.example/${option}/1/`, { key: account }),
+        'site_setoption',
+        145904,
+      );
     }
     // Options not marked (!) still work.
     await bed.ok('/api/site_setoption/a.example/scanperiod/day/', { key: account });
     await bed.control('plan', { email: account.email, features: ['autopatching'] });
     await bed.ok('/api/site_setoption/a.example/autopatching/1/', { key: account });
-    expectMethodError(await bed.call('/api/site_setoption/a.example/autocleanup/1/', { key: account }), 'site_setoption', 145904);
+    expectMethodError(
+      await bed.call('/api/site_setoption/a.example/autocleanup/1/', { key: account }),
+      'site_setoption',
+      145904,
+    );
   });
 
   it('146900, 146901: site_scan of an unknown site or one without the synchronization file', async () => {
@@ -311,7 +370,11 @@ describe('site errors', () => {
     await bed.addSites(one, ['mine.example']);
     expectMethodError(await bed.call('/api/site_scan/mine.example/', { key: two }), 'site_scan', 146900);
     expectMethodError(await bed.call('/api/site_delete/mine.example/', { key: two }), 'site_delete', 143901);
-    expectMethodError(await bed.call('/api/site_setoption/mine.example/firewall/remove/', { key: two }), 'site_setoption', 145901);
+    expectMethodError(
+      await bed.call('/api/site_setoption/mine.example/firewall/remove/', { key: two }),
+      'site_setoption',
+      145901,
+    );
     expect(await bed.listSites(one)).toHaveLength(1);
   });
 });

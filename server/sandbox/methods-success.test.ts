@@ -61,7 +61,11 @@ const CASES: Record<JsonMethod, Setup> = {
         const r = z
           .strictObject({
             user: z.strictObject({ login: z.string(), email: z.string() }),
-            otp: z.strictObject({ length: z.number().int(), expires_in: z.number().int(), expires_at: z.number().int() }),
+            otp: z.strictObject({
+              length: z.number().int(),
+              expires_in: z.number().int(),
+              expires_at: z.number().int(),
+            }),
           })
           .parse(result);
         expect(r.user.email).toBe(email);
@@ -125,7 +129,12 @@ const CASES: Record<JsonMethod, Setup> = {
   },
   agency_view: async (bed, account) => {
     await bed.ok('/api/agency_update/', { key: account, body: AGENCY });
-    return { target: '/api/agency_view/', opts: { key: account }, keyid: account.keyId, check: (r) => expect(r).toEqual(AGENCY) };
+    return {
+      target: '/api/agency_view/',
+      opts: { key: account },
+      keyid: account.keyId,
+      check: (r) => expect(r).toEqual(AGENCY),
+    };
   },
   unit_update: async (bed, account) => {
     await bed.createAgency(account);
@@ -171,7 +180,12 @@ const CASES: Record<JsonMethod, Setup> = {
   },
   site_delete: async (bed, account) => {
     await bed.addSites(account, ['gone.example']);
-    return { target: '/api/site_delete/gone.example/', opts: { key: account }, keyid: account.keyId, check: stringResult('gone.example') };
+    return {
+      target: '/api/site_delete/gone.example/',
+      opts: { key: account },
+      keyid: account.keyId,
+      check: stringResult('gone.example'),
+    };
   },
   site_unshare: async (bed, account) => {
     await bed.createAgency(account);
@@ -194,7 +208,12 @@ const CASES: Record<JsonMethod, Setup> = {
   },
   site_scan: async (bed, account) => {
     await bed.addSites(account, ['scan.example']);
-    return { target: '/api/site_scan/scan.example/', opts: { key: account }, keyid: account.keyId, check: stringResult('scan.example') };
+    return {
+      target: '/api/site_scan/scan.example/',
+      opts: { key: account },
+      keyid: account.keyId,
+      check: stringResult('scan.example'),
+    };
   },
   api_methodlist: async (_bed, account) => ({
     target: '/api/api_methodlist/',
@@ -245,7 +264,9 @@ describe('every method succeeds with the spec envelope', () => {
   it.each(Object.keys(CASES) as JsonMethod[])('%s', async (name) => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
-    const appKeyId = z.object({ id: z.string().min(1) }).parse(await bed.ok('/api/api_keyinfo/', { key: bed.appKey })).id;
+    const appKeyId = z
+      .object({ id: z.string().min(1) })
+      .parse(await bed.ok('/api/api_keyinfo/', { key: bed.appKey })).id;
     const c = await CASES[name](bed, account, appKeyId);
     const answer = await bed.call(c.target, c.opts);
     expect(answer.status).toBe(200);

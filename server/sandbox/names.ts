@@ -39,7 +39,8 @@ export function parseSiteName(input: string): SiteName | { error: string } {
   const host = domainToASCII(s.toLowerCase());
   if (!host || host.length > 253) return { error: `"${truncate(s)}" is not a valid domain name` };
   const labels = host.split('.');
-  const ok = labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) && !/^\d+$/.test(labels.at(-1) ?? '');
+  const ok =
+    labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) && !/^\d+$/.test(labels.at(-1) ?? '');
   if (!ok) return { error: `"${truncate(s)}" is not a valid domain name` };
   return { host, domain: domainToUnicode(host) };
 }

@@ -100,7 +100,9 @@ describe('one-time passwords', () => {
     await bed.ok('/api/signup/Mixed.Case%40Partner.Example/', { key: bed.appKey });
     const [mail] = await bed.outbox('mixed.case@partner.example');
     expect(mail?.to).toBe('mixed.case@partner.example');
-    const result = signinResultSchema.parse(await bed.ok(`/api/signin/mixed.case@partner.example/${mail?.otp ?? ''}/`, { key: bed.appKey }));
+    const result = signinResultSchema.parse(
+      await bed.ok(`/api/signin/mixed.case@partner.example/${mail?.otp ?? ''}/`, { key: bed.appKey }),
+    );
     expect(result.user.email).toBe('mixed.case@partner.example');
   });
 });

@@ -12,7 +12,16 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { createSandbox } from './app.ts';
 import { testSandboxConfig } from './config.ts';
-import { enc, freshHttpSandbox, inProcess, siteNames, sitesSchema, spawnSandbox, TestBed, type Account } from './testing.ts';
+import {
+  enc,
+  freshHttpSandbox,
+  inProcess,
+  siteNames,
+  sitesSchema,
+  spawnSandbox,
+  TestBed,
+  type Account,
+} from './testing.ts';
 
 function tempDb(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
@@ -46,7 +55,9 @@ describe('a database file', () => {
     const after = await second.bed.listSites(account, '?withscanreport&withfwhistory');
     expect(after).toEqual(before);
     expect(after.find((s) => s.host === 'b.example')?.scanreport?.id).toBeTypeOf('number');
-    expect((await second.bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual(['b.example']);
+    expect((await second.bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual([
+      'b.example',
+    ]);
     expect(await second.bed.ok('/api/agency_view/', { key: account })).toMatchObject({ title: 'Kept Agency' });
     expect(await second.bed.outbox('keep@partner.example')).toEqual(mails);
     // The dashboard URL (signed with a secret kept in the database) and the moved clock survive.
@@ -101,15 +112,25 @@ describe('the application key', () => {
   it('retires the previous application key when SANDBOX_APP_KEY changes, and revives it when it comes back', async () => {
     const dbPath = tempDb();
     const first = openOn(dbPath, 'first-application-key');
-    expect((await first.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(0);
+    expect((await first.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(
+      0,
+    );
     first.close();
     const second = openOn(dbPath, 'second-application-key');
-    expect((await second.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(502);
-    expect((await second.bed.call('/api/api_keyinfo/', { key: { key: 'second-application-key' } })).envelope.error).toBe(0);
+    expect((await second.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(
+      502,
+    );
+    expect(
+      (await second.bed.call('/api/api_keyinfo/', { key: { key: 'second-application-key' } })).envelope.error,
+    ).toBe(0);
     second.close();
     const third = openOn(dbPath, 'first-application-key');
-    expect((await third.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(0);
-    expect((await third.bed.call('/api/api_keyinfo/', { key: { key: 'second-application-key' } })).envelope.error).toBe(502);
+    expect((await third.bed.call('/api/api_keyinfo/', { key: { key: 'first-application-key' } })).envelope.error).toBe(
+      0,
+    );
+    expect((await third.bed.call('/api/api_keyinfo/', { key: { key: 'second-application-key' } })).envelope.error).toBe(
+      502,
+    );
     third.close();
   });
 
@@ -158,7 +179,9 @@ describe('a killed process', () => {
       const sites = sitesSchema.parse(await second.bed.ok('/api/sites_list/', { key: account }));
       expect(sites).toHaveLength(26);
       expect(sites.find((s) => s.host === 'before-kill-3.example')?.scanperiod).toBe(86400);
-      expect((await second.bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual(['shared.example']);
+      expect((await second.bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual([
+        'shared.example',
+      ]);
       // Writes go on after the restart.
       await second.bed.addSites(account, ['after.example']);
       expect(await second.bed.listSites(account)).toHaveLength(27);
@@ -203,7 +226,11 @@ describe('concurrent requests', () => {
     await bed.addSites(account, ['busy.example']);
     const calls = Array.from({ length: 30 }, (_, i) => {
       const [option, value] =
-        i % 3 === 0 ? ['permissions', String(i)] : i % 3 === 1 ? ['firewall', i % 2 ? 'disable' : 'enable'] : ['scanperiod', ['day', 'week', 'month'][i % 3] ?? 'day'];
+        i % 3 === 0
+          ? ['permissions', String(i)]
+          : i % 3 === 1
+            ? ['firewall', i % 2 ? 'disable' : 'enable']
+            : ['scanperiod', ['day', 'week', 'month'][i % 3] ?? 'day'];
       return bed.ok(`/api/site_setoption/busy.example/${option}/${value}/`, { key: account });
     });
     const results = await Promise.all(calls);

@@ -29,7 +29,8 @@ describe('the demo seed', () => {
     const sites = await bed.listSites(demo, '?withscanreport&withfwhistory');
     expect(sites.length).toBeGreaterThanOrEqual(55);
     expect(sites.length).toBeLessThanOrEqual(65);
-    const some = (label: string, test: (s: Site) => boolean) => expect(sites.filter(test).length, label).toBeGreaterThan(0);
+    const some = (label: string, test: (s: Site) => boolean) =>
+      expect(sites.filter(test).length, label).toBeGreaterThan(0);
     some('an IDN domain', (s) => s.host.startsWith('xn--') && s.domain !== s.host);
     some('infected', (s) => (s.scanreport?.malicious ?? 0) > 0 && (s.scanreport?.threats ?? 0) > 0);
     some('incurable', (s) => (s.scanreport?.incurable ?? 0) > 0);
@@ -56,7 +57,10 @@ describe('the demo seed', () => {
 
     // About 10 units; every shared site is listed under its unit.
     const units = bed.sandbox.state.db.prepare('SELECT email FROM units').all();
-    const emails = z.array(z.object({ email: z.string() })).parse(units).map((u) => u.email);
+    const emails = z
+      .array(z.object({ email: z.string() }))
+      .parse(units)
+      .map((u) => u.email);
     expect(emails.length).toBeGreaterThanOrEqual(8);
     expect(emails.length).toBeLessThanOrEqual(12);
     let shared = 0;
@@ -98,7 +102,9 @@ describe('the demo seed', () => {
     first.close();
     const second = createSandbox(testSandboxConfig({ dbPath, seed: 'demo' }));
     onTestFinished(() => second.close());
-    const users = z.array(z.object({ email: z.string() })).parse(second.state.db.prepare('SELECT email FROM users').all());
+    const users = z
+      .array(z.object({ email: z.string() }))
+      .parse(second.state.db.prepare('SELECT email FROM users').all());
     expect(users.map((u) => u.email)).toEqual(['someone@partner.example']);
   });
 

@@ -57,7 +57,14 @@ interface SeedSite {
 
 /** About 60 sites covering every state the dashboard must show. */
 const SITES: SeedSite[] = [
-  { name: 'northwind-hosting.example', unit: undefined, autotreatment: 1, autopatching: 1, period: 'day', ageDays: 400 },
+  {
+    name: 'northwind-hosting.example',
+    unit: undefined,
+    autotreatment: 1,
+    autopatching: 1,
+    period: 'day',
+    ageDays: 400,
+  },
   { name: 'bakery-rose.example', unit: 0, profile: 'infected', ageDays: 120 },
   { name: 'shop.bakery-rose.example', unit: 0, profile: 'infected', autotreatment: 1, ageDays: 90 },
   { name: 'lindqvist-law.example', unit: 1, profile: 'incurable', ageDays: 200 },
@@ -81,12 +88,46 @@ const SITES: SeedSite[] = [
 
 // Fill the fleet up to about 60 with ordinary customer sites, a few of them in trouble.
 const FILLER = [
-  'alpine-dental', 'bluewave-surf', 'cedar-carpentry', 'delta-print', 'ember-coffee', 'fjord-travel', 'granite-gym',
-  'horizon-optics', 'iris-florist', 'juniper-books', 'kestrel-bikes', 'lumen-lighting', 'maple-clinic', 'nimbus-cloud',
-  'orchid-spa', 'pine-vets', 'quartz-jewels', 'rivet-garage', 'sage-kitchen', 'tidal-fish', 'umber-gallery',
-  'velvet-salon', 'willow-nursery', 'xenon-labs', 'yarrow-herbs', 'zephyr-kites', 'atlas-movers', 'beacon-church',
-  'copper-pots', 'dune-realty', 'echo-music', 'falcon-security', 'glacier-water', 'hearth-homes', 'indigo-textiles',
-  'jade-garden', 'kite-academy', 'lotus-tea', 'mosaic-tiles', 'north-star-scouts',
+  'alpine-dental',
+  'bluewave-surf',
+  'cedar-carpentry',
+  'delta-print',
+  'ember-coffee',
+  'fjord-travel',
+  'granite-gym',
+  'horizon-optics',
+  'iris-florist',
+  'juniper-books',
+  'kestrel-bikes',
+  'lumen-lighting',
+  'maple-clinic',
+  'nimbus-cloud',
+  'orchid-spa',
+  'pine-vets',
+  'quartz-jewels',
+  'rivet-garage',
+  'sage-kitchen',
+  'tidal-fish',
+  'umber-gallery',
+  'velvet-salon',
+  'willow-nursery',
+  'xenon-labs',
+  'yarrow-herbs',
+  'zephyr-kites',
+  'atlas-movers',
+  'beacon-church',
+  'copper-pots',
+  'dune-realty',
+  'echo-music',
+  'falcon-security',
+  'glacier-water',
+  'hearth-homes',
+  'indigo-textiles',
+  'jade-garden',
+  'kite-academy',
+  'lotus-tea',
+  'mosaic-tiles',
+  'north-star-scouts',
 ];
 
 export function seedDemo(state: SandboxState): void {
@@ -99,12 +140,14 @@ export function seedDemo(state: SandboxState): void {
       JSON.stringify(AGENCY),
       now - 30 * DAY,
     );
-    const unitIds = UNITS.map(
-      (email, i) =>
-        Number(
-          prepared(db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(user.id, email, now - (300 - i) * DAY)
-            .lastInsertRowid,
-        ),
+    const unitIds = UNITS.map((email, i) =>
+      Number(
+        prepared(db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(
+          user.id,
+          email,
+          now - (300 - i) * DAY,
+        ).lastInsertRowid,
+      ),
     );
     const all: SeedSite[] = [
       ...SITES,
@@ -121,7 +164,8 @@ export function seedDemo(state: SandboxState): void {
         };
       }),
     ];
-    const insert = prepared(db, 
+    const insert = prepared(
+      db,
       `INSERT INTO sites (user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
          permissions, unit_id, syncfile, profile)
        VALUES (@user_id, @host, @domain, @adddate, @scanperiod, @nextscan, @firewall, @autotreatment, @autopatching,

@@ -24,7 +24,10 @@ describe('signed calls', () => {
     expect(await bed.site(account, 'xn--bcher-caf-j4a4r.example')).toMatchObject({ domain: IDN, firewallstatus: 0 });
     // A signature over the decoded target does not match what was received, and the answer says why.
     const decoded = `/api/site_setoption/${IDN}/firewall/enable/`;
-    const unencoded = await bed.call(`/api/site_setoption/${enc(IDN)}/firewall/enable/`, { key: account, signTarget: decoded });
+    const unencoded = await bed.call(`/api/site_setoption/${enc(IDN)}/firewall/enable/`, {
+      key: account,
+      signTarget: decoded,
+    });
     expect(unencoded.envelope).toMatchObject({
       error: 502,
       keyid: account.keyId,
@@ -32,7 +35,10 @@ describe('signed calls', () => {
         'The signature does not match: the request target has characters that are not percent-encoded; percent-encode them (UTF-8) and sign the encoded target',
     });
     // Any other wrong signature of that target gets the plain message.
-    const other = await bed.call(`/api/site_setoption/${enc(IDN)}/firewall/enable/`, { key: account, mac: '0'.repeat(32) });
+    const other = await bed.call(`/api/site_setoption/${enc(IDN)}/firewall/enable/`, {
+      key: account,
+      mac: '0'.repeat(32),
+    });
     expect(other.envelope.errorinfo).toBe('The signature (apimac) does not match the request');
     // Lower-case percent-encoding is another target, signed as such.
     const lower = `/api/site_setoption/${enc(IDN).toLowerCase()}/firewall/enable/`;
@@ -48,7 +54,9 @@ describe('signed calls', () => {
     await bed.ok('/api/sites_list/?withscanreport', { key: account });
     await bed.ok(`/api/sites_list/?unit=${enc('u@unit.example')}&withfwhistory=1`, { key: account });
     // The query is part of the signed target.
-    expect(await errorOf(bed, '/api/sites_list/?withscanreport', { key: account, signTarget: '/api/sites_list/' })).toBe(502);
+    expect(
+      await errorOf(bed, '/api/sites_list/?withscanreport', { key: account, signTarget: '/api/sites_list/' }),
+    ).toBe(502);
     expect(await errorOf(bed, '/api/sites_list/', { key: account, signTarget: '/api/sites_list/?' })).toBe(502);
     // An empty query is still a query: "?" is part of the target.
     await bed.ok('/api/sites_list/?', { key: account });
@@ -75,17 +83,23 @@ describe('signed calls', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     const target = '/api/sites_list/?unit=bü@unit.example';
-    const answer = handleApi(bed.sandbox.state, {}, {
-      target,
-      httpMethod: 'GET',
-      headers: new Headers({ cookie: `apikey=${account.key}; apimac=${sign(encodeURI(target), account.hmac)}` }),
-      body: new Uint8Array(0),
-      origin: 'http://localhost',
-      ip: '127.0.0.1',
-    });
+    const answer = handleApi(
+      bed.sandbox.state,
+      {},
+      {
+        target,
+        httpMethod: 'GET',
+        headers: new Headers({ cookie: `apikey=${account.key}; apimac=${sign(encodeURI(target), account.hmac)}` }),
+        body: new Uint8Array(0),
+        origin: 'http://localhost',
+        ip: '127.0.0.1',
+      },
+    );
     const envelope = envelopeSchema.parse(JSON.parse(answer.body));
     expect(envelope).toMatchObject({ error: 502, keyid: account.keyId });
-    expect(envelope.errorinfo).toMatch(/not percent-encoded; percent-encode them \(UTF-8\) and sign the encoded target$/);
+    expect(envelope.errorinfo).toMatch(
+      /not percent-encoded; percent-encode them \(UTF-8\) and sign the encoded target$/,
+    );
   });
 
   it('checks a signature sent with the application key', async () => {
@@ -99,7 +113,11 @@ describe('signed calls', () => {
     const account = await bed.signUpAndIn();
     const target = "/api/api_test/abc/7/it's%20a%7Bb%7D/?str=a'b%2Bc+d&int=3";
     const result = await bed.ok(target, { key: account });
-    expect(result).toMatchObject({ REQUEST_URI: target, PATH: ['abc', '7', "it's a{b}"], QUERY: { str: "a'b+c d", int: 3 } });
+    expect(result).toMatchObject({
+      REQUEST_URI: target,
+      PATH: ['abc', '7', "it's a{b}"],
+      QUERY: { str: "a'b+c d", int: 3 },
+    });
   });
 });
 

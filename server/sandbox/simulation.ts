@@ -95,7 +95,10 @@ export function syncfileForHost(host: string): number {
 }
 
 /** Build an internally consistent scan report (checked ≤ total bytes, cleaned ≤ detected, cure=1 when cleanup ran). */
-export function makeReport(site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment'>, date: number): Omit<ScanReport, 'id'> {
+export function makeReport(
+  site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment'>,
+  date: number,
+): Omit<ScanReport, 'id'> {
   const r = rng(hash32(site.id, date));
   const totalbytes = Math.floor((40 + r() * 2400) * 1_000_000);
   const errors = site.profile === 'errors' ? 1 + Math.floor(r() * 6) : r() < 0.04 ? 1 : 0;
@@ -141,16 +144,26 @@ export function makeReport(site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment
 /** Write a report for the site and apply what a cleanup changed. */
 export function writeReport(db: Db, site: SiteRow, date: number): void {
   const report = makeReport(site, date);
-  const info = prepared(db, 
-      `INSERT INTO scan_reports (site_id, date, cure, threats, incurable, doubt, treated, detectedfiles, incurablefiles,
+  const info = prepared(
+    db,
+    `INSERT INTO scan_reports (site_id, date, cure, threats, incurable, doubt, treated, detectedfiles, incurablefiles,
          malicious, suspicious, checkeddirs, checkedfiles, treatedfiles, deletedfiles, totalbytes, checkedbytes, errors)
        VALUES (@site_id, @date, @cure, @threats, @incurable, @doubt, @treated, @detectedfiles, @incurablefiles,
          @malicious, @suspicious, @checkeddirs, @checkedfiles, @treatedfiles, @deletedfiles, @totalbytes, @checkedbytes, @errors)`,
-    )
-    .run({ site_id: site.id, ...report });
+  ).run({ site_id: site.id, ...report });
   // A cleanup leaves only what it could not cure.
-  const profile: Profile = report.cure ? (report.incurable > 0 ? 'incurable' : report.doubt > 0 ? 'suspicious' : 'clean') : site.profile;
-  prepared(db, 'UPDATE sites SET last_report_id = ?, profile = ? WHERE id = ?').run(info.lastInsertRowid, profile, site.id);
+  const profile: Profile = report.cure
+    ? report.incurable > 0
+      ? 'incurable'
+      : report.doubt > 0
+        ? 'suspicious'
+        : 'clean'
+    : site.profile;
+  prepared(db, 'UPDATE sites SET last_report_id = ?, profile = ? WHERE id = ?').run(
+    info.lastInsertRowid,
+    profile,
+    site.id,
+  );
 }
 
 /** Finish scans whose time is up and run scheduled scans whose nextscan has passed. */
@@ -158,8 +171,9 @@ export function processDue(state: SandboxState): void {
   const { db } = state;
   const now = state.now();
   const finishBefore = now - state.config.scanSeconds;
-  const running = prepared(db, 'SELECT * FROM sites WHERE scan_started IS NOT NULL AND scan_started <= ?')
-    .all(finishBefore) as SiteRow[];
+  const running = prepared(db, 'SELECT * FROM sites WHERE scan_started IS NOT NULL AND scan_started <= ?').all(
+    finishBefore,
+  ) as SiteRow[];
   const due = prepared(db, 'SELECT * FROM sites WHERE nextscan > 0 AND nextscan <= ?').all(now) as SiteRow[];
   if (running.length === 0 && due.length === 0) return;
   db.transaction(() => {
@@ -237,7 +251,14 @@ export function fwHistoryJson(win: FwWindow, siteId: number, adddate: number, ev
 }
 
 /** Days [from, to) of the window as `"YYYYMMDD":[…]` / `"YYYYMMDD":null`, joined by commas. */
-function daysJson(win: FwWindow, siteId: number, adddate: number, events: readonly FwEvent[], from: number, to: number): string {
+function daysJson(
+  win: FwWindow,
+  siteId: number,
+  adddate: number,
+  events: readonly FwEvent[],
+  from: number,
+  to: number,
+): string {
   const days: string[] = [];
   let e = 0;
   let enabled = 0;

@@ -31,7 +31,11 @@ describe('site_setoption', () => {
     await bed.ok('/api/site_setoption/a.example/autocleanup/0/', { key: account });
     expect((await bed.site(account, 'a.example')).autotreatment).toBe(0);
     for (const v of ['1', '0']) {
-      expect(await bed.ok(`/api/site_setoption/a.example/autopatching/${v}/`, { key: account })).toEqual(['a.example', 'autopatching', v]);
+      expect(await bed.ok(`/api/site_setoption/a.example/autopatching/${v}/`, { key: account })).toEqual([
+        'a.example',
+        'autopatching',
+        v,
+      ]);
     }
     // autopatching has no field in the site object (spec §2.8); it must not touch autotreatment.
     await bed.ok('/api/site_setoption/b.example/autopatching/1/', { key: account });
@@ -118,18 +122,27 @@ describe('site_delete and site_unshare', () => {
       { name: 'keep.example', share: 'u@unit.example' },
     ]);
     expect(await bed.ok(`/api/site_delete/${enc('bücher.example')}/`, { key: account })).toBe('bücher.example');
-    expect((await bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual(['keep.example']);
-    expect((await bed.call(`/api/site_delete/${enc('bücher.example')}/`, { key: account })).envelope.error).toBe(143901);
+    expect((await bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual([
+      'keep.example',
+    ]);
+    expect((await bed.call(`/api/site_delete/${enc('bücher.example')}/`, { key: account })).envelope.error).toBe(
+      143901,
+    );
     // Added again, it is a new site, not shared.
     await bed.addSites(account, ['bücher.example']);
-    expect((await bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual(['keep.example']);
+    expect((await bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual([
+      'keep.example',
+    ]);
   });
 
   it('unshares a site: it stays in the account without a unit', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     await bed.createAgency(account);
-    await bed.addSites(account, [{ name: 'a.example', share: 'u@unit.example' }, { name: 'b.example', share: 'u@unit.example' }]);
+    await bed.addSites(account, [
+      { name: 'a.example', share: 'u@unit.example' },
+      { name: 'b.example', share: 'u@unit.example' },
+    ]);
     expect(await bed.ok(`/api/site_unshare/${enc('u@unit.example')}/a.example/`, { key: account })).toBe('a.example');
     expect((await bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual(['b.example']);
     expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['a.example', 'b.example']);

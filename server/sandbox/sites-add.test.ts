@@ -12,7 +12,11 @@ describe('sites_add', () => {
     await bed.createAgency(account);
     const before = Math.floor(Date.now() / 1000);
     expect(
-      await bed.addSites(account, ['short.example', { name: 'long.example' }, { name: 'shared.example', share: 'u@unit.example' }]),
+      await bed.addSites(account, [
+        'short.example',
+        { name: 'long.example' },
+        { name: 'shared.example', share: 'u@unit.example' },
+      ]),
     ).toEqual({});
     const sites = await bed.listSites(account);
     expect(sites.map((s) => s.host)).toEqual(['short.example', 'long.example', 'shared.example']);
@@ -23,7 +27,9 @@ describe('sites_add', () => {
       expect(s).toMatchObject({ scanperiod: 7 * 86400, firewallstatus: 1, autotreatment: 0 });
     }
     expect(new Set(sites.map((s) => s.id)).size).toBe(3);
-    expect((await bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual(['shared.example']);
+    expect((await bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual([
+      'shared.example',
+    ]);
   });
 
   it('stores IDN names as punycode host and UTF-8 domain, one site for both spellings', async () => {
@@ -83,7 +89,20 @@ describe('sites_add', () => {
       `${'a'.repeat(64)}.example`,
     ];
     const errors = await bed.addSites(account, body);
-    expect(Object.keys(errors).sort((a, b) => Number(a) - Number(b))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '10', '11', '12', '13']);
+    expect(Object.keys(errors).sort((a, b) => Number(a) - Number(b))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '10',
+      '11',
+      '12',
+      '13',
+    ]);
     for (const message of Object.values(errors)) expect(message).toMatch(/\w{3}/);
     // Sharing without the agency record is refused for that site (spec §4.3).
     expect(errors['8']).toMatch(/agency/i);
@@ -94,7 +113,11 @@ describe('sites_add', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     await bed.createAgency(account);
-    const errors = await bed.addSites(account, [{ name: 'a.example', share: 'nobody' }, { name: 'b.example', share: 7 }, 'c.example']);
+    const errors = await bed.addSites(account, [
+      { name: 'a.example', share: 'nobody' },
+      { name: 'b.example', share: 7 },
+      'c.example',
+    ]);
     expect(Object.keys(errors)).toEqual(['0', '1']);
     expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['c.example']);
   });
@@ -113,8 +136,14 @@ describe('sites_add', () => {
         'again.example',
       ]),
     ).toEqual({});
-    expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['other.example', 'dup.example', 'again.example']);
-    expect((await bed.listSites(account, `?unit=${enc('second@unit.example')}`)).map((s) => s.host)).toEqual(['dup.example']);
+    expect((await bed.listSites(account)).map((s) => s.host)).toEqual([
+      'other.example',
+      'dup.example',
+      'again.example',
+    ]);
+    expect((await bed.listSites(account, `?unit=${enc('second@unit.example')}`)).map((s) => s.host)).toEqual([
+      'dup.example',
+    ]);
     // The later, unshared "again.example" won, and dup.example went to second@: first@ was never made a unit.
     const first = await bed.call(`/api/sites_list/?unit=${enc('first@unit.example')}`, { key: account });
     expect(first.envelope).toMatchObject({ error: 142900, result: null });
@@ -148,7 +177,9 @@ describe('sites_add', () => {
     ]);
     // One unit: deleting it once unshares all three; it is gone afterwards.
     await bed.ok(`/api/unit_delete/${enc('owner@unit.example')}/`, { key: account });
-    expect((await bed.call(`/api/unit_delete/${enc('owner@unit.example')}/`, { key: account })).envelope.error).toBe(132901);
+    expect((await bed.call(`/api/unit_delete/${enc('owner@unit.example')}/`, { key: account })).envelope.error).toBe(
+      132901,
+    );
     expect(await bed.listSites(account)).toHaveLength(4);
   });
 
@@ -178,7 +209,9 @@ describe('sites_add', () => {
     expect(synced.firewallstatus).toBe(1);
     expect(Object.values(synced.fwhistory ?? {}).filter((d) => d !== null).length).toBeGreaterThan(0);
     // Enabling it needs the synchronization file (spec §4.3, 145903); disabling changes nothing.
-    expect((await bed.call('/api/site_setoption/nosync-shop.example/firewall/enable/', { key: account })).envelope.error).toBe(145903);
+    expect(
+      (await bed.call('/api/site_setoption/nosync-shop.example/firewall/enable/', { key: account })).envelope.error,
+    ).toBe(145903);
     await bed.ok('/api/site_setoption/nosync-shop.example/firewall/disable/', { key: account });
     expect((await bed.site(account, 'nosync-shop.example')).firewallstatus).toBe(0);
   });
@@ -196,7 +229,11 @@ describe('sites_list', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     await bed.createAgency(account);
-    await bed.addSites(account, ['a.example', { name: 'b.example', share: 'u@unit.example' }, { name: 'c.example', share: 'v@unit.example' }]);
+    await bed.addSites(account, [
+      'a.example',
+      { name: 'b.example', share: 'u@unit.example' },
+      { name: 'c.example', share: 'v@unit.example' },
+    ]);
     const plain = await bed.listSites(account);
     expect(plain).toHaveLength(3);
     for (const s of plain) expect(Object.keys(s)).not.toContain('scanreport');

@@ -77,7 +77,9 @@ describe('502 authorization error', () => {
   it('refuses a key used from an IP outside keydata.ip', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
-    expect(await bed.control('bind-ip', { email: account.email, ip: '203.0.113.7, 198.51.100.1' })).toEqual({ bound: 1 });
+    expect(await bed.control('bind-ip', { email: account.email, ip: '203.0.113.7, 198.51.100.1' })).toEqual({
+      bound: 1,
+    });
     // In-process the address is what our proxy says in X-Forwarded-For (none: unknown).
     expectSystemError(await bed.call('/api/api_keyinfo/', { key: account }), 502);
     expectSystemError(
@@ -101,11 +103,16 @@ describe('502 authorization error', () => {
     const bed = await freshHttpSandbox();
     const account = await bed.signUpAndIn();
     await bed.control('bind-ip', { email: account.email, ip: '203.0.113.7' });
-    const spoofed = await bed.call('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const spoofed = await bed.call('/api/api_keyinfo/', {
+      key: account,
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
     expectSystemError(spoofed, 502);
     expect(spoofed.envelope.errorinfo).toMatch(/IP address/);
     await bed.control('bind-ip', { email: account.email, ip: '127.0.0.1' });
-    expect(await bed.ok('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '192.0.2.1' } })).toMatchObject({
+    expect(
+      await bed.ok('/api/api_keyinfo/', { key: account, headers: { 'x-forwarded-for': '192.0.2.1' } }),
+    ).toMatchObject({
       ip: '127.0.0.1',
     });
   });
@@ -216,11 +223,18 @@ describe('503 invalid request format', () => {
     const account = await bed.signUpAndIn();
     const big = JSON.stringify(['a.example', 'x'.repeat(MAX_BODY_BYTES)]);
     expect(MAX_BODY_BYTES).toBe(2 * 1024 * 1024);
-    expectSystemError(await bed.call('/api/sites_add/', { key: account, body: big, headers: { 'content-type': 'application/json' } }), 503);
+    expectSystemError(
+      await bed.call('/api/sites_add/', { key: account, body: big, headers: { 'content-type': 'application/json' } }),
+      503,
+    );
     const inProcess = freshSandbox();
     const other = await inProcess.signUpAndIn();
     expectSystemError(
-      await inProcess.call('/api/sites_add/', { key: other, body: big, headers: { 'content-type': 'application/json' } }),
+      await inProcess.call('/api/sites_add/', {
+        key: other,
+        body: big,
+        headers: { 'content-type': 'application/json' },
+      }),
       503,
     );
     // Just under the limit is read and parsed.

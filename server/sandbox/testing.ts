@@ -163,7 +163,9 @@ function bodyBytes(body: BodyInit): Buffer {
 }
 
 /** Serve the sandbox on a free port. */
-export async function serveHttp(sandbox: Sandbox): Promise<{ base: string; transport: Transport; close(): Promise<void> }> {
+export async function serveHttp(
+  sandbox: Sandbox,
+): Promise<{ base: string; transport: Transport; close(): Promise<void> }> {
   const server = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
@@ -242,7 +244,8 @@ export class TestBed {
     const headers = new Headers(opts.headers);
     const cookies: string[] = [];
     if (opts.key) cookies.push(`apikey=${opts.key.key}`);
-    const mac = opts.mac !== undefined ? opts.mac : opts.key?.hmac ? sign(opts.signTarget ?? target, opts.key.hmac) : null;
+    const mac =
+      opts.mac !== undefined ? opts.mac : opts.key?.hmac ? sign(opts.signTarget ?? target, opts.key.hmac) : null;
     if (mac !== null) cookies.push(`apimac=${mac}`);
     if (cookies.length) headers.set('cookie', [headers.get('cookie'), ...cookies].filter(Boolean).join('; '));
     let body: string | Uint8Array<ArrayBuffer> | undefined;
@@ -273,7 +276,9 @@ export class TestBed {
   async ok(target: string, opts: CallOptions = {}): Promise<unknown> {
     const a = await this.call(target, opts);
     if (a.status !== 200 || a.envelope.error !== 0) {
-      throw new Error(`${target}: expected success, got HTTP ${a.status} error ${a.envelope.error} ${a.envelope.errorinfo}`);
+      throw new Error(
+        `${target}: expected success, got HTTP ${a.status} error ${a.envelope.error} ${a.envelope.errorinfo}`,
+      );
     }
     return a.envelope.result;
   }

@@ -22,11 +22,13 @@ describe('unit_update', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     await withUnits(bed, account);
-    expect(await bed.ok(`/api/unit_update/${enc('old@unit.example')}/${enc('new@unit.example')}/`, { key: account })).toBe(
-      'new@unit.example',
-    );
+    expect(
+      await bed.ok(`/api/unit_update/${enc('old@unit.example')}/${enc('new@unit.example')}/`, { key: account }),
+    ).toBe('new@unit.example');
     expect(await hostsOf(bed, account, 'new@unit.example')).toEqual(['a.example', 'b.example']);
-    expect((await bed.call(`/api/sites_list/?unit=${enc('old@unit.example')}`, { key: account })).envelope.error).toBe(142900);
+    expect((await bed.call(`/api/sites_list/?unit=${enc('old@unit.example')}`, { key: account })).envelope.error).toBe(
+      142900,
+    );
     expect(await hostsOf(bed, account, 'other@unit.example')).toEqual(['c.example']);
     // New shares with the new e-mail join the same unit.
     await bed.addSites(account, [{ name: 'e.example', share: 'new@unit.example' }]);
@@ -40,7 +42,9 @@ describe('unit_update', () => {
     await bed.ok(`/api/unit_update/${enc('old@unit.example')}/${enc('other@unit.example')}/`, { key: account });
     expect(await hostsOf(bed, account, 'other@unit.example')).toEqual(['a.example', 'b.example', 'c.example']);
     await bed.ok(`/api/unit_delete/${enc('other@unit.example')}/`, { key: account });
-    expect((await bed.call(`/api/unit_delete/${enc('other@unit.example')}/`, { key: account })).envelope.error).toBe(132901);
+    expect((await bed.call(`/api/unit_delete/${enc('other@unit.example')}/`, { key: account })).envelope.error).toBe(
+      132901,
+    );
   });
 });
 
@@ -50,8 +54,15 @@ describe('unit_delete', () => {
     const account = await bed.signUpAndIn();
     await withUnits(bed, account);
     expect(await bed.ok(`/api/unit_delete/${enc('old@unit.example')}/`, { key: account })).toBe('old@unit.example');
-    expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['a.example', 'b.example', 'c.example', 'd.example']);
-    expect((await bed.call(`/api/sites_list/?unit=${enc('old@unit.example')}`, { key: account })).envelope.error).toBe(142900);
+    expect((await bed.listSites(account)).map((s) => s.host)).toEqual([
+      'a.example',
+      'b.example',
+      'c.example',
+      'd.example',
+    ]);
+    expect((await bed.call(`/api/sites_list/?unit=${enc('old@unit.example')}`, { key: account })).envelope.error).toBe(
+      142900,
+    );
     // The former sites can be shared afresh.
     await bed.addSites(account, [{ name: 'a.example', share: 'fresh@unit.example' }]);
     expect(await hostsOf(bed, account, 'fresh@unit.example')).toEqual(['a.example']);
@@ -75,7 +86,12 @@ describe('agency', () => {
     expect(await bed.ok('/api/agency_update/', { key: account, body: first })).toEqual(first);
     expect(await bed.ok('/api/agency_view/', { key: account })).toEqual(first);
     // An update replaces the record.
-    const second = { title: 'Second', email: 'second@agency.example', logourl: 'http://agency.example/logo.svg', bank_currency: 'EUR' };
+    const second = {
+      title: 'Second',
+      email: 'second@agency.example',
+      logourl: 'http://agency.example/logo.svg',
+      bank_currency: 'EUR',
+    };
     expect(await bed.ok('/api/agency_update/', { key: account, body: second })).toEqual(second);
     expect(await bed.ok('/api/agency_view/', { key: account })).toEqual(second);
     expect(await bed.ok('/api/agency_delete/', { key: account })).toEqual(second);
@@ -134,7 +150,10 @@ describe('agency', () => {
     const account = await bed.signUpAndIn();
     const bad = await bed.call('/api/agency_update/', { key: account, body: { email: 'notanemail' } });
     expect(bad.envelope).toMatchObject({ error: 503, errorinfo: 'email is not valid; title is required' });
-    const typed = await bed.call('/api/agency_update/', { key: account, body: { title: 7, email: 'a@agency.example' } });
+    const typed = await bed.call('/api/agency_update/', {
+      key: account,
+      body: { title: 7, email: 'a@agency.example' },
+    });
     expect(typed.envelope.errorinfo).toBe('title must be a string');
   });
 
@@ -142,7 +161,11 @@ describe('agency', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     const text = '{"title":"A","email":"a@agency.example","constructor":"x","toString":"y","__proto__":"z"}';
-    const answer = await bed.call('/api/agency_update/', { key: account, body: text, headers: { 'content-type': 'application/json' } });
+    const answer = await bed.call('/api/agency_update/', {
+      key: account,
+      body: text,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.envelope.error).toBe(0);
     expect(await bed.ok('/api/agency_view/', { key: account })).toEqual({ title: 'A', email: 'a@agency.example' });
   });
@@ -153,7 +176,10 @@ describe('agency', () => {
     for (const logourl of ['https://agency.example/logo.png', 'http://agency.example/l.gif', '']) {
       await bed.ok('/api/agency_update/', { key: account, body: { title: 'A', email: 'a@agency.example', logourl } });
     }
-    await bed.ok('/api/agency_update/', { key: account, body: { title: 'A', email: 'a@agency.example', unknown_field: 'x' } });
+    await bed.ok('/api/agency_update/', {
+      key: account,
+      body: { title: 'A', email: 'a@agency.example', unknown_field: 'x' },
+    });
     expect(await bed.ok('/api/agency_view/', { key: account })).toEqual({ title: 'A', email: 'a@agency.example' });
   });
 });

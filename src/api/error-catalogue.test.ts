@@ -81,13 +81,20 @@ describe('error catalogue', () => {
 
   it('an HTTP 403 of syncfile_get reads as 505, not allowed with this key, and keeps the session', () => {
     const d = describeError(
-      new TransportError({ method: 'syncfile_get', kind: 'http', status: 403, message: 'Higher access required (505)' }),
+      new TransportError({
+        method: 'syncfile_get',
+        kind: 'http',
+        status: 403,
+        message: 'Higher access required (505)',
+      }),
     );
     expect(d).toEqual({ code: 505, ...catalogueEntry(505), sessionEnded: false });
   });
 
   it('a 401 on an answer that is not an HTTP refusal (bad-response) does not end the session', () => {
-    const bad = describeError(new TransportError({ method: 'sites_list', kind: 'bad-response', status: 401, message: 'x' }));
+    const bad = describeError(
+      new TransportError({ method: 'sites_list', kind: 'bad-response', status: 401, message: 'x' }),
+    );
     expect(bad.sessionEnded).toBe(false);
   });
 

@@ -200,7 +200,8 @@ export const METHODS = [
   },
   {
     name: 'sites_list',
-    description: 'The sites of the account, optionally of one unit, with scan reports and firewall history (spec §4.3).',
+    description:
+      'The sites of the account, optionally of one unit, with scan reports and firewall history (spec §4.3).',
     errprefix: 142,
     errors: ['Unit not found'],
     path: [],
@@ -233,7 +234,8 @@ export const METHODS = [
   },
   {
     name: 'site_setoption',
-    description: 'Set one option of a site: permissions, autocleanup, autopatching, firewall or scanperiod (spec §4.3).',
+    description:
+      'Set one option of a site: permissions, autocleanup, autopatching, firewall or scanperiod (spec §4.3).',
     errprefix: 145,
     errors: [dbError, 'Site not found', 'Invalid option or value', 'Operation failed', 'Permission denied'],
     path: [

@@ -47,7 +47,7 @@ describe('credentials schema', () => {
     },
   );
 
-  it('accepts exactly what isCookieSafe accepts (the proxy\'s rule), up to MAX_KEY_LENGTH', () => {
+  it("accepts exactly what isCookieSafe accepts (the proxy's rule), up to MAX_KEY_LENGTH", () => {
     expect(MAX_KEY_LENGTH).toBe(512);
     const samples = ['x'.repeat(MAX_KEY_LENGTH), 'x'.repeat(MAX_KEY_LENGTH + 1), '', 'a\u00e9'];
     for (let code = 0; code < 128; code += 1) samples.push(`k${String.fromCharCode(code)}y`);

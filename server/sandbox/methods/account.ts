@@ -46,8 +46,12 @@ export function signup(call: Call) {
   const expiresAt = now + state.config.otpSeconds;
   // A new code replaces every earlier one for the address.
   prepared(state.db, 'UPDATE otps SET used = 1 WHERE email = ? AND used = 0').run(email);
-  prepared(state.db, 'INSERT INTO otps (email, code, created, expires_at) VALUES (?, ?, ?, ?)')
-    .run(email, code, now, expiresAt);
+  prepared(state.db, 'INSERT INTO otps (email, code, created, expires_at) VALUES (?, ?, ?, ?)').run(
+    email,
+    code,
+    now,
+    expiresAt,
+  );
   sendMail(
     state,
     email,
@@ -73,8 +77,9 @@ export function signin(call: Call) {
   const { state, now } = call;
   const email = emailAt(call, 0);
   const code = call.path[1] ?? '';
-  const otp = prepared(state.db, 'SELECT * FROM otps WHERE email = ? AND used = 0 ORDER BY id DESC LIMIT 1')
-    .get(email) as OtpRow | undefined;
+  const otp = prepared(state.db, 'SELECT * FROM otps WHERE email = ? AND used = 0 ORDER BY id DESC LIMIT 1').get(
+    email,
+  ) as OtpRow | undefined;
   if (!otp) throw new MethodError(0, 'No pending one-time password for this e-mail: ask for a new one (signup)');
   if (otp.expires_at <= now) {
     prepared(state.db, 'UPDATE otps SET used = 1 WHERE id = ?').run(otp.id);

@@ -8,7 +8,8 @@ import { prepared } from '../db.ts';
 export type AgencyRecord = Record<string, string>;
 
 export function getAgency(state: SandboxState, userId: number): AgencyRecord | null {
-  const row = prepared(state.db, 'SELECT data FROM agencies WHERE user_id = ?').get(userId) as { data: string } | undefined;
+  const row = prepared(state.db, 'SELECT data FROM agencies WHERE user_id = ?').get(userId) as
+    { data: string } | undefined;
   return row ? (JSON.parse(row.data) as AgencyRecord) : null;
 }
 
@@ -57,11 +58,11 @@ function validateAgency(call: Call): AgencyRecord {
 export function agencyUpdate(call: Call) {
   const user = requireUser(call);
   const record = validateAgency(call);
-  prepared(call.state.db, 
-      `INSERT INTO agencies (user_id, data, modified) VALUES (?, ?, ?)
+  prepared(
+    call.state.db,
+    `INSERT INTO agencies (user_id, data, modified) VALUES (?, ?, ?)
        ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, modified = excluded.modified`,
-    )
-    .run(user.id, JSON.stringify(record), call.now);
+  ).run(user.id, JSON.stringify(record), call.now);
   return call.body;
 }
 

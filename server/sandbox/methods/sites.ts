@@ -57,7 +57,8 @@ export function sitesAdd(call: Call) {
       errors[index] = 'Each site must be a domain name or an object with a name';
       return;
     }
-    const { name, share } = typeof parsedEntry.data === 'string' ? { name: parsedEntry.data, share: undefined } : parsedEntry.data;
+    const { name, share } =
+      typeof parsedEntry.data === 'string' ? { name: parsedEntry.data, share: undefined } : parsedEntry.data;
     if (typeof name !== 'string') {
       errors[index] = 'The site has no name';
       return;
@@ -88,7 +89,8 @@ export function sitesAdd(call: Call) {
     const row = findSite.get(user.id, item.host) as { id: number } | undefined;
     if (row) existing.set(item.host, row.id);
   }
-  const count = (prepared(state.db, 'SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number }).n;
+  const count = (prepared(state.db, 'SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(user.id) as { n: number })
+    .n;
   const adding = items.size - existing.size;
   if (count + adding > user.site_limit) {
     throw new MethodError(
@@ -97,7 +99,8 @@ export function sitesAdd(call: Call) {
     );
   }
 
-  const insert = prepared(state.db, 
+  const insert = prepared(
+    state.db,
     `INSERT INTO sites (user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
        permissions, unit_id, syncfile, profile)
      VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?)`,
@@ -262,8 +265,7 @@ export function findSite(state: SandboxState, user: UserRow, name: string): Site
   const parsed = parseSiteName(name);
   if ('error' in parsed) return undefined;
   return prepared(state.db, 'SELECT * FROM sites WHERE user_id = ? AND host = ?').get(user.id, parsed.host) as
-    | SiteRow
-    | undefined;
+    SiteRow | undefined;
 }
 
 export function deleteSites(state: SandboxState, ids: number[]): void {

@@ -12,14 +12,19 @@ interface UnitRow {
 }
 
 export function findUnit(state: SandboxState, userId: number, email: string): UnitRow | undefined {
-  return prepared(state.db, 'SELECT * FROM units WHERE user_id = ? AND email = ?').get(userId, email) as UnitRow | undefined;
+  return prepared(state.db, 'SELECT * FROM units WHERE user_id = ? AND email = ?').get(userId, email) as
+    UnitRow | undefined;
 }
 
 /** One unit per unique e-mail in an account (spec §1). */
 export function getOrCreateUnit(state: SandboxState, userId: number, email: string, now: number): number {
   const unit = findUnit(state, userId, email);
   if (unit) return unit.id;
-  const info = prepared(state.db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(userId, email, now);
+  const info = prepared(state.db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(
+    userId,
+    email,
+    now,
+  );
   return Number(info.lastInsertRowid);
 }
 
