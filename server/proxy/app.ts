@@ -12,7 +12,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { isNonZeroArg, lastQueryValue } from '../../src/api/query-args.ts';
-import { getMethod, type SystemErrorCode } from '../../src/api/registry.ts';
+import { getMethod } from '../../src/api/registry.ts';
+import { type SystemErrorCode } from '../../src/api/system-errors.ts';
 import { bodyBytes } from './bytes.ts';
 import { MIN_COMPRESS_BYTES, maybeCompress, negotiateEncoding } from './compress.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';

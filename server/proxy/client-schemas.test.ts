@@ -64,71 +64,71 @@ describe('every result schema accepts what the sandbox answers', () => {
   });
 
   it('api_* methods', async () => {
-    expect(await client.apiMethodList()).toContain('sites_list');
-    const data = await client.apiMethodData('site_setoption');
+    expect(await client.api_methodlist()).toContain('sites_list');
+    const data = await client.api_methoddata('site_setoption');
     expect(data.errprefix).toBe(145);
-    expect((await client.apiKeyInfo()).expires).toBeGreaterThan(0);
-    expect((await client.apiUserInfo())?.email).toBe('demo@partner.example');
-    const echo = await client.apiTest({ item1: 'abc', item2: '1', item3: 'x y', str: 'é', int: '2', post: '{"a":1}' });
+    expect((await client.api_keyinfo()).expires).toBeGreaterThan(0);
+    expect((await client.api_userinfo())?.email).toBe('demo@partner.example');
+    const echo = await client.api_test({ item1: 'abc', item2: '1', item3: 'x y', str: 'é', int: '2', post: '{"a":1}' });
     expect(echo).toMatchObject({ PATH: ['abc', '1', 'x y'] });
     await expect(
-      client.apiTest({ item1: 'abc', item2: '1', item3: 'x', str: '', int: '0', err: '2' }),
+      client.api_test({ item1: 'abc', item2: '1', item3: 'x', str: '', int: '0', err: '2' }),
     ).rejects.toMatchObject({ code: 100901 });
     called.add('api_methodlist').add('api_methoddata').add('api_keyinfo').add('api_userinfo').add('api_test');
   });
 
   it('sites_list with reports and firewall history, and the seeded states', async () => {
-    const sites = await client.sitesList({ withscanreport: true, withfwhistory: true });
+    const sites = await client.sites_list({ withscanreport: true, withfwhistory: true });
     expect(sites.length).toBeGreaterThanOrEqual(55);
     expect(sites.some((s) => s.scanreport === null)).toBe(true);
     expect(sites.some((s) => (s.scanreport?.threats ?? 0) > 0)).toBe(true);
     expect(sites.every((s) => s.fwhistory && Object.keys(s.fwhistory).length === 30)).toBe(true);
-    const unit = await client.sitesList({ unit: 'owner@bakery-rose.example' });
+    const unit = await client.sites_list({ unit: 'owner@bakery-rose.example' });
     expect(unit.map((s) => s.domain)).toContain('bakery-rose.example');
     called.add('sites_list');
   });
 
   it('agency methods', async () => {
-    const agency = await client.agencyView();
+    const agency = await client.agency_view();
     expect(agency.title).toBe('Northwind Hosting');
-    expect(await client.agencyUpdate({ ...agency, phone: '+1 555 0100' })).toMatchObject({ phone: '+1 555 0100' });
-    expect(await client.agencyDelete()).toMatchObject({ title: 'Northwind Hosting' });
-    expect(await client.agencyDelete({ ignore: true })).toBeNull();
-    await expect(client.agencyView()).rejects.toBeInstanceOf(ApiError);
-    await client.agencyUpdate(agency);
+    expect(await client.agency_update({ ...agency, phone: '+1 555 0100' })).toMatchObject({ phone: '+1 555 0100' });
+    expect(await client.agency_delete()).toMatchObject({ title: 'Northwind Hosting' });
+    expect(await client.agency_delete({ ignore: true })).toBeNull();
+    await expect(client.agency_view()).rejects.toBeInstanceOf(ApiError);
+    await client.agency_update(agency);
     called.add('agency_view').add('agency_update').add('agency_delete');
   });
 
   it('sites and units methods', async () => {
-    const errors = await client.sitesAdd([
+    const errors = await client.sites_add([
       'schema-check.example',
       { name: 'https://Schéma-Partagé.example/', share: 'schema-unit@client.example' },
       'not a domain',
     ]);
     expect(Object.keys(errors)).toEqual(['2']);
-    expect(await client.siteSetOption('schéma-partagé.example', 'scanperiod', 'day')).toEqual([
+    expect(await client.site_setoption('schéma-partagé.example', 'scanperiod', 'day')).toEqual([
       'schéma-partagé.example',
       'scanperiod',
       'day',
     ]);
-    expect(await client.siteScan('schema-check.example')).toBe('schema-check.example');
-    expect(await client.siteUnshare('schema-unit@client.example', 'schéma-partagé.example')).toBe(
+    expect(await client.site_scan('schema-check.example')).toBe('schema-check.example');
+    expect(await client.site_unshare('schema-unit@client.example', 'schéma-partagé.example')).toBe(
       'schéma-partagé.example',
     );
-    await client.sitesAdd([{ name: 'schéma-partagé.example', share: 'schema-unit@client.example' }]);
-    expect(await client.unitUpdate('schema-unit@client.example', 'renamed@client.example')).toBe(
+    await client.sites_add([{ name: 'schéma-partagé.example', share: 'schema-unit@client.example' }]);
+    expect(await client.unit_update('schema-unit@client.example', 'renamed@client.example')).toBe(
       'renamed@client.example',
     );
-    expect(await client.unitDelete('renamed@client.example', { withsites: true })).toBe('renamed@client.example');
-    expect(await client.unitDelete('renamed@client.example', { ignore: true })).toBeNull();
-    expect(await client.siteDelete('schema-check.example')).toBe('schema-check.example');
-    expect(await client.siteDelete('schema-check.example', { ignore: true })).toBeNull();
+    expect(await client.unit_delete('renamed@client.example', { withsites: true })).toBe('renamed@client.example');
+    expect(await client.unit_delete('renamed@client.example', { ignore: true })).toBeNull();
+    expect(await client.site_delete('schema-check.example')).toBe('schema-check.example');
+    expect(await client.site_delete('schema-check.example', { ignore: true })).toBeNull();
     called.add('sites_add').add('site_setoption').add('site_scan').add('site_unshare');
     called.add('unit_update').add('unit_delete').add('site_delete');
   });
 
   it('syncfile_get, dashboard and signout', async () => {
-    const file = await client.syncfileGet();
+    const file = await client.syncfile_get();
     expect(file.filename).toMatch(/\.php$/);
     expect(file.content).toContain('<?php');
     const url = await client.dashboard();
@@ -136,7 +136,7 @@ describe('every result schema accepts what the sandbox answers', () => {
     expect((await fetch(url)).status).toBe(200);
     const deleted = await client.signout();
     expect(resultSchemas.signout.safeParse(deleted).success).toBe(true);
-    await expect(client.apiKeyInfo()).rejects.toMatchObject({ code: 502 });
+    await expect(client.api_keyinfo()).rejects.toMatchObject({ code: 502 });
     called.add('syncfile_get').add('dashboard').add('signout');
   });
 

@@ -5,7 +5,8 @@
  * a text message (spec §7.4).
  */
 import { z } from 'zod';
-import { getMethod, SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/registry.ts';
+import { getMethod } from '../../src/api/registry.ts';
+import { SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/system-errors.ts';
 import { checkApiTarget } from './target.ts';
 
 /** The envelope's `version` field on answers made by the proxy, not the upstream. */

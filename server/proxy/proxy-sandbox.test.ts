@@ -319,11 +319,11 @@ describe('proxy → in-process sandbox, over HTTP', () => {
   it('works with the dashboard’s own client (src/api/client.ts) over real fetch', async () => {
     const keys = await signIn('client@proxy.example');
     const client = createApiClient({ baseUrl: served.origin, getCredentials: () => keys });
-    await expect(client.sitesAdd(['клиент.example'])).resolves.toEqual({});
-    const sites = await client.sitesList();
+    await expect(client.sites_add(['клиент.example'])).resolves.toEqual({});
+    const sites = await client.sites_list();
     expect(sites.map((site) => site.domain)).toEqual(['клиент.example']);
-    await expect(client.siteDelete('клиент.example')).resolves.toBe('клиент.example');
-    const file = await client.syncfileGet();
+    await expect(client.site_delete('клиент.example')).resolves.toBe('клиент.example');
+    const file = await client.syncfile_get();
     expect(file.filename).toBe(keys.signin.syncfile.filename);
   });
 });

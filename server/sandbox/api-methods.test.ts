@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { METHODS, RE, regex } from '../../src/api/registry.ts';
+import { METHODS } from '../../src/api/registry.ts';
+import { RE, regex } from '../../src/api/registry/define.ts';
 import { freshHttpSandbox, freshSandbox } from './testing.ts';
 
 const apiTestResult = z.strictObject({
@@ -63,7 +64,7 @@ describe('api_methoddata', () => {
         .parse(await bed.ok(`/api/api_methoddata/${def.name}/`, { key: account }));
       expect(data.errprefix, def.name).toBe(def.errprefix);
       expect(String(data.errprefix)).toMatch(/^\d{3}$/);
-      expect(data.errors, def.name).toEqual(def.errors);
+      expect(data.errors, def.name).toEqual(def.errors.map((e) => e.message));
       expect(data.description).toBe(def.description);
       expect(data.path, def.name).toEqual(def.path.map((p) => p.re));
       for (const re of [...data.path, ...Object.values(data.argv), ...Object.values(data.post ?? {})]) {

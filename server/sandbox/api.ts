@@ -1,15 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  REQUIRED_ARGV,
-  RE,
-  SYSTEM_ERRORS,
-  flagIsOn,
-  getMethod,
-  methodErrorCode,
-  regex,
-  type MethodDef,
-  type SystemErrorCode,
-} from '../../src/api/registry.ts';
+import { argumentPattern, getMethod, methodErrorOf, type MethodDef } from '../../src/api/registry.ts';
+import { regex } from '../../src/api/registry/define.ts';
+import { isSystemErrorCode, SYSTEM_ERRORS } from '../../src/api/system-errors.ts';
+import { flagIsOn } from '../../src/api/query-args.ts';
 import type { Call, Handler } from './call.ts';
 import { FailAfterCommit, JsonText, MethodError, RawResult, SystemError } from './errors.ts';
 import { parseSiteName } from './names.ts';
@@ -130,8 +123,9 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
 
   const fail = (err: unknown): ApiResponse => {
     const { def } = ctx;
-    if (err instanceof MethodError && def) {
-      return errorResponse(ctx, methodErrorCode(def, err.index), def.errors[err.index] ?? 'Method error', err.info);
+    if (err instanceof MethodError && def && err.method === def.name) {
+      const entry = methodErrorOf(err.code);
+      if (entry) return errorResponse(ctx, entry.code, entry.message, err.info);
     }
     if (err instanceof SystemError) return errorResponse(ctx, err.code, SYSTEM_ERRORS[err.code], err.info);
     state.log(`sandbox: internal error in ${ctx.methodName}: ${err instanceof Error ? err.message : String(err)}`);
@@ -214,11 +208,11 @@ export function handleApi(state: SandboxState, handlers: Record<string, Handler>
 }
 
 function throwArmed(def: MethodDef, code: number): never {
-  if (code in SYSTEM_ERRORS)
-    throw new SystemError(code as SystemErrorCode, 'Failure armed by the sandbox control surface');
-  const index = code - def.errprefix * 1000 - 900;
-  if (index >= 0 && index < def.errors.length)
-    throw new MethodError(index, 'Failure armed by the sandbox control surface');
+  if (isSystemErrorCode(code)) throw new SystemError(code, 'Failure armed by the sandbox control surface');
+  const entry = methodErrorOf(code);
+  if (entry && entry.method === def.name) {
+    throw new MethodError(entry.method, entry.name, 'Failure armed by the sandbox control surface');
+  }
   throw new SystemError(501, `Armed code ${code} does not belong to ${def.name}`);
 }
 
@@ -392,13 +386,14 @@ function validatePath(def: MethodDef, given: string[]): string[] {
 
 function validateArgs(def: MethodDef, args: Map<string, string>): void {
   for (const [name, value] of args) {
-    const re = (def.argv as Record<string, string>)[name] ?? (def.flags.includes(name) ? RE.flag : undefined);
+    // Own entries only: an argument named `toString` or `constructor` is just unknown.
+    const re = argumentPattern(def, name);
     // Arguments the registry does not know are ignored, as the real service evidently does.
     if (re !== undefined && !regex(re).test(value)) {
       throw new SystemError(503, `Argument ${name} is not valid`);
     }
   }
-  for (const name of REQUIRED_ARGV[def.name as keyof typeof REQUIRED_ARGV] ?? []) {
+  for (const name of def.requiredArgv ?? []) {
     if (!args.has(name)) throw new SystemError(503, `Missing required argument ${name}`);
   }
 }

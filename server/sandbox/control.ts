@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getMethod, methodErrorCode, SYSTEM_ERRORS } from '../../src/api/registry.ts';
+import { getMethod, METHOD_ERRORS } from '../../src/api/registry.ts';
+import { isSystemErrorCode } from '../../src/api/system-errors.ts';
 import { findUserByEmail } from './accounts.ts';
 import { hashKey } from './api.ts';
 import { parseSiteName } from './names.ts';
@@ -93,15 +94,14 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       const def = getMethod(f.method);
       if (!def) throw new ControlError(`Unknown method ${f.method}`);
       // The defaults issue 2 names: a scan that cannot start, or the method's database error.
-      const dbIndex = def.errors.indexOf('Database error');
+      const own = METHOD_ERRORS.filter((e) => e.method === def.name);
       const fallback =
-        def.name === 'site_scan' ? methodErrorCode(def, 2) : dbIndex >= 0 ? methodErrorCode(def, dbIndex) : null;
+        own.find((e) => e.name === (def.name === 'site_scan' ? 'scannerFailed' : 'dbError'))?.code ?? null;
       if (fallback === null && f.code === undefined) {
         throw new ControlError(`${def.name} has no database error: give the code to fail with`);
       }
       const code = f.code ?? fallback ?? 501;
-      const valid =
-        code in SYSTEM_ERRORS || (code >= methodErrorCode(def, 0) && code < methodErrorCode(def, def.errors.length));
+      const valid = isSystemErrorCode(code) || own.some((e) => e.code === code);
       if (!valid) throw new ControlError(`${code} is not an error code of ${def.name}`);
       state.armed.push({ method: def.name, code });
       return { armed: { method: def.name, code } };

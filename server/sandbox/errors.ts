@@ -1,12 +1,23 @@
-import type { SystemErrorCode } from '../../src/api/registry.ts';
+import { errorCode, type ErrorName, type MethodName } from '../../src/api/registry.ts';
+import type { SystemErrorCode } from '../../src/api/system-errors.ts';
 
-/** A method-specific error: code = errprefix·1000 + 900 + index (spec §7.1 rule 5). */
-export class MethodError extends Error {
+/**
+ * A method-specific error, named as the registry names it (spec §7.3): the
+ * answer's code is errprefix·1000 + 900 + the error's position in the method's
+ * list (spec §7.1 rule 5), looked up by name, so reordering cannot change it.
+ */
+export class MethodError<M extends MethodName = MethodName> extends Error {
   constructor(
-    readonly index: number,
+    readonly method: M,
+    readonly errorName: ErrorName<M>,
     readonly info = '',
   ) {
-    super(`method error ${index}`);
+    super(`${method} error ${String(errorName)}`);
+  }
+
+  /** The full code (spec §7.1 rule 5). */
+  get code(): number {
+    return errorCode(this.method, this.errorName);
   }
 }
 

@@ -13,7 +13,7 @@ function expectMethodError(answer: Answer, method: string, code: number): void {
   expect(answer.status).toBe(200);
   expect(answer.envelope.method).toBe(method);
   expect(answer.envelope.error).toBe(code);
-  expect(answer.envelope.message).toBe(def.errors[code - def.errprefix * 1000 - 900]);
+  expect(answer.envelope.message).toBe(def.errors[code - def.errprefix * 1000 - 900]?.message);
   expect(answer.envelope.result).toBeNull();
 }
 

@@ -1,5 +1,5 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
-import { RE, regex } from '../../src/api/registry.ts';
+import { RE, regex } from '../../src/api/registry/define.ts';
 
 export interface SiteName {
   /** Punycode (ASCII) host name, lower case (spec §2.8 host). */

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_ERRORS } from '../../src/api/registry.ts';
+import { SYSTEM_ERRORS } from '../../src/api/system-errors.ts';
 import { envelopeSchema, freshHttpSandbox, freshSandbox, scanReportSchema } from './testing.ts';
 
 /** A request body that sends a few bytes, then fails as a dropped connection does. */

@@ -1,4 +1,4 @@
-import { SCAN_PERIODS } from '../../src/api/registry.ts';
+import { SCAN_PERIODS } from '../../src/api/registry/sites.ts';
 import { ALL_FEATURES, createUser } from './accounts.ts';
 import { parseSiteName } from './names.ts';
 import { addFwEvent, hash32, writeReport, type Profile, type SiteRow } from './simulation.ts';

@@ -3,7 +3,7 @@
  * and site_unshare (spec §3).
  */
 import { describe, expect, it } from 'vitest';
-import { SCAN_PERIODS } from '../../src/api/registry.ts';
+import { SCAN_PERIODS } from '../../src/api/registry/sites.ts';
 import { enc, freshSandbox } from './testing.ts';
 
 describe('site_setoption', () => {

@@ -4,7 +4,7 @@
  * 200, never a crash, a stack trace or an HTML page (issue 2, "Bad input").
  */
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/registry.ts';
+import { SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/system-errors.ts';
 import { MAX_BODY_BYTES } from './api.ts';
 import { enc, freshHttpSandbox, freshSandbox, type Answer } from './testing.ts';
 

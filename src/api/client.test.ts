@@ -133,7 +133,7 @@ const oracle = (key: string, target: string) => createHmac('md5', key).update(ta
 describe('request targets and signatures on the wire', () => {
   it('sends the target byte for byte and signs exactly that string', async () => {
     server.reply(envelope([site]));
-    await client.sitesList({ unit: 'owner+1@example.com', withscanreport: true, withfwhistory: false });
+    await client.sites_list({ unit: 'owner+1@example.com', withscanreport: true, withfwhistory: false });
     const req = lastRequest();
     expect(req.method).toBe('GET');
     expect(req.url).toBe('/api/sites_list/?unit=owner%2B1%40example.com&withscanreport');
@@ -143,7 +143,7 @@ describe('request targets and signatures on the wire', () => {
 
   it('signs a target with a UTF-8 domain in its percent-encoded form', async () => {
     server.reply(envelope('пример.рф'));
-    await expect(client.siteDelete('пример.рф', { ignore: true })).resolves.toBe('пример.рф');
+    await expect(client.site_delete('пример.рф', { ignore: true })).resolves.toBe('пример.рф');
     const req = lastRequest();
     expect(req.url).toBe('/api/site_delete/%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/?ignore');
     expect(req.headers['x-apimac']).toBe(oracle(MAC_KEY, req.url));
@@ -153,7 +153,7 @@ describe('request targets and signatures on the wire', () => {
     server.reply(envelope({ expires: 0 }));
     for (const creds of [{ apiKey: 'app-key' }, { apiKey: 'app-key', macKey: '' }]) {
       credentials = creds;
-      await client.apiKeyInfo();
+      await client.api_keyinfo();
       expect(lastRequest().headers['x-apikey']).toBe('app-key');
       expect(lastRequest().headers).not.toHaveProperty('x-apimac');
     }
@@ -174,9 +174,9 @@ describe('request targets and signatures on the wire', () => {
 
   it('reads the credentials on every call', async () => {
     server.reply(envelope({}));
-    await client.apiKeyInfo();
+    await client.api_keyinfo();
     credentials = { apiKey: 'second', macKey: 'other' };
-    await client.apiKeyInfo();
+    await client.api_keyinfo();
     const [first, second] = server.requests;
     expect(first?.headers['x-apikey']).toBe('api-key-123');
     expect(second?.headers['x-apikey']).toBe('second');
@@ -241,76 +241,76 @@ describe('every method of spec §4 as sent', () => {
     },
     {
       name: 'agency_update',
-      call: (c) => c.agencyUpdate(agency),
+      call: (c) => c.agency_update(agency),
       method: 'POST',
       url: '/api/agency_update/',
       result: agency,
     },
-    { name: 'agency_delete', call: (c) => c.agencyDelete(), method: 'GET', url: '/api/agency_delete/', result: null },
-    { name: 'agency_view', call: (c) => c.agencyView(), method: 'GET', url: '/api/agency_view/', result: agency },
+    { name: 'agency_delete', call: (c) => c.agency_delete(), method: 'GET', url: '/api/agency_delete/', result: null },
+    { name: 'agency_view', call: (c) => c.agency_view(), method: 'GET', url: '/api/agency_view/', result: agency },
     {
       name: 'unit_update',
-      call: (c) => c.unitUpdate('a@b.de', 'c@d.de'),
+      call: (c) => c.unit_update('a@b.de', 'c@d.de'),
       method: 'GET',
       url: '/api/unit_update/a%40b.de/c%40d.de/',
       result: 'c@d.de',
     },
     {
       name: 'unit_delete',
-      call: (c) => c.unitDelete('a@b.de', { withsites: true, ignore: true }),
+      call: (c) => c.unit_delete('a@b.de', { withsites: true, ignore: true }),
       method: 'GET',
       url: '/api/unit_delete/a%40b.de/?withsites&ignore',
       result: 'a@b.de',
     },
-    { name: 'sites_add', call: (c) => c.sitesAdd(['a.de']), method: 'POST', url: '/api/sites_add/', result: {} },
-    { name: 'sites_list', call: (c) => c.sitesList(), method: 'GET', url: '/api/sites_list/', result: [] },
+    { name: 'sites_add', call: (c) => c.sites_add(['a.de']), method: 'POST', url: '/api/sites_add/', result: {} },
+    { name: 'sites_list', call: (c) => c.sites_list(), method: 'GET', url: '/api/sites_list/', result: [] },
     {
       name: 'site_delete',
-      call: (c) => c.siteDelete('a.de'),
+      call: (c) => c.site_delete('a.de'),
       method: 'GET',
       url: '/api/site_delete/a.de/',
       result: 'a.de',
     },
     {
       name: 'site_unshare',
-      call: (c) => c.siteUnshare('a@b.de', 'bücher.de'),
+      call: (c) => c.site_unshare('a@b.de', 'bücher.de'),
       method: 'GET',
       url: '/api/site_unshare/a%40b.de/b%C3%BCcher.de/',
       result: 'bücher.de',
     },
     {
       name: 'site_setoption',
-      call: (c) => c.siteSetOption('a.de', 'scanperiod', 'week'),
+      call: (c) => c.site_setoption('a.de', 'scanperiod', 'week'),
       method: 'GET',
       url: '/api/site_setoption/a.de/scanperiod/week/',
       result: ['a.de', 'scanperiod', 'week'],
     },
-    { name: 'site_scan', call: (c) => c.siteScan('a.de'), method: 'GET', url: '/api/site_scan/a.de/', result: 'a.de' },
+    { name: 'site_scan', call: (c) => c.site_scan('a.de'), method: 'GET', url: '/api/site_scan/a.de/', result: 'a.de' },
     {
       name: 'api_methodlist',
-      call: (c) => c.apiMethodList(),
+      call: (c) => c.api_methodlist(),
       method: 'GET',
       url: '/api/api_methodlist/',
       result: ['signup'],
     },
     {
       name: 'api_methoddata',
-      call: (c) => c.apiMethodData('site_scan'),
+      call: (c) => c.api_methoddata('site_scan'),
       method: 'GET',
       url: '/api/api_methoddata/site_scan/',
       result: { errprefix: 146, argv: [] },
     },
     {
       name: 'api_keyinfo',
-      call: (c) => c.apiKeyInfo(),
+      call: (c) => c.api_keyinfo(),
       method: 'GET',
       url: '/api/api_keyinfo/',
       result: { expires: 0, extra: 'kept' },
     },
-    { name: 'api_userinfo', call: (c) => c.apiUserInfo(), method: 'GET', url: '/api/api_userinfo/', result: null },
+    { name: 'api_userinfo', call: (c) => c.api_userinfo(), method: 'GET', url: '/api/api_userinfo/', result: null },
     {
       name: 'api_test',
-      call: (c) => c.apiTest({ item1: 'abc', item2: '1', item3: 'x y', str: 'é', int: '2', nullint: '3' }),
+      call: (c) => c.api_test({ item1: 'abc', item2: '1', item3: 'x y', str: 'é', int: '2', nullint: '3' }),
       method: 'GET',
       url: '/api/api_test/abc/1/x%20y/?str=%C3%A9&int=2&nullint=3',
       result: echo,
@@ -331,21 +331,21 @@ describe('path parameters are checked against the registry before any call', () 
   const bad: { name: string; call: (c: ApiClient) => Promise<unknown>; param: string }[] = [
     { name: 'signup with a bad e-mail', call: (c) => c.signup('not-an-email'), param: 'email' },
     { name: 'signup with a path in the e-mail', call: (c) => c.signup('a@b.de/../x'), param: 'email' },
-    { name: 'siteScan with a bad domain', call: (c) => c.siteScan('not a domain'), param: 'domain' },
+    { name: 'siteScan with a bad domain', call: (c) => c.site_scan('not a domain'), param: 'domain' },
     // The sandbox would read the URL's host; the client sends host names only (RE.domain).
-    { name: 'siteScan with a URL for the domain', call: (c) => c.siteScan('https://a.de/'), param: 'domain' },
-    { name: 'siteDelete with an empty domain', call: (c) => c.siteDelete(''), param: 'domain' },
+    { name: 'siteScan with a URL for the domain', call: (c) => c.site_scan('https://a.de/'), param: 'domain' },
+    { name: 'siteDelete with an empty domain', call: (c) => c.site_delete(''), param: 'domain' },
     { name: 'signin with a short code', call: (c) => c.signin('a@b.de', '12'), param: 'otp' },
-    { name: 'unitUpdate with a bad new e-mail', call: (c) => c.unitUpdate('a@b.de', 'c@'), param: 'new_email' },
+    { name: 'unitUpdate with a bad new e-mail', call: (c) => c.unit_update('a@b.de', 'c@'), param: 'new_email' },
     {
       name: 'siteSetOption with a bad value',
-      call: (c) => c.siteSetOption('a.de', 'scanperiod', 'WEEK!'),
+      call: (c) => c.site_setoption('a.de', 'scanperiod', 'WEEK!'),
       param: 'value',
     },
-    { name: 'apiMethodData with a bad name', call: (c) => c.apiMethodData('../x'), param: 'methodname' },
+    { name: 'apiMethodData with a bad name', call: (c) => c.api_methoddata('../x'), param: 'methodname' },
     {
       name: 'apiTest (raw) with a non-numeric item2',
-      call: (c) => c.apiTest({ item1: 'abc', item2: 'x', item3: 'z', str: 's', int: '0', raw: '1' }),
+      call: (c) => c.api_test({ item1: 'abc', item2: 'x', item3: 'z', str: 's', int: '0', raw: '1' }),
       param: 'item2',
     },
   ];
@@ -360,7 +360,7 @@ describe('path parameters are checked against the registry before any call', () 
 
   it('lets a valid entry through to the server (the check above is not the server being down)', async () => {
     server.reply(envelope('пример.рф'));
-    await expect(client.siteScan('пример.рф')).resolves.toBe('пример.рф');
+    await expect(client.site_scan('пример.рф')).resolves.toBe('пример.рф');
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -368,7 +368,7 @@ describe('path parameters are checked against the registry before any call', () 
 describe('bodies and results', () => {
   it('POSTs the agency as JSON with the spec content type and returns the parsed agency', async () => {
     server.reply((req) => envelope(JSON.parse(req.body)));
-    await expect(client.agencyUpdate(agency)).resolves.toEqual(agency);
+    await expect(client.agency_update(agency)).resolves.toEqual(agency);
     const req = lastRequest();
     expect(req.method).toBe('POST');
     expect(req.headers['content-type']).toBe('application/json; charset=UTF-8');
@@ -378,14 +378,14 @@ describe('bodies and results', () => {
   it('POSTs sites as a JSON array and reads per-site errors keyed by index', async () => {
     server.reply(envelope({ '1': 'Invalid domain name' }));
     const items = ['пример.рф', { name: 'bad domain', share: 'u@example.com' }];
-    await expect(client.sitesAdd(items)).resolves.toEqual({ '1': 'Invalid domain name' });
+    await expect(client.sites_add(items)).resolves.toEqual({ '1': 'Invalid domain name' });
     expect(JSON.parse(lastRequest().body)).toEqual(items);
     expect(lastRequest().headers['content-type']).toBe('application/json; charset=UTF-8');
   });
 
   it('reads per-site errors that a PHP service encodes as an array', async () => {
     server.reply(envelope(['Invalid domain name', 'Duplicate']));
-    await expect(client.sitesAdd(['a', 'b'])).resolves.toEqual({ '0': 'Invalid domain name', '1': 'Duplicate' });
+    await expect(client.sites_add(['a', 'b'])).resolves.toEqual({ '0': 'Invalid domain name', '1': 'Duplicate' });
   });
 
   it('parses sites with scan report and firewall history, keeping added fields', async () => {
@@ -411,7 +411,7 @@ describe('bodies and results', () => {
     };
     const fwhistory = { '20250101': null, '20250102': [20250102, 10, 2, 0, 1, 0, 1, 2] };
     server.reply(envelope([{ ...site, scanreport: report, fwhistory, future_field: 'x' }]));
-    const [first] = await client.sitesList({ withscanreport: true, withfwhistory: true });
+    const [first] = await client.sites_list({ withscanreport: true, withfwhistory: true });
     expect(first?.scanreport?.threats).toBe(3);
     expect(first?.fwhistory?.['20250102']?.[2]).toBe(2);
     expect(first).toHaveProperty('future_field', 'x');
@@ -419,9 +419,9 @@ describe('bodies and results', () => {
 
   it('returns null where the spec allows it', async () => {
     server.reply(envelope(null));
-    await expect(client.apiUserInfo()).resolves.toBeNull();
+    await expect(client.api_userinfo()).resolves.toBeNull();
     await expect(client.signout()).resolves.toBeNull();
-    await expect(client.agencyDelete({ ignore: true })).resolves.toBeNull();
+    await expect(client.agency_delete({ ignore: true })).resolves.toBeNull();
     expect(lastRequest().url).toBe('/api/agency_delete/?ignore');
   });
 
@@ -436,7 +436,7 @@ describe('bodies and results', () => {
         FILES: [],
       }),
     );
-    await client.apiTest({ item1: 'abc', item2: '1', item3: 'z', str: 's', int: '0', post: 'a=1' });
+    await client.api_test({ item1: 'abc', item2: '1', item3: 'z', str: 's', int: '0', post: 'a=1' });
     expect(lastRequest().method).toBe('POST');
     expect(lastRequest().body).toBe('a=1');
     expect(lastRequest().headers['content-type']).toBe('text/plain; charset=UTF-8');
@@ -444,7 +444,7 @@ describe('bodies and results', () => {
 
   it('api_test with raw non-zero returns the result text as sent', async () => {
     server.reply({ headers: { 'Content-Type': 'text/plain' }, body: 'just the result' });
-    await expect(client.apiTest({ item1: 'abc', item2: '1', item3: 'z', str: 's', int: '0', raw: '1' })).resolves.toBe(
+    await expect(client.api_test({ item1: 'abc', item2: '1', item3: 'z', str: 's', int: '0', raw: '1' })).resolves.toBe(
       'just the result',
     );
     expect(lastRequest().url).toBe('/api/api_test/abc/1/z/?str=s&int=0&raw=1');
@@ -454,7 +454,7 @@ describe('bodies and results', () => {
 describe('errors', () => {
   it('throws ApiError with method, code, message and errorinfo when error != 0', async () => {
     server.reply(envelope(null, { error: 145904, message: 'Permission denied', errorinfo: 'autocleanup' }));
-    const err = await client.siteSetOption('a.de', 'autocleanup', '1').catch((e: unknown) => e);
+    const err = await client.site_setoption('a.de', 'autocleanup', '1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({
       method: 'site_setoption',
@@ -466,21 +466,21 @@ describe('errors', () => {
 
   it('does not read result when error != 0, even if it has the right shape', async () => {
     server.reply(envelope('a.de', { error: 146901, message: 'Not available for this site' }));
-    await expect(client.siteScan('a.de')).rejects.toMatchObject({ name: 'ApiError', code: 146901 });
+    await expect(client.site_scan('a.de')).rejects.toMatchObject({ name: 'ApiError', code: 146901 });
   });
 
   it('throws TransportError network when the connection is refused', async () => {
     const closed = await startServer();
     await closed.close();
     const offline = createApiClient({ baseUrl: closed.baseUrl, getCredentials: () => null });
-    const err = await offline.apiKeyInfo().catch((e: unknown) => e);
+    const err = await offline.api_keyinfo().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransportError);
     expect(err).toMatchObject({ kind: 'network', method: 'api_keyinfo' });
   });
 
   it('throws TransportError bad-response for an answer that is not JSON', async () => {
     server.reply({ headers: { 'Content-Type': 'text/html' }, body: '<html>Welcome</html>' });
-    await expect(client.apiKeyInfo()).rejects.toMatchObject({
+    await expect(client.api_keyinfo()).rejects.toMatchObject({
       name: 'TransportError',
       kind: 'bad-response',
       status: 200,
@@ -489,29 +489,29 @@ describe('errors', () => {
 
   it('throws TransportError bad-response for JSON that is not the envelope', async () => {
     server.reply({ body: JSON.stringify({ error: 'nope' }) });
-    await expect(client.apiKeyInfo()).rejects.toMatchObject({ name: 'TransportError', kind: 'bad-response' });
+    await expect(client.api_keyinfo()).rejects.toMatchObject({ name: 'TransportError', kind: 'bad-response' });
   });
 
   it('throws TransportError bad-response for a result that is not the spec shape', async () => {
     server.reply(envelope([{ ...site, id: 'seven' }]));
-    await expect(client.sitesList()).rejects.toMatchObject({ name: 'TransportError', kind: 'bad-response' });
+    await expect(client.sites_list()).rejects.toMatchObject({ name: 'TransportError', kind: 'bad-response' });
   });
 
   it('throws TransportError http for an HTTP error without an envelope', async () => {
     server.reply({ status: 502, headers: { 'Content-Type': 'text/html' }, body: '<h1>Bad Gateway</h1>' });
-    await expect(client.apiKeyInfo()).rejects.toMatchObject({ name: 'TransportError', kind: 'http', status: 502 });
+    await expect(client.api_keyinfo()).rejects.toMatchObject({ name: 'TransportError', kind: 'http', status: 502 });
   });
 
   it('reads an envelope that comes with an HTTP error status (a proxy answering for a dead upstream)', async () => {
     server.reply({ ...envelope(null, { error: 500, message: 'Service is temporarily unavailable' }), status: 504 });
-    await expect(client.apiKeyInfo()).rejects.toMatchObject({ name: 'ApiError', code: 500 });
+    await expect(client.api_keyinfo()).rejects.toMatchObject({ name: 'ApiError', code: 500 });
   });
 
   it('throws TransportError timeout when no answer comes in time', async () => {
     server.reply('hang');
     const slow = createApiClient({ baseUrl: server.baseUrl, getCredentials: () => null, timeoutMs: 150 });
     const started = Date.now();
-    await expect(slow.apiKeyInfo()).rejects.toMatchObject({ name: 'TransportError', kind: 'timeout' });
+    await expect(slow.api_keyinfo()).rejects.toMatchObject({ name: 'TransportError', kind: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
@@ -523,7 +523,7 @@ describe('errors', () => {
         new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
       const client = createApiClient({ fetch: hanging, getCredentials: () => null });
       let outcome: unknown = 'pending';
-      const done = client.apiKeyInfo().catch((err: unknown) => {
+      const done = client.api_keyinfo().catch((err: unknown) => {
         outcome = err;
       });
       await vi.advanceTimersByTimeAsync(30_000);
@@ -543,7 +543,7 @@ describe('syncfile_get', () => {
 
   it('returns the raw body and the name from X-Filename', async () => {
     server.reply({ headers: { 'Content-Type': 'application/x-php', 'X-Filename': 'sync-abc123.php' }, body: php });
-    await expect(client.syncfileGet()).resolves.toEqual({ filename: 'sync-abc123.php', content: php });
+    await expect(client.syncfile_get()).resolves.toEqual({ filename: 'sync-abc123.php', content: php });
     const req = lastRequest();
     expect(req.url).toBe('/api/syncfile_get/');
     expect(req.headers['x-apimac']).toBe(oracle(MAC_KEY, '/api/syncfile_get/'));
@@ -554,12 +554,12 @@ describe('syncfile_get', () => {
       headers: { 'Content-Type': 'text/plain', 'Content-Disposition': 'attachment; filename="s-9.php"' },
       body: php,
     });
-    await expect(client.syncfileGet()).resolves.toEqual({ filename: 's-9.php', content: php });
+    await expect(client.syncfile_get()).resolves.toEqual({ filename: 's-9.php', content: php });
     server.reply({
       headers: { 'Content-Disposition': 'attachment; filename="x.php"; filename*=UTF-8\'\'s%C3%BC.php' },
       body: php,
     });
-    await expect(client.syncfileGet()).resolves.toMatchObject({ filename: 'sü.php' });
+    await expect(client.syncfile_get()).resolves.toMatchObject({ filename: 'sü.php' });
   });
 
   it('throws TransportError http with the body text on 4xx', async () => {
@@ -568,7 +568,7 @@ describe('syncfile_get', () => {
       headers: { 'Content-Type': 'text/plain' },
       body: 'Synchronization file is not available\n',
     });
-    const err = await client.syncfileGet().catch((e: unknown) => e);
+    const err = await client.syncfile_get().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TransportError);
     expect(err).toMatchObject({
       kind: 'http',
@@ -580,12 +580,12 @@ describe('syncfile_get', () => {
 
   it('throws ApiError when the answer is an error envelope (an authorization failure)', async () => {
     server.reply(envelope(null, { error: 502, message: 'Authorization error' }));
-    await expect(client.syncfileGet()).rejects.toMatchObject({ name: 'ApiError', code: 502 });
+    await expect(client.syncfile_get()).rejects.toMatchObject({ name: 'ApiError', code: 502 });
   });
 
   it('refuses a file name that is a path', async () => {
     server.reply({ headers: { 'X-Filename': '../../etc/x.php' }, body: php });
-    await expect(client.syncfileGet()).rejects.toMatchObject({ name: 'TransportError', kind: 'bad-response' });
+    await expect(client.syncfile_get()).rejects.toMatchObject({ name: 'TransportError', kind: 'bad-response' });
   });
 });
 

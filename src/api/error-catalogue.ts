@@ -6,7 +6,8 @@
  * Pure data and one function: no toasts, no redirects (the caller decides).
  */
 import { ApiError, TransportError } from './errors';
-import { METHODS, methodErrorCode, SYSTEM_ERRORS } from './registry';
+import { METHOD_ERRORS } from './registry';
+import { SYSTEM_ERRORS } from './system-errors';
 
 export interface ErrorText {
   title: string;
@@ -189,12 +190,9 @@ const BY_CODE: Record<number, ErrorText> = {
 };
 
 const catalogue = new Map<number, ErrorText>(Object.entries(SYSTEM_TEXT).map(([code, text]) => [Number(code), text]));
-for (const def of METHODS) {
-  def.errors.forEach((meaning: string, index) => {
-    const code = methodErrorCode(def, index);
-    const text = BY_CODE[code] ?? BY_MEANING[meaning];
-    if (text) catalogue.set(code, text);
-  });
+for (const { code, message } of METHOD_ERRORS) {
+  const text = BY_CODE[code] ?? BY_MEANING[message];
+  if (text) catalogue.set(code, text);
 }
 
 /** The catalogue's text for a code of spec §7, or undefined for a code it does not know. */

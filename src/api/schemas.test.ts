@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { credentialsSchema, isCookieSafe, MAX_KEY_LENGTH } from './credentials';
-import { AGENCY_REQUIRED, getMethod, METHOD_NAMES } from './registry';
+import { AGENCY_REQUIRED } from './registry/agency';
+import { getMethod, METHOD_NAMES } from './registry';
 import { agencySchema, fwHistorySchema, methodDataSchema, resultSchemas } from './schemas';
 
 describe('result schemas', () => {

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { MethodName } from './registry';
+import { AGENCY_FIELDS, AGENCY_REQUIRED } from './registry/agency';
 
 const int = z.int();
 
@@ -104,26 +105,26 @@ export const userInfoSchema = z.nullable(
     free: z.optional(z.unknown()),
     clientfile: z.optional(z.unknown()),
     avatar: z.optional(z.unknown()),
+    // Read by published partner plugins to decide whether firewall and cleanup controls show.
+    postpaid: z.optional(z.unknown()),
+    subscription: z.optional(z.unknown()),
   }),
 );
 
-/** Spec §2.7: all values are strings; title and email required. */
-export const agencySchema = z.looseObject({
-  title: z.string(),
-  email: z.string(),
-  website: z.optional(z.string()),
-  logourl: z.optional(z.string()),
-  phone: z.optional(z.string()),
-  country: z.optional(z.string()),
-  zipcode: z.optional(z.string()),
-  address: z.optional(z.string()),
-  bank_currency: z.optional(z.string()),
-  bank_swift: z.optional(z.string()),
-  bank_account: z.optional(z.string()),
-  bank_routing: z.optional(z.string()),
-  bank_country: z.optional(z.string()),
-  bank_invoicemail: z.optional(z.string()),
-});
+type StringFields<F extends Readonly<Record<string, string>>, R extends keyof F> = {
+  -readonly [K in keyof F]: K extends R ? z.ZodMiniString<string> : z.ZodMiniOptional<z.ZodMiniString<string>>;
+};
+
+/** Spec §2.7: all values are strings; title and email required. The fields are the registry's (AGENCY_FIELDS). */
+function agencyRecordSchema() {
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const name of Object.keys(AGENCY_FIELDS)) {
+    shape[name] = (AGENCY_REQUIRED as readonly string[]).includes(name) ? z.string() : z.optional(z.string());
+  }
+  // Built from AGENCY_FIELDS key by key above; the mapped type says so to the compiler.
+  return z.looseObject(shape as StringFields<typeof AGENCY_FIELDS, (typeof AGENCY_REQUIRED)[number]>);
+}
+export const agencySchema = agencyRecordSchema();
 
 /** Spec §2.9: all fields are integers. */
 export const scanReportSchema = z.looseObject({

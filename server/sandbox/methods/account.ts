@@ -40,7 +40,11 @@ export function signup(call: Call) {
   const email = emailAt(call, 0);
   const user = findUserByEmail(state, email);
   if (!user && !registrationAllowed(email)) {
-    throw new MethodError(1, 'New accounts cannot be registered with this e-mail address');
+    throw new MethodError(
+      'signup',
+      'registrationNotAllowed',
+      'New accounts cannot be registered with this e-mail address',
+    );
   }
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   const expiresAt = now + state.config.otpSeconds;
@@ -80,10 +84,17 @@ export function signin(call: Call) {
   const otp = prepared(state.db, 'SELECT * FROM otps WHERE email = ? AND used = 0 ORDER BY id DESC LIMIT 1').get(
     email,
   ) as OtpRow | undefined;
-  if (!otp) throw new MethodError(0, 'No pending one-time password for this e-mail: ask for a new one (signup)');
+  if (!otp)
+    throw new MethodError(
+      'signin',
+      'unknownEmailOrOtp',
+      'No pending one-time password for this e-mail: ask for a new one (signup)',
+    );
   if (otp.expires_at <= now) {
     prepared(state.db, 'UPDATE otps SET used = 1 WHERE id = ?').run(otp.id);
-    return new FailAfterCommit(new MethodError(0, 'The one-time password has expired: ask for a new one'));
+    return new FailAfterCommit(
+      new MethodError('signin', 'unknownEmailOrOtp', 'The one-time password has expired: ask for a new one'),
+    );
   }
   if (!sameCode(otp.code, code)) {
     const tries = otp.tries + 1;
@@ -91,7 +102,8 @@ export function signin(call: Call) {
     prepared(state.db, 'UPDATE otps SET tries = ?, used = ? WHERE id = ?').run(tries, left <= 0 ? 1 : 0, otp.id);
     return new FailAfterCommit(
       new MethodError(
-        0,
+        'signin',
+        'unknownEmailOrOtp',
         left <= 0
           ? 'Too many wrong tries: this one-time password no longer works; ask for a new one'
           : `Wrong one-time password; ${left} ${left === 1 ? 'try' : 'tries'} left`,
@@ -105,9 +117,14 @@ export function signin(call: Call) {
   if (!user) {
     const isUnit = prepared(state.db, 'SELECT 1 FROM units WHERE email = ? LIMIT 1').get(email);
     if (isUnit) {
-      throw new MethodError(4, 'This e-mail belongs to an end customer (unit), not to a partner account');
+      throw new MethodError(
+        'signin',
+        'incompatibleAccount',
+        'This e-mail belongs to an end customer (unit), not to a partner account',
+      );
     }
-    if (!registrationAllowed(email)) throw new MethodError(1, 'Registration is not allowed for this address');
+    if (!registrationAllowed(email))
+      throw new MethodError('signin', 'userNotCreated', 'Registration is not allowed for this address');
     user = createUser(state, email);
     sendMail(
       state,
@@ -130,7 +147,7 @@ export function signin(call: Call) {
 /** spec §4.1 signout: only keys made by signin can be deleted (113900 otherwise). */
 export function signout(call: Call) {
   const { state, key } = call;
-  if (key.kind !== 'signin') throw new MethodError(0, 'Only keys created by signin can be deleted');
+  if (key.kind !== 'signin') throw new MethodError('signout', 'dbError', 'Only keys created by signin can be deleted');
   prepared(state.db, 'UPDATE keys SET deleted = 1, modified = ? WHERE id = ?').run(call.now, key.id);
   // spec §4.1: "the key metadata object as in api_keyinfo".
   return keyInfo(state, { ...key, modified: call.now });

@@ -1,4 +1,5 @@
-import { AGENCY_REQUIRED, regex } from '../../../src/api/registry.ts';
+import { AGENCY_REQUIRED } from '../../../src/api/registry/agency.ts';
+import { regex } from '../../../src/api/registry/define.ts';
 import type { Call } from '../call.ts';
 import { requireUser } from '../call.ts';
 import { MethodError, SystemError } from '../errors.ts';
@@ -72,7 +73,7 @@ export function agencyDelete(call: Call) {
   const existing = getAgency(call.state, user.id);
   if (!existing) {
     if (call.flag('ignore')) return null;
-    throw new MethodError(1);
+    throw new MethodError('agency_delete', 'noAgency');
   }
   prepared(call.state.db, 'DELETE FROM agencies WHERE user_id = ?').run(user.id);
   return existing;
@@ -82,6 +83,6 @@ export function agencyDelete(call: Call) {
 export function agencyView(call: Call) {
   const user = requireUser(call);
   const existing = getAgency(call.state, user.id);
-  if (!existing) throw new MethodError(0);
+  if (!existing) throw new MethodError('agency_view', 'noAgency');
   return existing;
 }

@@ -1,4 +1,5 @@
-import { METHODS, RE, getMethod, type MethodDef } from '../../../src/api/registry.ts';
+import { METHODS, getMethod, type MethodDef } from '../../../src/api/registry.ts';
+import { RE } from '../../../src/api/registry/define.ts';
 import { keyInfo } from '../accounts.ts';
 import type { Call } from '../call.ts';
 import { requireUser } from '../call.ts';
@@ -25,7 +26,7 @@ export function methodData(def: MethodDef) {
     argv,
     ...(def.post ? { post: def.post } : {}),
     errprefix: def.errprefix,
-    errors: def.errors,
+    errors: def.errors.map((e) => e.message),
     // Method-specific additions (spec §2.11 allows them).
     ...(def.flags.length ? { flags: def.flags } : {}),
     ...(def.body === 'sites' ? { body: 'JSON array of domain names or {name, share} objects' } : {}),
@@ -37,7 +38,8 @@ export function methodData(def: MethodDef) {
 export function apiMethodData(call: Call) {
   const name = call.path[0] ?? '';
   const def = getMethod(name);
-  if (!def || !available(call).includes(def)) throw new MethodError(0, `No method "${name}" is available to this key`);
+  if (!def || !available(call).includes(def))
+    throw new MethodError('api_methoddata', 'unknownMethod', `No method "${name}" is available to this key`);
   return methodData(def);
 }
 
@@ -87,7 +89,7 @@ export function apiTest(call: Call) {
   const raw = Number(call.args.get('raw') ?? '0') !== 0;
   if (err !== 0) {
     if (err >= 500 && err <= 505) throw new SystemError(err as 500, `api_test err=${err}`);
-    throw new MethodError(err === 2 ? 1 : 0, `api_test err=${err}`);
+    throw new MethodError('api_test', err === 2 ? 'testError1' : 'testError0', `api_test err=${err}`);
   }
   // The numeric arguments echo as numbers, the others as the strings received; nullint is null when absent.
   const query: Record<string, string | number | null> = {};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RESTRICTED_OPTIONS, SCAN_PERIODS, SITE_OPTIONS, regex, type SiteOption } from '../../../src/api/registry.ts';
+import { RESTRICTED_OPTIONS, SCAN_PERIODS, SITE_OPTIONS, type SiteOption } from '../../../src/api/registry/sites.ts';
+import { regex } from '../../../src/api/registry/define.ts';
 import type { Call } from '../call.ts';
 import { requireUser } from '../call.ts';
 import { JsonText, MethodError, SystemError } from '../errors.ts';
@@ -94,7 +95,8 @@ export function sitesAdd(call: Call) {
   const adding = items.size - existing.size;
   if (count + adding > user.site_limit) {
     throw new MethodError(
-      0,
+      'sites_add',
+      'upgradeRequired',
       `The plan allows ${user.site_limit} sites; the account has ${count} and this call adds ${adding}`,
     );
   }
@@ -204,7 +206,7 @@ export function sitesList(call: Call) {
   let unitId: number | null = null;
   if (unitEmail !== undefined) {
     const unit = findUnit(state, user.id, parseEmail(unitEmail) ?? '');
-    if (!unit) throw new MethodError(0, 'No unit has this e-mail');
+    if (!unit) throw new MethodError('sites_list', 'unitNotFound', 'No unit has this e-mail');
     unitId = unit.id;
   }
   const byUnit = unitId === null ? '' : ' AND s.unit_id = ?';
@@ -286,7 +288,7 @@ export function siteDelete(call: Call) {
   const site = findSite(call.state, user, name);
   if (!site) {
     if (call.flag('ignore')) return null;
-    throw new MethodError(1);
+    throw new MethodError('site_delete', 'siteNotFound');
   }
   deleteSites(call.state, [site.id]);
   return name;
@@ -297,10 +299,10 @@ export function siteUnshare(call: Call) {
   const user = requireUser(call);
   const [unitEmail = '', name = ''] = call.path;
   const unit = findUnit(call.state, user.id, parseEmail(unitEmail) ?? '');
-  if (!unit) throw new MethodError(1);
+  if (!unit) throw new MethodError('site_unshare', 'unitNotFound');
   const site = findSite(call.state, user, name);
-  if (!site) throw new MethodError(2);
-  if (site.unit_id !== unit.id) throw new MethodError(3);
+  if (!site) throw new MethodError('site_unshare', 'siteNotFound');
+  if (site.unit_id !== unit.id) throw new MethodError('site_unshare', 'notShared');
   prepared(call.state.db, 'UPDATE sites SET unit_id = NULL WHERE id = ?').run(site.id);
   return name;
 }
@@ -316,18 +318,19 @@ export function siteSetOption(call: Call) {
   const { state, now } = call;
   const [name = '', option = '', value = ''] = call.path;
   const site = findSite(state, user, name);
-  if (!site) throw new MethodError(1);
-  if (!isSiteOption(option)) throw new MethodError(2, `Unknown option "${option}"`);
+  if (!site) throw new MethodError('site_setoption', 'siteNotFound');
+  if (!isSiteOption(option)) throw new MethodError('site_setoption', 'invalidOption', `Unknown option "${option}"`);
   const opt = option;
-  if (!regex(SITE_OPTIONS[opt]).test(value)) throw new MethodError(2, `"${value}" is not a valid value for ${opt}`);
+  if (!regex(SITE_OPTIONS[opt]).test(value))
+    throw new MethodError('site_setoption', 'invalidOption', `"${value}" is not a valid value for ${opt}`);
   if (RESTRICTED_OPTIONS.includes(opt) && !user.features.split(',').includes(opt)) {
-    throw new MethodError(4, `${opt} is not part of the account's plan`);
+    throw new MethodError('site_setoption', 'permissionDenied', `${opt} is not part of the account's plan`);
   }
   const db = state.db;
   switch (opt) {
     case 'permissions': {
       const n = Number(value);
-      if (n > 0x7fffffff) throw new MethodError(2, 'permissions must be below 2^31');
+      if (n > 0x7fffffff) throw new MethodError('site_setoption', 'invalidOption', 'permissions must be below 2^31');
       prepared(db, 'UPDATE sites SET permissions = ? WHERE id = ?').run(n, site.id);
       break;
     }
@@ -341,7 +344,11 @@ export function siteSetOption(call: Call) {
       const next = value === 'enable' ? 'enabled' : value === 'disable' ? 'disabled' : 'removed';
       // The firewall is installed through the synchronization file.
       if (next === 'enabled' && !site.syncfile) {
-        throw new MethodError(3, 'The firewall cannot be installed: the synchronization file is not on the site');
+        throw new MethodError(
+          'site_setoption',
+          'operationFailed',
+          'The firewall cannot be installed: the synchronization file is not on the site',
+        );
       }
       if (next !== site.firewall) {
         prepared(db, 'UPDATE sites SET firewall = ? WHERE id = ?').run(next, site.id);
@@ -367,9 +374,13 @@ export function siteScan(call: Call) {
   const user = requireUser(call);
   const name = call.path[0] ?? '';
   const site = findSite(call.state, user, name);
-  if (!site) throw new MethodError(0);
+  if (!site) throw new MethodError('site_scan', 'siteNotFound');
   if (!site.syncfile) {
-    throw new MethodError(1, 'The synchronization file is not installed on the site: upload it to the site root first');
+    throw new MethodError(
+      'site_scan',
+      'notAvailable',
+      'The synchronization file is not installed on the site: upload it to the site root first',
+    );
   }
   if (site.scan_started === null) {
     prepared(call.state.db, 'UPDATE sites SET scan_started = ? WHERE id = ?').run(call.now, site.id);

@@ -33,7 +33,7 @@ export function unitUpdate(call: Call) {
   const user = requireUser(call);
   const { state } = call;
   const unit = findUnit(state, user.id, emailAt(call, 0));
-  if (!unit) throw new MethodError(1);
+  if (!unit) throw new MethodError('unit_update', 'unitNotFound');
   const next = emailAt(call, 1);
   if (next !== unit.email) {
     const other = findUnit(state, user.id, next);
@@ -54,7 +54,7 @@ export function unitDelete(call: Call) {
   const unit = findUnit(state, user.id, emailAt(call, 0));
   if (!unit) {
     if (call.flag('ignore')) return null;
-    throw new MethodError(1);
+    throw new MethodError('unit_delete', 'unitNotFound');
   }
   if (call.flag('withsites')) {
     const ids = (prepared(state.db, 'SELECT id FROM sites WHERE unit_id = ?').all(unit.id) as { id: number }[]).map(

@@ -14,7 +14,7 @@ export const accountKeys = {
 export function keyInfoQuery(api: ApiClient) {
   return queryOptions({
     queryKey: accountKeys.keyInfo(),
-    queryFn: () => api.apiKeyInfo(),
+    queryFn: () => api.api_keyinfo(),
     staleTime: 60_000,
   });
 }
@@ -23,7 +23,7 @@ export function keyInfoQuery(api: ApiClient) {
 export function userInfoQuery(api: ApiClient) {
   return queryOptions({
     queryKey: accountKeys.userInfo(),
-    queryFn: () => api.apiUserInfo(),
+    queryFn: () => api.api_userinfo(),
     staleTime: 5 * 60_000,
   });
 }
@@ -37,7 +37,7 @@ export function agencyQuery(api: ApiClient) {
     queryKey: accountKeys.agency(),
     queryFn: async () => {
       try {
-        return await api.agencyView();
+        return await api.agency_view();
       } catch (error) {
         if (error instanceof ApiError && error.code === NO_AGENCY) return null;
         throw error;

@@ -25,8 +25,8 @@ class KeyWithoutUserError extends Error {
 async function checkKey(values: ApiKeyFormValues): Promise<Session> {
   const credentials = values.macKey ? { apiKey: values.apiKey, macKey: values.macKey } : { apiKey: values.apiKey };
   const probe = createApiClient({ getCredentials: () => credentials });
-  const info = await probe.apiKeyInfo();
-  const user = await probe.apiUserInfo();
+  const info = await probe.api_keyinfo();
+  const user = await probe.api_userinfo();
   if (user === null) throw new KeyWithoutUserError('api_userinfo answered null');
   return sessionSchema.parse({
     v: 1,

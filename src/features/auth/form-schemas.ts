@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { credentialsSchema } from '../../api/credentials';
-import { RE, regex } from '../../api/registry';
+import { RE, regex } from '../../api/registry/define';
 
 // zod/mini: the login route carries every byte of these (issue 3 budget).
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { RE, regex } from '../../api/registry';
+import { RE, regex } from '../../api/registry/define';
 
 /**
  * GET /sandbox/health on the embedded sandbox (issue 2): `{ ok, version, now,
