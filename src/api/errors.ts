@@ -10,12 +10,18 @@ export class ApiError extends Error {
   /** A system code (spec §7.2) or a method code (spec §7.3). */
   readonly code: number;
   readonly errorinfo: string;
+  /**
+   * Seconds to wait before trying again, from the answer's Retry-After header
+   * (a rate limit's refusal); undefined when the answer named none.
+   */
+  readonly retryAfter: number | undefined;
 
-  constructor(init: { method: string; code: number; message: string; errorinfo?: string }) {
+  constructor(init: { method: string; code: number; message: string; errorinfo?: string; retryAfter?: number }) {
     super(init.message);
     this.method = init.method;
     this.code = init.code;
     this.errorinfo = init.errorinfo ?? '';
+    this.retryAfter = init.retryAfter;
   }
 }
 

@@ -95,3 +95,13 @@ describe('raw statuses (spec §7.4)', () => {
     expect(systemCodeOfStatus(418)).toBeUndefined();
   });
 });
+
+describe('Retry-After', () => {
+  it('reads seconds and HTTP dates', async () => {
+    const { retryAfterSeconds } = await import('./transport');
+    expect(retryAfterSeconds('120')).toBe(120);
+    expect(retryAfterSeconds(null)).toBeUndefined();
+    expect(retryAfterSeconds('soon')).toBeUndefined();
+    expect(retryAfterSeconds('Wed, 21 Oct 2026 07:28:30 GMT', Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(30);
+  });
+});

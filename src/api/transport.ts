@@ -83,8 +83,23 @@ export function parseEnvelope(text: string): Envelope | null {
   return parsed.success ? parsed.data : null;
 }
 
-function apiError(method: string, envelope: Envelope): ApiError {
-  return new ApiError({ method, code: envelope.error, message: envelope.message, errorinfo: envelope.errorinfo });
+/** Retry-After in seconds (RFC 9110 §10.2.3: delay-seconds or an HTTP date), or undefined. */
+export function retryAfterSeconds(header: string | null, nowMs = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+function apiError(method: string, envelope: Envelope, headers: Headers): ApiError {
+  return new ApiError({
+    method,
+    code: envelope.error,
+    message: envelope.message,
+    errorinfo: envelope.errorinfo,
+    retryAfter: retryAfterSeconds(headers.get('Retry-After')),
+  });
 }
 
 function isJson(text: string): boolean {
@@ -196,7 +211,7 @@ export function createTransport(opts: TransportOptions): Transport {
   async function raw(method: MethodName, req: Request): Promise<Sent> {
     const sent = await send(method, { ...req, path: checkPath(knownMethod(method), req.path) });
     const envelope = parseEnvelope(sent.text);
-    if (envelope && envelope.error !== 0) throw apiError(method, envelope);
+    if (envelope && envelope.error !== 0) throw apiError(method, envelope, sent.headers);
     if (sent.status < 200 || sent.status >= 300) {
       throw new TransportError({
         method,
@@ -229,7 +244,7 @@ export function createTransport(opts: TransportOptions): Transport {
         message: `${method}: the answer (HTTP ${sent.status}) is not the API envelope`,
       });
     }
-    if (envelope.error !== 0) throw apiError(method, envelope);
+    if (envelope.error !== 0) throw apiError(method, envelope, sent.headers);
     const parsed = schema.safeParse(envelope.result);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
