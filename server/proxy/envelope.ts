@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { getMethod } from '../../src/api/registry.ts';
-import { SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/system-errors.ts';
+import { RAW_ERROR_STATUS, SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/system-errors.ts';
 import { checkApiTarget } from './target.ts';
 
 /** The envelope's `version` field on answers made by the proxy, not the upstream. */
@@ -42,24 +42,6 @@ export function proxyEnvelope(
 }
 
 /**
- * HTTP statuses for raw methods, whose errors are HTTP statuses (spec §7.4).
- * The same as the sandbox's, except 500: here the service behind the proxy is
- * unavailable, which HTTP calls a bad gateway.
- */
-const RAW_STATUS: Record<SystemErrorCode, number> = {
-  500: 502,
-  501: 500,
-  502: 401,
-  503: 400,
-  504: 404,
-  505: 403,
-};
-
-export function rawErrorStatus(error: SystemErrorCode): number {
-  return RAW_STATUS[error];
-}
-
-/**
  * The proxy's answer to an API target the HTTP layer refuses before the app
  * sees it (a backslash in the path, server/http-server.ts): error 503 in the
  * method's usual form, as the proxy answers every target it will not forward.
@@ -74,7 +56,7 @@ export function proxyBadRequestAnswer(target: string): {
   const errorinfo = 'A backslash is not allowed in the request path';
   if (method !== '' && getMethod(method)?.alwaysRaw === true) {
     return {
-      status: rawErrorStatus(503),
+      status: RAW_ERROR_STATUS[503],
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
       body: `${errorinfo}\n`,
     };
@@ -108,4 +90,12 @@ export function isEnvelope(body: Uint8Array): boolean {
     return false;
   }
   return upstreamEnvelopeSchema.safeParse(parsed).success;
+}
+
+/** The proxy's own envelope as an answer: HTTP 200, as for every JSON method (spec §7.1). */
+export function envelopeResponse(envelope: ProxyEnvelope, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(envelope), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', ...headers },
+  });
 }

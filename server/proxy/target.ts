@@ -10,6 +10,9 @@ export interface ProxyBindings {
   incoming?: IncomingMessage;
 }
 
+/** The proxy's Hono environment. */
+export type ProxyEnv = { Bindings: ProxyBindings };
+
 /**
  * The raw request target. Under @hono/node-server (and the Vite dev server) it is
  * the request line's target, untouched; `c.req.url` may have been re-parsed (the

@@ -1,7 +1,8 @@
 /**
- * The one upstream: the real partner service over HTTP(S), or the sandbox in
- * the same process. Both are reached with a fetch Request whose URL carries the
- * browser's request target unchanged (spec §5.5: the signature covers it).
+ * The one upstream: the real partner service over HTTP(S) (here), or the
+ * sandbox in the same process (./in-process.ts). Both are reached with a fetch
+ * Request whose URL carries the browser's request target unchanged (spec §5.5:
+ * the signature covers it), through the same interface, UpstreamLink.
  */
 import { readLimited } from '../read-limited.ts';
 import { bodyBytes } from './bytes.ts';
@@ -46,12 +47,6 @@ export class UpstreamTimeout extends Error {
   }
 }
 
-export interface UpstreamAnswer {
-  response: Response;
-  /** The whole body, or null when `needsBody` said the response may go on unread. */
-  body: Uint8Array | null;
-}
-
 export interface UpstreamCall {
   /** Request target, byte for byte as the browser sent it (`/api/...?...`). */
   target: string;
@@ -61,62 +56,100 @@ export interface UpstreamCall {
   headers: Headers;
   body: Uint8Array | null;
   timeoutMs: number;
-  maxResponseBytes: number;
-  /**
-   * Whether the body must be read before the answer goes on. Reading a body
-   * through web streams costs more than the sandbox's whole api_keyinfo call,
-   * so an in-process answer that needs neither checking nor compressing is
-   * passed on as the Response it is.
-   */
-  needsBody: (response: Response) => boolean;
 }
 
 /**
- * Calls the upstream and, when needed, reads its whole answer, all within
- * `timeoutMs`. Rejects with UpstreamTimeout, BodyTooLarge (answer too big) or
- * the network error.
- *
- * The in-process sandbox answers synchronously, so it gets no abort signal
- * (linking one into every Request costs more than the sandbox call itself);
- * the race with the timer still bounds it.
+ * What the proxy will do with an API answer, from which a link tells whether
+ * it must read the answer before it goes on.
  */
-export async function callUpstream(upstream: Upstream, call: UpstreamCall): Promise<UpstreamAnswer> {
-  const controller = upstream.kind === 'remote' ? new AbortController() : null;
+export interface AnswerUse {
+  /** The answer goes on as text (a raw method, api_test with raw): never checked or compressed. */
+  rawText: boolean;
+  /** The client accepts a compressed answer. */
+  compressible: boolean;
+  /** The proxy reads the answer itself (the sign-in limits count wrong codes). */
+  inspect: boolean;
+}
+
+export interface UpstreamAnswer {
+  response: Response;
+  /** The whole body, or null when the answer may go on unread (./in-process.ts passOn). */
+  body: Uint8Array | null;
+}
+
+/** How the proxy reaches its upstream and what it may take on trust from it. */
+export interface UpstreamLink {
+  kind: Upstream['kind'];
+  /**
+   * Calls the upstream and, when needed, reads its whole answer, all within
+   * `call.timeoutMs`. `use` null: the caller needs every answer read.
+   * Rejects with UpstreamTimeout, BodyTooLarge (answer too big) or the network error.
+   */
+  exchange(call: UpstreamCall, use: AnswerUse | null): Promise<UpstreamAnswer>;
+  /** Whether an answer that is not raw text must be checked to be the API envelope (spec §2.1). */
+  mustCheck(response: Response): boolean;
+}
+
+/**
+ * Runs `work` against a deadline: rejects with UpstreamTimeout when it has not
+ * settled within `ms` (and aborts `controller`, when given, so the network
+ * request stops too). `work` gets the deadline promise, to race its own later
+ * steps (reading the body) against it.
+ */
+export async function withDeadline<T>(
+  ms: number,
+  controller: AbortController | null,
+  work: (expired: Promise<never>) => Promise<T>,
+): Promise<T> {
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       timedOut = true;
-      const timeout = new UpstreamTimeout(call.timeoutMs);
+      const timeout = new UpstreamTimeout(ms);
       controller?.abort(timeout);
       reject(timeout);
-    }, call.timeoutMs);
+    }, ms);
   });
   // Whichever loses the race must not surface as an unhandled rejection.
   expired.catch(() => undefined);
+  try {
+    return await Promise.race([work(expired), expired]);
+  } catch (err) {
+    throw timedOut ? new UpstreamTimeout(ms) : err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
-  const init: RequestInit = {
+export function requestInit(call: UpstreamCall): RequestInit {
+  return {
     method: call.method,
     headers: call.headers,
     body: call.body === null ? null : bodyBytes(call.body),
     redirect: 'manual',
   };
-  try {
-    let pending: Promise<Response>;
-    if (upstream.kind === 'remote') {
-      init.signal = controller?.signal ?? null;
-      pending = fetch(upstream.baseUrl + call.target, init);
-    } else {
-      pending = upstream.fetch(new Request(call.origin + call.target, init));
-    }
-    const response = await Promise.race([pending, expired]);
-    if (!call.needsBody(response)) return { response, body: null };
-    // Reading the stream is faster than arrayBuffer() for small answers.
-    const body = await Promise.race([readLimited(response.body, call.maxResponseBytes), expired]);
-    return { response, body };
-  } catch (err) {
-    throw timedOut ? new UpstreamTimeout(call.timeoutMs) : err;
-  } finally {
-    clearTimeout(timer);
-  }
+}
+
+/**
+ * The real partner service: every answer is read whole, bounded by
+ * `maxResponseBytes`, and checked to be the envelope before it goes on.
+ */
+export function remoteLink(baseUrl: string, maxResponseBytes: number): UpstreamLink {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    kind: 'remote',
+    exchange: (call) => {
+      const controller = new AbortController();
+      return withDeadline(call.timeoutMs, controller, async (expired) => {
+        const init = requestInit(call);
+        init.signal = controller.signal;
+        const response = await fetch(base + call.target, init);
+        // Reading the stream is faster than arrayBuffer() for small answers.
+        const body = await Promise.race([readLimited(response.body, maxResponseBytes), expired]);
+        return { response, body };
+      });
+    },
+    mustCheck: () => true,
+  };
 }
