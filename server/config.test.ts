@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, listenUrl, redactUrl, serverConfigFromEnv } from './config.ts';
+import { ConfigError, serverConfigFromEnv } from './config.ts';
+import { listenUrl } from './config/network.ts';
+import { redactUrl } from './config/values.ts';
+import { isLoopbackHost } from './proxy/loopback.ts';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {

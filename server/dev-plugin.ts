@@ -20,7 +20,8 @@ export function partnerProxyPlugin(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       // Imported here so `vite build` (which also loads this config) never opens the sandbox.
-      const { ConfigError, isLoopbackHost, serverConfigFromEnv } = await import('./config.ts');
+      const { ConfigError, serverConfigFromEnv } = await import('./config.ts');
+      const { isLoopbackHost } = await import('./proxy/loopback.ts');
       const { createServerApp } = await import('./server-app.ts');
 
       let config: ServerConfig;

@@ -8,7 +8,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ConfigError, listenUrl, serverConfigFromEnv, type ServerConfig } from './config.ts';
+import { ConfigError, serverConfigFromEnv, type ServerConfig } from './config.ts';
+import { listenUrl } from './config/network.ts';
 import { createGuardedServer } from './http-server.ts';
 import { proxyBadRequestAnswer } from './proxy/envelope.ts';
 import { createServerApp, type ServerApp } from './server-app.ts';
