@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // (in-process and over HTTP); the browser is Playwright's job (e2e/).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'lint/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

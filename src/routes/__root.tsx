@@ -4,7 +4,7 @@ import { Card } from '../components/ui/card';
 import { ErrorPanel } from '../components/ui/error-panel';
 import { BareLayout } from '../features/shell/bare-layout';
 import { usePageTitle } from '../lib/use-page-title';
-import type { RouterContext } from '../lib/router-context';
+import type { RouterContext } from '../router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

@@ -16,8 +16,8 @@ import { resultSchemas } from '../../src/api/schemas.ts';
 import { createSandbox, type Sandbox } from '../sandbox/app.ts';
 import { testSandboxConfig } from '../sandbox/config.ts';
 import { readOutbox } from '../sandbox/outbox.ts';
-import { createProxy } from './app.ts';
-import { serveApp, type Served } from './test-support.ts';
+import { createProxy } from '../proxy/app.ts';
+import { serveApp, type Served } from '../proxy/test-support.ts';
 
 let dir: string;
 let sandbox: Sandbox;

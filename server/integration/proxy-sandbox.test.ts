@@ -17,8 +17,8 @@ import { createSandbox, type Sandbox } from '../sandbox/app.ts';
 import { testSandboxConfig } from '../sandbox/config.ts';
 import { serverConfigFromEnv } from '../config.ts';
 import { createServerApp } from '../server-app.ts';
-import { createProxy, type ProxyApp } from './app.ts';
-import { send, serveApp, type RawAnswer, type Served } from './test-support.ts';
+import { createProxy, type ProxyApp } from '../proxy/app.ts';
+import { send, serveApp, type RawAnswer, type Served } from '../proxy/test-support.ts';
 
 const APP_KEY = 'proxy-test-application-key';
 const outboxSchema = z.array(z.object({ to: z.string(), otp: z.string().optional() }));

@@ -1,0 +1,93 @@
+/**
+ * The architecture's lint zones (eslint.config.js) are active: each deliberate
+ * violation below is reported by the project's own ESLint configuration, and a
+ * legal import next to it is not. The probes are linted as if they were files
+ * at the given paths of the real tree (their imports resolve to real modules);
+ * the import cycle needs files on disk, under lint/fixtures (left out of `npm run lint`).
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The messages of `rules` for `code` linted as the file `file` (relative to the repository root). */
+async function reported(file: string, code: string, rules: string[]): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId !== null && rules.includes(m.ruleId)).map((m) => m.message);
+}
+
+const ZONE = ['import-x/no-restricted-paths'];
+
+describe('lint zones', () => {
+  it('src/ never imports server/', async () => {
+    const code = "import { createProxy } from '../../server/proxy/app.ts';\nexport const probe = createProxy;\n";
+    expect(await reported('src/lib/zone-probe.ts', code, ZONE)).toEqual([
+      expect.stringContaining('The SPA never imports the server'),
+    ]);
+  });
+
+  it('a feature never imports another feature, only its own modules', async () => {
+    const other = "import { ThemeToggle } from '../theme/theme-toggle';\nexport const probe = ThemeToggle;\n";
+    expect(await reported('src/features/auth/zone-probe.ts', other, ZONE)).toEqual([
+      expect.stringContaining('Features never import each other'),
+    ]);
+    const own = "import { createSessionStore } from './session';\nexport const probe = createSessionStore;\n";
+    expect(await reported('src/features/auth/zone-probe.ts', own, ZONE)).toEqual([]);
+  });
+
+  it('src/lib and src/components import no feature', async () => {
+    const code =
+      "import { createSessionStore } from '../features/auth/session';\nexport const probe = createSessionStore;\n";
+    expect(await reported('src/lib/zone-probe.ts', code, ZONE)).toEqual([
+      expect.stringContaining('imports no feature'),
+    ]);
+    const fromUi = code.replace('../features/', '../../features/');
+    expect(await reported('src/components/ui/zone-probe.ts', fromUi, ZONE)).toEqual([
+      expect.stringContaining('imports no feature'),
+    ]);
+  });
+
+  it('src/api imports nothing from the SPA, no React and no browser-only global', async () => {
+    const spa = "import { cn } from '../lib/cn';\nexport const probe = cn;\n";
+    expect(await reported('src/api/zone-probe.ts', spa, ZONE)).toEqual([
+      expect.stringContaining('The fetch layer (src/api) is isomorphic'),
+    ]);
+    const react = "import { useState } from 'react';\nexport const probe = useState;\n";
+    expect(await reported('src/api/zone-probe.ts', react, ['no-restricted-imports'])).toHaveLength(1);
+    const dom = 'export const probe = (): string => window.location.href;\n';
+    expect(await reported('src/api/zone-probe.ts', dom, ['no-restricted-globals'])).toEqual([
+      expect.stringContaining('no browser-only globals'),
+    ]);
+    const own = "import { parseQuery } from './query-args';\nexport const probe = parseQuery;\n";
+    expect(await reported('src/api/zone-probe.ts', own, [...ZONE, 'no-restricted-imports'])).toEqual([]);
+  });
+
+  it('the sandbox and the proxy never import each other; the composition root imports both', async () => {
+    const toProxy = "import { isApiTarget } from '../proxy/target.ts';\nexport const probe = isApiTarget;\n";
+    expect(await reported('server/sandbox/zone-probe.ts', toProxy, ZONE)).toEqual([
+      expect.stringContaining('never import each other'),
+    ]);
+    const toSandbox =
+      "import { testSandboxConfig } from '../sandbox/config.ts';\nexport const probe = testSandboxConfig;\n";
+    expect(await reported('server/proxy/zone-probe.ts', toSandbox, ZONE)).toEqual([
+      expect.stringContaining('never import each other'),
+    ]);
+    const both =
+      "import { isApiTarget } from './proxy/target.ts';\nimport { testSandboxConfig } from './sandbox/config.ts';\n" +
+      'export const probe = [isApiTarget, testSandboxConfig];\n';
+    expect(await reported('server/zone-probe.ts', both, ZONE)).toEqual([]);
+  });
+
+  it('reports an import cycle', async () => {
+    // The fixtures are ignored by `npm run lint`; here they are linted on purpose.
+    const withFixtures = new ESLint({ cwd: root, ignore: false });
+    const results = await withFixtures.lintFiles(['lint/fixtures/cycle/a.ts']);
+    expect(results[0]?.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+});
