@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable, serverEnv } from './bench/util.ts';
+import { chromiumExecutable } from './test-support/chromium.ts';
+import { serverEnv, temporaryDirectory } from './test-support/servers.ts';
 
 /**
  * End-to-end tests drive real Chromium against the real server (`npm start`):
  * the proxy, the SPA build and the in-process sandbox with a fresh database.
  * CHROMIUM_PATH is used when set, else Playwright's own Chromium when
  * installed, else `chromium` on PATH, else Debian's /usr/bin/chromium
- * (bench/util.ts).
+ * (test-support/chromium.ts).
  */
 
 // Chosen once in the main process; workers inherit the environment. Each may be
@@ -22,7 +21,12 @@ if (!process.env.E2E_PORT) {
   ]).toString();
 }
 if (!process.env.E2E_DB) {
-  process.env.E2E_DB = join(mkdtempSync(join(tmpdir(), 'e2e-sandbox-')), 'sandbox.sqlite');
+  const dir = temporaryDirectory('e2e-sandbox-');
+  process.env.E2E_DB = join(dir.path, 'sandbox.sqlite');
+  // The process that made it removes it when it exits, after Playwright has
+  // stopped the web server (a globalTeardown would run while it still has the
+  // database open). Workers inherit E2E_DB and make none.
+  process.once('exit', () => dir.remove());
 }
 // The sandbox's application key, stated for the server and for the tests alike
 // (e2e/support.ts reads SANDBOX_APP_KEY from the environment workers inherit).

@@ -4,29 +4,28 @@
  * script the page loads, gzip-compressed (target ≤ 150 KiB). Also checks that
  * Recharts stays out of the entry chunk.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { chromiumExecutable, freePort, serverEnv, waitFor } from './util.ts';
+import { chromiumExecutable } from '../test-support/chromium.ts';
+import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
 
 export async function benchBundle(): Promise<void> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bundle-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    // The embedded sandbox on loopback, whatever server settings the shell holds.
-    env: {
-      ...process.env,
-      ...serverEnv({ PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  let server: RunningServer | undefined;
   let browser;
   try {
-    await waitFor(`${base}/healthz`, 240_000);
+    // The embedded sandbox on loopback, whatever server settings the shell holds.
+    server = await startServer({
+      script: 'server/main.ts',
+      settings: { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' },
+      port,
+      health: '/healthz',
+    });
+    const base = server.origin;
     browser = await chromium.launch({
       executablePath: chromiumExecutable(() => chromium.executablePath()),
       args: [
@@ -68,7 +67,7 @@ export async function benchBundle(): Promise<void> {
     );
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

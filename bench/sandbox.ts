@@ -9,9 +9,8 @@
  *   as the dashboard reaches it, with Accept-Encoding gzip and br. Prints the
  *   median time until the last compressed byte, and the compressed size.
  *
- * Both servers get only the settings stated here (bench/util.ts serverEnv).
+ * Both servers get only the settings stated here (test-support/servers.ts serverEnv).
  */
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -19,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { freePort, serverEnv, waitFor } from './util.ts';
+import { freePort, startServer } from '../test-support/servers.ts';
 
 const SITES = 10_000;
 const BATCH = 1_000;
@@ -46,46 +45,6 @@ function stats(times: number[], runs: number, target: string): string {
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
-
-interface Running {
-  base: string;
-  stop(): Promise<void>;
-}
-
-/** Starts a server script with exactly the given settings and waits until `health` answers. */
-async function startServer(
-  script: string,
-  settings: Record<string, string>,
-  port: number,
-  health: string,
-): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...serverEnv(settings) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let running = true;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => {
-      running = false;
-      reject(new Error(`${script} stopped (exit code ${code ?? 'none'}) before it answered`));
-    }),
-  );
-  exited.catch(() => undefined);
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (!running) return;
-    child.kill('SIGTERM');
-    await exited.catch(() => undefined);
-  };
-  try {
-    // server/main.ts builds the SPA first when dist/ is stale.
-    await Promise.race([waitFor(`${base}${health}`, 240_000), exited]);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { base, stop };
-}
 
 /**
  * How a client presents a key: as the apikey/apimac cookies straight to the
@@ -263,25 +222,25 @@ export async function benchSandbox(): Promise<void> {
   };
   try {
     const sandboxPort = await freePort();
-    const sandbox = await startServer(
-      'server/sandbox/main.ts',
-      {
+    const sandbox = await startServer({
+      script: 'server/sandbox/main.ts',
+      settings: {
         ...sandboxSettings,
         HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DB: join(dir, 'direct.sqlite'),
       },
-      sandboxPort,
-      '/sandbox/health',
-    );
+      port: sandboxPort,
+      health: '/sandbox/health',
+    });
     let addTimes: number[];
     try {
-      const account = await prepareAccount(sandbox.base, 'sandbox');
+      const account = await prepareAccount(sandbox.origin, 'sandbox');
       addTimes = account.addTimes;
-      await measureDirect(sandbox.base, account, 'sites added today');
+      await measureDirect(sandbox.origin, account, 'sites added today');
       // Thirty days later every site has a full firewall history: the largest answer.
-      await advanceDays(sandbox.base, 31);
-      await measureDirect(sandbox.base, account, '30 days of firewall history each');
+      await advanceDays(sandbox.origin, 31);
+      await measureDirect(sandbox.origin, account, '30 days of firewall history each');
     } finally {
       await sandbox.stop();
     }
@@ -290,18 +249,23 @@ export async function benchSandbox(): Promise<void> {
     );
 
     const proxyPort = await freePort();
-    const server = await startServer(
-      'server/main.ts',
+    const server = await startServer({
+      script: 'server/main.ts',
       // Sandbox mode (PARTNER_API_URL blank), on loopback, as SANDBOX_CONTROL requires.
-      { ...sandboxSettings, HOST: '127.0.0.1', PORT: String(proxyPort), SANDBOX_DB: join(dir, 'proxy.sqlite') },
-      proxyPort,
-      '/healthz',
-    );
+      settings: {
+        ...sandboxSettings,
+        HOST: '127.0.0.1',
+        PORT: String(proxyPort),
+        SANDBOX_DB: join(dir, 'proxy.sqlite'),
+      },
+      port: proxyPort,
+      health: '/healthz',
+    });
     try {
-      const account = await prepareAccount(server.base, 'proxy');
-      await measureProxy(server.base, account, 'sites added today');
-      await advanceDays(server.base, 31);
-      await measureProxy(server.base, account, '30 days of firewall history each');
+      const account = await prepareAccount(server.origin, 'proxy');
+      await measureProxy(server.origin, account, 'sites added today');
+      await advanceDays(server.origin, 31);
+      await measureProxy(server.origin, account, '30 days of firewall history each');
     } finally {
       await server.stop();
     }

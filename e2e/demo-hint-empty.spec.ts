@@ -1,8 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startSecondServer, type SecondServer } from './second-server.ts';
+import {
+  startSecondServer,
+  temporaryDirectory,
+  type RunningServer,
+  type TemporaryDirectory,
+} from '../test-support/servers.ts';
 
 /**
  * A sandbox without the demo account (SANDBOX_SEED=empty, a fresh database):
@@ -10,20 +13,25 @@ import { startSecondServer, type SecondServer } from './second-server.ts';
  * first. /sandbox/health answers demoEmail null, so the login page names no
  * demo e-mail, while the outbox (a sandbox feature) still works.
  */
-let server: SecondServer | undefined;
+let dir: TemporaryDirectory | undefined;
+let server: RunningServer | undefined;
 let origin = '';
 
 test.beforeAll(async () => {
+  // Made here, not at load time: Playwright also loads this file to list the tests.
+  dir = temporaryDirectory('e2e-empty-');
   server = await startSecondServer({
-    SANDBOX_DB: join(mkdtempSync(join(tmpdir(), 'e2e-empty-')), 'sandbox.sqlite'),
+    SANDBOX_DB: join(dir.path, 'sandbox.sqlite'),
     SANDBOX_SEED: 'empty',
     SANDBOX_QUIET: '1',
   });
   origin = server.origin;
 });
 
-test.afterAll(() => {
-  server?.stop();
+test.afterAll(async () => {
+  // Stopped first: the server closes its database, then its folder goes.
+  await server?.stop();
+  dir?.remove();
 });
 
 test('a sandbox without the demo account shows no demo hint', async ({ page }) => {

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freePort } from '../bench/util.ts';
-import { startSecondServer, type SecondServer } from './second-server.ts';
+import { freePort, startSecondServer, type RunningServer } from '../test-support/servers.ts';
 
 /**
  * The dashboard in front of an upstream that is down: a second server (the real
@@ -8,7 +7,7 @@ import { startSecondServer, type SecondServer } from './second-server.ts';
  * points at a closed port. The user gets "Service unavailable" with Retry and
  * keeps what was typed, never a blank page.
  */
-let server: SecondServer | undefined;
+let server: RunningServer | undefined;
 let origin = '';
 
 test.beforeAll(async () => {
@@ -19,8 +18,8 @@ test.beforeAll(async () => {
   origin = server.origin;
 });
 
-test.afterAll(() => {
-  server?.stop();
+test.afterAll(async () => {
+  await server?.stop();
 });
 
 test('an unreachable upstream reads "Service unavailable" with Retry and keeps the e-mail', async ({ page }) => {

@@ -1,62 +1,9 @@
+/**
+ * The Chromium the end-to-end tests (playwright.config.ts), the bundle bench
+ * and .ci/run launch.
+ */
 import { accessSync, constants, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Poll a URL until it answers 200, or give up after the deadline. */
-export async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
-
-/**
- * The server's own settings (README "Configuration"), which a developer's shell
- * may hold; the SANDBOX_* ones are found by prefix.
- */
-const SERVER_SETTINGS = [
-  'HOST',
-  'PORT',
-  'PUBLIC_URL',
-  'PARTNER_API_URL',
-  'PARTNER_APP_KEY',
-  'TRUSTED_PROXIES',
-  'FRAME_ANCESTORS',
-  'EMBED_ORIGINS',
-];
-
-/**
- * The environment variables for a server the tests or benches start: every
- * server setting of `env` blanked (an empty variable counts as unset), then
- * `settings`. Spread it over process.env (spawn), or hand it to Playwright's
- * webServer.env, which Playwright itself spreads over process.env: either way
- * what runs is what the caller asked for, not what the shell happened to set.
- */
-export function serverEnv(
-  settings: Record<string, string>,
-  env: NodeJS.ProcessEnv = process.env,
-): Record<string, string> {
-  const blank = [...SERVER_SETTINGS, ...Object.keys(env).filter((name) => name.startsWith('SANDBOX_'))];
-  return { ...Object.fromEntries(blank.map((name) => [name, ''])), ...settings };
-}
 
 /** Debian's Chromium, the last resort. */
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
