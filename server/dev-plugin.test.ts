@@ -57,8 +57,13 @@ describe('dev plugin', () => {
   });
 
   it('serves /healthz and the sandbox pages', async () => {
-    expect((await send(port, '/healthz')).status).toBe(200);
-    expect((await send(port, '/sandbox/health')).status).toBe(200);
+    const health = await send(port, '/healthz');
+    expect(health.status).toBe(200);
+    expect(health.text).toBe('ok\n');
+    const sandboxHealth = await send(port, '/sandbox/health');
+    expect(sandboxHealth.status).toBe(200);
+    // SANDBOX_SEED=empty: a sandbox without the demo account.
+    expect(JSON.parse(sandboxHealth.text)).toMatchObject({ ok: true, version: 'sandbox', demoEmail: null });
   });
 
   it('leaves everything else to Vite', async () => {

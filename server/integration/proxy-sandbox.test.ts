@@ -273,7 +273,9 @@ describe('proxy → in-process sandbox, over HTTP', () => {
   });
 
   it("serves the sandbox's pages on the same origin, but nothing that resolves out of /sandbox/", async () => {
-    expect((await send(served.port, '/sandbox/health')).status).toBe(200);
+    const health = await send(served.port, '/sandbox/health');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.text)).toMatchObject({ ok: true, version: 'sandbox', demoEmail: null });
     // The control surface is the sandbox's to refuse (SANDBOX_CONTROL is off here).
     const control = await send(served.port, '/sandbox/control/clock', { method: 'POST', body: '{}' });
     expect(control.status).toBe(404);
@@ -332,6 +334,7 @@ describe('proxy → in-process sandbox, in-process (app.request)', () => {
   it('answers the API and the health check', async () => {
     const health = await proxy.request('/healthz');
     expect(health.status).toBe(200);
+    expect(await health.text()).toBe('ok\n');
     const answer = await proxy.request('/api/api_keyinfo/', { headers: { 'X-Apikey': APP_KEY } });
     expect(envelopeSchema.parse(await answer.json())).toMatchObject({ error: 0, method: 'api_keyinfo' });
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');

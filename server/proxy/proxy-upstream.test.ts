@@ -541,7 +541,7 @@ describe('proxy → node:http upstream', () => {
     expect(envelopeOf(answer).error).toBe(0);
   });
 
-  it('sets the security headers on API answers, errors, health checks and unknown paths', async () => {
+  it('sets the security headers and X-Robots-Tag on API answers, errors, health checks and unknown paths', async () => {
     const { proxy } = await rig(undefined, { frameAncestors: "'self' https://panel.example.com" });
     const answers = await Promise.all([
       send(proxy.port, '/api/api_keyinfo/', { headers: { 'X-Apikey': 'k' } }),
@@ -556,8 +556,10 @@ describe('proxy → node:http upstream', () => {
       );
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['x-robots-tag']).toBe('noindex');
     }
     expect(answers[2]?.status).toBe(200);
+    expect(answers[2]?.text).toBe('ok\n');
   });
 
   it('logs method, status and time only: never a key, a signature, an e-mail or a password', async () => {

@@ -25,5 +25,7 @@ export function securityHeaders(frameAncestors: string): ReadonlyArray<readonly 
     ['Content-Security-Policy', contentSecurityPolicy(frameAncestors)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'no-referrer'],
+    // An admin dashboard has nothing for a search engine: not even its login page (public/robots.txt).
+    ['X-Robots-Tag', 'noindex'],
   ];
 }

@@ -89,3 +89,21 @@ describe('static files (dist/)', () => {
     expect((await send(served.port, '/login', { method: 'POST', body: 'x' })).status).toBe(405);
   });
 });
+
+describe("the project's own public files", () => {
+  it('robots.txt (public/, copied into dist/ by the build) disallows everything, as text', async () => {
+    const publicDir = path.resolve(import.meta.dirname, '../../public');
+    const proxy = await serveApp(
+      createProxy({ upstream: { kind: 'in-process', fetch: async () => new Response('{}') }, distDir: publicDir }),
+    );
+    try {
+      const answer = await send(proxy.port, '/robots.txt');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(answer.text).toMatch(/^User-agent: \*\nDisallow: \/\n$/m);
+      expect(answer.headers['x-robots-tag']).toBe('noindex');
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -508,11 +508,10 @@ describe('errors', () => {
   });
 
   it('throws TransportError timeout when no answer comes in time', async () => {
+    // The server never answers: only the client's own timer can end the call.
     server.reply('hang');
     const slow = createApiClient({ baseUrl: server.baseUrl, getCredentials: () => null, timeoutMs: 150 });
-    const started = Date.now();
     await expect(slow.api_keyinfo()).rejects.toMatchObject({ name: 'TransportError', kind: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('by default waits DEFAULT_TIMEOUT_MS (35 s), longer than the proxy waits for the upstream (30 s)', async () => {
