@@ -202,6 +202,33 @@ describe('serverConfigFromEnv', () => {
     expect(problemsOf({ PARTNER_API_URL: value })).toEqual([expect.stringMatching(/^PARTNER_API_URL /)]);
   });
 
+  it('reads the LOGIN_LIMIT_* limits as <count>/<time>, defaults strict, and names each bad one', () => {
+    expect(serverConfigFromEnv({}).loginLimits).toEqual({
+      codesPerEmail: { count: 5, windowMs: 15 * 60_000 },
+      wrongCodesPerEmail: { count: 20, windowMs: 3_600_000 },
+      codesPerAddress: { count: 30, windowMs: 3_600_000 },
+      wrongCodesPerAddress: { count: 60, windowMs: 3_600_000 },
+    });
+    const raised = serverConfigFromEnv({
+      LOGIN_LIMIT_CODES_PER_EMAIL: '1000/1m',
+      LOGIN_LIMIT_CODES_PER_ADDRESS: '90/30s',
+    });
+    expect(raised.loginLimits.codesPerEmail).toEqual({ count: 1000, windowMs: 60_000 });
+    expect(raised.loginLimits.codesPerAddress).toEqual({ count: 90, windowMs: 30_000 });
+    expect(raised.loginLimits.wrongCodesPerEmail).toEqual({ count: 20, windowMs: 3_600_000 });
+    const problems = problemsOf({
+      LOGIN_LIMIT_CODES_PER_EMAIL: '5 per 15 minutes',
+      LOGIN_LIMIT_WRONG_CODES_PER_EMAIL: '0/1h',
+      LOGIN_LIMIT_CODES_PER_ADDRESS: '30/25h',
+      LOGIN_LIMIT_WRONG_CODES_PER_ADDRESS: '60/1d',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems[0]).toBe(
+      'LOGIN_LIMIT_CODES_PER_EMAIL must be <count>/<time>, such as 5/15m (the default): a count from 1 to 100000, a time in s, m or h from 1s to 24h (got "5 per 15 minutes")',
+    );
+    expect(problems.join('\n')).toContain('LOGIN_LIMIT_WRONG_CODES_PER_ADDRESS must be <count>/<time>, such as 60/1h');
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })).toHaveLength(1);
     expect(serverConfigFromEnv({ PORT: '0' }).port).toBe(0);

@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { isLoopbackHost } from './proxy/loopback.ts';
 import { ConfigError, sandboxConfigFromEnv, type SandboxConfig } from './sandbox/config.ts';
+import type { LoginLimits } from './proxy/login-limits.ts';
 import { embedOrigins, frameAncestors } from './config/embedding.ts';
+import { loginLimitSettings, loginLimitsOf } from './config/login-limits.ts';
 import {
   host,
   port,
@@ -37,6 +39,8 @@ export interface ServerConfig {
   embedOrigins: string[];
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES): IPs and CIDRs. */
   trustedProxies: string[];
+  /** Limits on signup and signin with the lent application key (LOGIN_LIMIT_*). */
+  loginLimits: LoginLimits;
   upstream: UpstreamConfig;
 }
 
@@ -49,6 +53,7 @@ const envSchema = z.object({
   FRAME_ANCESTORS: frameAncestors,
   EMBED_ORIGINS: embedOrigins,
   TRUSTED_PROXIES: trustedProxiesSetting,
+  ...loginLimitSettings,
 });
 
 /**
@@ -105,6 +110,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     frameAncestors: FRAME_ANCESTORS,
     embedOrigins: EMBED_ORIGINS,
     trustedProxies: TRUSTED_PROXIES,
+    loginLimits: loginLimitsOf(parsed.data),
   };
   if (PARTNER_API_URL !== undefined) {
     return {

@@ -22,6 +22,7 @@ export async function createServerApp(
     frameAncestors: config.frameAncestors,
     publicOrigin: config.publicOrigin,
     trustedProxies: config.trustedProxies,
+    loginLimits: config.loginLimits,
     distDir: options.distDir,
     log: options.log,
   };

@@ -22,6 +22,7 @@ import { maybeCompress, negotiateEncoding } from './compress.ts';
 import { upstreamCookie } from './credentials.ts';
 import { envelopeResponse, isEnvelope, proxyEnvelope } from './envelope.ts';
 import { inProcessLink, passOn } from './in-process.ts';
+import { createLoginGate, type Admitted, type LoginLimits } from './login-limits.ts';
 import { createSandboxPages, originOf } from './sandbox-pages.ts';
 import { DEFAULT_FRAME_ANCESTORS, securityHeaders } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
@@ -72,6 +73,11 @@ export interface ProxyOptions {
    * so the socket's peer is the client (spec §5.8, ./client-address.ts).
    */
   trustedProxies?: readonly string[];
+  /**
+   * Limits on signup and signin sent with the lent application key, per e-mail
+   * and per client address (./login-limits.ts); default DEFAULT_LOGIN_LIMITS.
+   */
+  loginLimits?: LoginLimits;
   /** Where request lines go (method, status, ms: never a key, a signature or a path). */
   log?: (line: string) => void;
 }
@@ -92,6 +98,8 @@ interface Failure {
   reason: string;
   /** The upstream could not be reached or failed: a raw method answers "bad gateway". */
   gateway?: true;
+  /** Seconds after which the same request can succeed (Retry-After). */
+  retryAfter?: number;
 }
 
 export function createProxy(options: ProxyOptions): ProxyApp {
@@ -110,6 +118,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       ? null
       : createSandboxPages({ fetch: options.sandbox.fetch, publicOrigin, timeoutMs });
   const headersForAll = securityHeaders(options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS);
+  const loginGate = createLoginGate(options.loginLimits);
 
   const app = new Hono<ProxyEnv>();
 
@@ -154,12 +163,14 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     const acceptEncoding = c.req.header('accept-encoding') ?? null;
 
     const fail = (failure: Failure): Response => {
+      const extra: Record<string, string> =
+        failure.retryAfter === undefined ? {} : { 'Retry-After': String(failure.retryAfter) };
       const response = raw
         ? new Response(`${failure.errorinfo}\n`, {
             status: failure.gateway ? GATEWAY_STATUS : RAW_ERROR_STATUS[failure.error],
-            headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+            headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra },
           })
-        : envelopeResponse(proxyEnvelope(method, failure.error, failure.errorinfo, startedAt));
+        : envelopeResponse(proxyEnvelope(method, failure.error, failure.errorinfo, startedAt), extra);
       logLine(method, response.status, startedAt, failure.reason);
       return response;
     };
@@ -175,6 +186,18 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       options.appKey,
     );
     if (!cookie.ok) return fail({ error: 502, errorinfo: cookie.reason, reason: 'bad-credentials' });
+    const client = clientAddressOf(c);
+
+    // The application key is lent to anonymous browsers: its use is limited (issue 11).
+    let admitted: Admitted | null = null;
+    if (cookie.usedAppKey && (method === 'signup' || method === 'signin')) {
+      const admission = loginGate.admit(method, target, client);
+      if (!admission.ok) {
+        const { errorinfo, retryAfter } = admission.refusal;
+        return fail({ error: 500, errorinfo, reason: 'rate-limited', retryAfter });
+      }
+      admitted = admission.admitted;
+    }
 
     let body: Uint8Array | null = null;
     if (c.req.method === 'POST') {
@@ -192,7 +215,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       }
     }
 
-    const headers = forwardedRequestHeaders(c.req.raw.headers, clientAddressOf(c));
+    const headers = forwardedRequestHeaders(c.req.raw.headers, client);
     if (cookie.cookie !== null) headers.set('cookie', cookie.cookie);
 
     // api_test with raw=<non-zero> prints only the result text (spec §4.6).
@@ -204,9 +227,10 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     try {
       answer = await link.exchange(
         { target, origin: publicOrigin ?? originOf(c.req.url), method: c.req.method, headers, body, timeoutMs },
-        { rawText, compressible: encoding !== null, inspect: false },
+        { rawText, compressible: encoding !== null, inspect: admitted !== null },
       );
     } catch (err) {
+      admitted?.settle(null);
       if (err instanceof UpstreamTimeout) {
         const errorinfo = `The partner API did not answer within ${timeoutMs / 1000} s`;
         return fail({ error: 500, errorinfo, reason: 'upstream-timeout', gateway: true });
@@ -220,6 +244,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     }
 
     const { response: upstreamResponse, body: upstreamBody } = answer;
+    admitted?.settle(upstreamBody);
     if (raw && upstreamResponse.status >= 500) {
       // The file method's own errors are 4xx (spec §7.4); a 5xx is a gateway or the service failing.
       return fail({ error: 500, errorinfo: 'The partner API failed', reason: 'upstream-error', gateway: true });
