@@ -21,10 +21,18 @@ export interface GuardAnswer {
  * clients may. Who answers decides the answer: the proxy its own envelope
  * (`npm start`), the sandbox its own (`npm run sandbox`).
  * @param answer builds the answer from the raw request target.
+ * @param headersForAll headers on every answer, this early one and the
+ *   adapter's own (its empty 400 for a target it cannot read) included; the
+ *   app's answers set them too (Node lets the headers an answer is written with
+ *   take precedence over these).
  */
-export function createGuardedServer(answer: (target: string) => GuardAnswer): typeof createServer {
+export function createGuardedServer(
+  answer: (target: string) => GuardAnswer,
+  headersForAll: ReadonlyArray<readonly [string, string]> = [],
+): typeof createServer {
   return ((options: ServerOptions, listener: RequestListener) =>
     createServer(options, (req: IncomingMessage, res: ServerResponse) => {
+      for (const [name, value] of headersForAll) res.setHeader(name, value);
       const target = req.url ?? '';
       const path = target.split('?', 1)[0] ?? '';
       if (path.startsWith('/api') && path.includes('\\')) {

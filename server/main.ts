@@ -7,11 +7,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { ConfigError, serverConfigFromEnv, type ServerConfig } from './config.ts';
 import { listenUrl } from './config/network.ts';
-import { createGuardedServer } from './http-server.ts';
-import { proxyBadRequestAnswer } from './proxy/envelope.ts';
 import { createServerApp, type ServerApp } from './server-app.ts';
 import { ensureSpaBuilt } from './spa-build.ts';
 
@@ -74,12 +71,7 @@ async function main(): Promise<void> {
   }
 
   const server = await createServerApp(config, { distDir });
-  const http = serve({
-    fetch: server.app.fetch,
-    port: config.port,
-    hostname: config.host,
-    createServer: createGuardedServer(proxyBadRequestAnswer),
-  });
+  const http = server.listen(config.port, config.host);
 
   http.once('listening', () => {
     const address = http.address();

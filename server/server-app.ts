@@ -4,13 +4,22 @@
  * `/sandbox/*` pages are then served on the same origin). Shared by `npm start`
  * (server/main.ts) and `npm run dev` (server/dev-plugin.ts).
  */
+import { serve, type ServerType } from '@hono/node-server';
 import type { ServerConfig } from './config.ts';
+import { createGuardedServer } from './http-server.ts';
 import { createProxy, type ProxyApp } from './proxy/app.ts';
+import { proxyBadRequestAnswer } from './proxy/envelope.ts';
+import { securityHeaders } from './proxy/security-headers.ts';
 
 export interface ServerApp {
   app: ProxyApp;
   /** Present in sandbox mode. */
   sandbox?: { demoEmail: string | null; dbPath: string };
+  /**
+   * Serves the app over HTTP as `npm start` does: the proxy's security headers
+   * on every answer, the HTTP layer's early ones included (server/http-server.ts).
+   */
+  listen(port: number, hostname: string): ServerType;
   close(): void;
 }
 
@@ -26,13 +35,21 @@ export async function createServerApp(
     distDir: options.distDir,
     log: options.log,
   };
+  const headersForAll = securityHeaders({ frameAncestors: config.frameAncestors, publicOrigin: config.publicOrigin });
+  const listen = (app: ProxyApp) => (port: number, hostname: string) =>
+    serve({
+      fetch: app.fetch,
+      port,
+      hostname,
+      createServer: createGuardedServer(proxyBadRequestAnswer, headersForAll),
+    });
   if (config.upstream.kind === 'remote') {
     const app = createProxy({
       ...common,
       upstream: { kind: 'remote', baseUrl: config.upstream.baseUrl },
       appKey: config.upstream.appKey,
     });
-    return { app, close: () => undefined };
+    return { app, listen: listen(app), close: () => undefined };
   }
 
   // Loaded only in sandbox mode: a proxy in front of the real service never opens SQLite.
@@ -49,6 +66,7 @@ export async function createServerApp(
   return {
     app,
     sandbox: { demoEmail: sandbox.demoEmail, dbPath: config.upstream.sandbox.dbPath },
+    listen: listen(app),
     close: () => {
       if (closed) return;
       closed = true;

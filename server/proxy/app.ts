@@ -24,7 +24,7 @@ import { envelopeResponse, isEnvelope, proxyEnvelope } from './envelope.ts';
 import { inProcessLink, passOn } from './in-process.ts';
 import { createLoginGate, type Admitted, type LoginLimits } from './login-limits.ts';
 import { createSandboxPages, originOf } from './sandbox-pages.ts';
-import { DEFAULT_FRAME_ANCESTORS, securityHeaders } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
 import { checkApiTarget, isApiTarget, rawTargetOf, type ProxyEnv } from './target.ts';
 import {
@@ -117,7 +117,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     options.sandbox === undefined
       ? null
       : createSandboxPages({ fetch: options.sandbox.fetch, publicOrigin, timeoutMs });
-  const headersForAll = securityHeaders(options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS);
+  const headersForAll = securityHeaders({ frameAncestors: options.frameAncestors, publicOrigin });
   const loginGate = createLoginGate(options.loginLimits);
 
   const app = new Hono<ProxyEnv>();

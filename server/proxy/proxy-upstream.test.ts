@@ -562,6 +562,17 @@ describe('proxy → node:http upstream', () => {
     expect(answers[2]?.text).toBe('ok\n');
   });
 
+  it('sends Strict-Transport-Security when PUBLIC_URL is https, and only then', async () => {
+    const https = await rig(undefined, { publicOrigin: 'https://dashboard.example.com' });
+    const http = await rig(undefined, { publicOrigin: 'http://dashboard.example.com' });
+    for (const target of ['/api/api_keyinfo/', '/healthz', '/nowhere']) {
+      const secure = await send(https.proxy.port, target, { headers: { 'X-Apikey': 'k' } });
+      expect(secure.headers['strict-transport-security'], target).toBe('max-age=31536000; includeSubDomains');
+      const plain = await send(http.proxy.port, target, { headers: { 'X-Apikey': 'k' } });
+      expect(plain.headers['strict-transport-security'], target).toBeUndefined();
+    }
+  });
+
   it('logs method, status and time only: never a key, a signature, an e-mail or a password', async () => {
     const { proxy, logs } = await rig();
     await send(proxy.port, '/api/signin/jane%40example.com/987654/', {

@@ -20,12 +20,27 @@ export function contentSecurityPolicy(frameAncestors: string): string {
   ].join('; ');
 }
 
-export function securityHeaders(frameAncestors: string): ReadonlyArray<readonly [string, string]> {
-  return [
-    ['Content-Security-Policy', contentSecurityPolicy(frameAncestors)],
+/** A year, subdomains included: the dashboard's host is HTTPS-only once PUBLIC_URL says https. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export type HeaderList = ReadonlyArray<readonly [string, string]>;
+
+/**
+ * The headers every answer carries, the proxy's own and the HTTP layer's early
+ * ones (server/http-server.ts) alike.
+ * @param options.frameAncestors CSP frame-ancestors sources (FRAME_ANCESTORS); default `'self'`
+ * @param options.publicOrigin PUBLIC_URL's origin: when it is https, Strict-Transport-Security
+ *   too (only the operator knows the browser arrives over TLS, at a load balancer in front)
+ */
+export function securityHeaders(options: { frameAncestors?: string; publicOrigin?: string | null }): HeaderList {
+  const headers: Array<readonly [string, string]> = [
+    ['Content-Security-Policy', contentSecurityPolicy(options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'no-referrer'],
     // An admin dashboard has nothing for a search engine: not even its login page (public/robots.txt).
     ['X-Robots-Tag', 'noindex'],
   ];
+  if (options.publicOrigin?.startsWith('https:'))
+    headers.push(['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY]);
+  return headers;
 }
