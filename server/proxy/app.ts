@@ -8,7 +8,9 @@
  * - `/healthz` answers 200.
  * - Everything else is the built SPA (dist/), when a dist directory is given.
  *
- * It holds no state, so it scales by running more copies.
+ * Its only state is the sign-in limits' counts (./login-limits.ts), kept per
+ * process: several copies behind a load balancer need sticky routing by client
+ * address or a shared store for those (README "Security").
  */
 import { Hono, type Context } from 'hono';
 import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
@@ -22,7 +24,8 @@ import { maybeCompress, negotiateEncoding } from './compress.ts';
 import { upstreamCookie } from './credentials.ts';
 import { envelopeResponse, isEnvelope, proxyEnvelope } from './envelope.ts';
 import { inProcessLink, passOn } from './in-process.ts';
-import { createLoginGate, type Admitted, type LoginLimits } from './login-limits.ts';
+import { createLoginGate, type Admitted } from './login-limits.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS, type ProxyOptions } from './options.ts';
 import { createSandboxPages, originOf } from './sandbox-pages.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
@@ -31,59 +34,9 @@ import {
   forwardedRequestHeaders,
   remoteLink,
   UpstreamTimeout,
-  type Upstream,
   type UpstreamAnswer,
   type UpstreamLink,
 } from './upstream.ts';
-
-export type { Upstream } from './upstream.ts';
-
-export interface ProxyOptions {
-  upstream: Upstream;
-  /** Application key attached to signup/signin sent without a key (PARTNER_APP_KEY). */
-  appKey?: string;
-  /** The CSP `frame-ancestors` sources (FRAME_ANCESTORS); default `'self'`. */
-  frameAncestors?: string;
-  /** The built SPA; absent under the Vite dev server, which serves the SPA itself. */
-  distDir?: string;
-  /** The embedded sandbox's own routes (`/sandbox/*`), served only in sandbox mode. */
-  sandbox?: { fetch: (req: Request) => Promise<Response> };
-  /**
-   * Request body limit; the spec leaves it open (spec §8). Default MAX_BODY_BYTES
-   * (src/api/limits.ts, 2 MiB: up to 10,000 sites in one sites_add), the sandbox's too.
-   */
-  maxBodyBytes?: number;
-  /** Upstream time limit, answer included. Default 30 s. */
-  upstreamTimeoutMs?: number;
-  /**
-   * Answer limit for a remote upstream. Default 64 MiB (10,000 sites with
-   * history fit well within). The in-process sandbox bounds its own answers.
-   */
-  maxResponseBytes?: number;
-  /**
-   * The origin the browser reaches the dashboard at (PUBLIC_URL), e.g. behind a
-   * TLS load balancer. The in-process sandbox builds the absolute URLs it hands
-   * out (dashboard link, sync-file download) from it; default: the origin of
-   * each request as the socket and Host header show it.
-   */
-  publicOrigin?: string;
-  /**
-   * Proxies in front of this one whose X-Forwarded-For is believed
-   * (TRUSTED_PROXIES: IPs or CIDRs, e.g. the TLS load balancer); default none,
-   * so the socket's peer is the client (spec §5.8, ./client-address.ts).
-   */
-  trustedProxies?: readonly string[];
-  /**
-   * Limits on signup and signin sent with the lent application key, per e-mail
-   * and per client address (./login-limits.ts); default DEFAULT_LOGIN_LIMITS.
-   */
-  loginLimits?: LoginLimits;
-  /** Where request lines go (method, status, ms: never a key, a signature or a path). */
-  log?: (line: string) => void;
-}
-
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** Upstream response headers the browser gets (spec §4.5: the file name of syncfile_get). */
 const PASSED_API_HEADERS = ['content-type', 'content-disposition', 'x-filename'];

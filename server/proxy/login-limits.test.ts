@@ -6,7 +6,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelopeSchema } from '../../src/api/schemas.ts';
-import { createProxy, type ProxyOptions } from './app.ts';
+import { createProxy } from './app.ts';
+import type { ProxyOptions } from './options.ts';
 import { addressKey, DEFAULT_LOGIN_LIMITS, emailKey, inWords, WRONG_CODE } from './login-limits.ts';
 import { send, serveApp, startUpstream, type RawAnswer, type RecordedRequest, type Served } from './test-support.ts';
 

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_TIMEOUT_MS } from '../../src/api/client.ts';
 import { envelopeSchema } from '../../src/api/schemas.ts';
-import { createProxy, DEFAULT_UPSTREAM_TIMEOUT_MS, type ProxyOptions } from './app.ts';
+import { createProxy } from './app.ts';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, type ProxyOptions } from './options.ts';
 import {
   closedPort,
   echoEnvelope,
