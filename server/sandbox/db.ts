@@ -156,6 +156,12 @@ const MIGRATIONS: string[] = [
   ALTER TABLE scan_reports_new RENAME TO scan_reports;
   CREATE INDEX scan_reports_site ON scan_reports(site_id, date);
   `,
+  // 3: the plan says whether the account is postpaid and has a subscription
+  // (api_userinfo; published plugins show the firewall and cleanup controls by them).
+  `
+  ALTER TABLE users ADD COLUMN postpaid INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE users ADD COLUMN subscription INTEGER NOT NULL DEFAULT 1;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

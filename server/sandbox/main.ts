@@ -4,7 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createGuardedServer } from '../http-server.ts';
-import { badRequestAnswer } from './api.ts';
+import { badRequestAnswer } from './http/envelope.ts';
 import { createSandbox } from './app.ts';
 import { ConfigError, sandboxConfigFromEnv } from './config.ts';
 

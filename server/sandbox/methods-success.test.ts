@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { METHOD_NAMES, METHODS, type MethodName } from '../../src/api/registry.ts';
-import { API_VERSION } from './api.ts';
+import { API_VERSION } from './http/envelope.ts';
 import {
   enc,
   freshSandbox,
