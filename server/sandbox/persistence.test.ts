@@ -12,16 +12,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { createSandbox } from './app.ts';
 import { testSandboxConfig } from './config.ts';
-import {
-  enc,
-  freshHttpSandbox,
-  inProcess,
-  siteNames,
-  sitesSchema,
-  spawnSandbox,
-  TestBed,
-  type Account,
-} from './testing.ts';
+import { enc, freshHttpSandbox, siteNames, TestBed, type Account } from './testing.ts';
+import { spawnSandbox } from './testing-child.ts';
+import { inProcess } from './testing-http.ts';
+import { sitesSchema } from './testing-schemas.ts';
 
 function tempDb(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
-import { freshSandbox, scanReportSchema, type Account, type ScanReport, type TestBed } from './testing.ts';
+import { freshSandbox, type Account, type TestBed } from './testing.ts';
+import { scanReportSchema, type ScanReport } from './testing-schemas.ts';
 
 async function sandboxNow(bed: TestBed): Promise<number> {
   const res = await bed.transport.request('/sandbox/health');

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { handleApi } from './http/handle-api.ts';
 import { HANDLERS } from './methods/handlers.ts';
-import { enc, envelopeSchema, freshHttpSandbox, freshSandbox, sign, type Account, type TestBed } from './testing.ts';
+import { enc, freshHttpSandbox, freshSandbox, sign, type Account, type TestBed } from './testing.ts';
+import { envelopeSchema } from './testing-schemas.ts';
 
 const IDN = 'bücher-café.example';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/system-errors.ts';
-import { MAX_BODY_BYTES } from './api.ts';
+import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
 import { enc, freshHttpSandbox, freshSandbox, type Answer } from './testing.ts';
 
 function expectSystemError(answer: Answer, code: SystemErrorCode): void {
