@@ -20,9 +20,9 @@ export async function spawnSandbox(env: Record<string, string>): Promise<ChildSa
   const appKey = env.SANDBOX_APP_KEY ?? testSandboxConfig().appKey;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/sandbox/main.ts'], {
     cwd: new URL('../../', import.meta.url),
-    // Stated in full, so a developer's own SANDBOX_* settings do not leak into the test.
+    // Stated in full (the shell's SANDBOX_* left out), so a developer's own settings do not leak into the test.
     env: {
-      ...process.env,
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SANDBOX_'))),
       SANDBOX_PORT: '0',
       SANDBOX_QUIET: '1',
       SANDBOX_CONTROL: '1',
@@ -42,7 +42,10 @@ export async function spawnSandbox(env: Record<string, string>): Promise<ChildSa
     }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const m = /base_url (http:\/\/127\.0\.0\.1:\d+) /.exec(output);
+      // The address it listens on: the base_url line, or the next one when SANDBOX_PUBLIC_URL is set.
+      const m = env.SANDBOX_PUBLIC_URL
+        ? /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(output)
+        : /base_url (http:\/\/127\.0\.0\.1:\d+) /.exec(output);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve(m[1]);
