@@ -65,19 +65,16 @@ export function readBody(def: MethodDef, bytes: Uint8Array | null, contentType: 
 /**
  * Whether JSON text opens more than `max` arrays or objects inside each other,
  * counted without parsing (brackets inside strings do not count). One pass, no
- * recursion, so any input is safe to check.
+ * recursion, so any input is safe to check; text with few brackets at all (a
+ * sites_add list of names) is let through at once.
  */
 export function nestsDeeperThan(text: string, max: number): boolean {
+  if (!hasMoreOpeners(text, max)) return false;
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
+    if (c === 0x22) {
+      i = closingQuote(text, i);
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) return true;
     } else if (c === 0x7d || c === 0x5d) {
@@ -85,4 +82,25 @@ export function nestsDeeperThan(text: string, max: number): boolean {
     }
   }
   return false;
+}
+
+/** Whether the text holds more than `max` `[` and `{` in all. */
+function hasMoreOpeners(text: string, max: number): boolean {
+  let count = 0;
+  for (const opener of ['[', '{']) {
+    for (let i = text.indexOf(opener); i !== -1; i = text.indexOf(opener, i + 1)) {
+      if (++count > max) return true;
+    }
+  }
+  return false;
+}
+
+/** The index of the quote that closes the string opened at `start` (one not escaped by a backslash). */
+function closingQuote(text: string, start: number): number {
+  for (let i = text.indexOf('"', start + 1); i !== -1; i = text.indexOf('"', i + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return i;
+  }
+  return text.length;
 }

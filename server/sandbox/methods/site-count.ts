@@ -7,17 +7,23 @@
 import { parseEmail } from '../names.ts';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-/** Labels as parseSiteName accepts them, a last label that is not all digits, and no xn-- label. */
-const PLAIN_HOST = new RegExp(`^(?!(?:.*\\.)?xn--)(?:${LABEL}\\.)+(?=[a-z0-9-]*[a-z-])${LABEL}$`);
+/** Labels as parseSiteName accepts them (names.ts). */
+const LABELS = new RegExp(`^(?:${LABEL}\\.)+${LABEL}$`);
+/** A name already in its plain form: nothing to cut off but a trailing dot. */
+const BARE = /^[a-z0-9.-]{1,254}$/;
 
 /** The host a name surely stands for, when it is a plain one; the full check (names.ts) agrees on these. */
 function plainHost(name: string): string | null {
   let s = name.trim().toLowerCase();
-  if (s.startsWith('http://')) s = s.slice('http://'.length);
-  else if (s.startsWith('https://')) s = s.slice('https://'.length);
-  s = s.split(/[/?#]/, 1)[0] ?? '';
-  s = s.replace(/:\d+$/, '').replace(/\.$/, '');
-  return s.length <= 253 && PLAIN_HOST.test(s) ? s : null;
+  if (!BARE.test(s)) {
+    if (s.startsWith('http://')) s = s.slice('http://'.length);
+    else if (s.startsWith('https://')) s = s.slice('https://'.length);
+    s = (s.split(/[/?#]/, 1)[0] ?? '').replace(/:\d+$/, '');
+  }
+  if (s.endsWith('.')) s = s.slice(0, -1);
+  // No punycode label (only the full check knows whether it decodes), and a last label not all digits.
+  if (s.length > 253 || s.startsWith('xn--') || s.includes('.xn--') || !LABELS.test(s)) return null;
+  return /[a-z-]/.test(s.slice(s.lastIndexOf('.') + 1)) ? s : null;
 }
 
 function shareWorks(share: unknown, agency: boolean): boolean {
