@@ -57,8 +57,13 @@ describe('dev plugin', () => {
   });
 
   it('serves /healthz and the sandbox pages', async () => {
-    expect((await send(port, '/healthz')).status).toBe(200);
-    expect((await send(port, '/sandbox/health')).status).toBe(200);
+    const healthz = await send(port, '/healthz');
+    expect(healthz.status).toBe(200);
+    expect(healthz.text).toBe('ok\n');
+    const health = await send(port, '/sandbox/health');
+    expect(health.status).toBe(200);
+    // SANDBOX_SEED=empty: no demo account to name.
+    expect(JSON.parse(health.text)).toEqual({ ok: true, version: 'sandbox', now: expect.any(Number), demoEmail: null });
   });
 
   it('leaves everything else to Vite', async () => {
