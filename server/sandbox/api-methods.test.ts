@@ -210,6 +210,29 @@ describe('api_keyinfo and api_userinfo', () => {
   });
 });
 
+describe('api_userinfo postpaid and subscription (issue 6)', () => {
+  const userInfo = z.object({ postpaid: z.number(), subscription: z.number() }).loose();
+
+  it('are integers 0/1 from the plan: both 1 for a new account and the demo, changed by the plan', async () => {
+    const bed = await freshHttpSandbox({ seed: 'demo' });
+    const demo = await bed.signUpAndIn('demo@partner.example');
+    expect(userInfo.parse(await bed.ok('/api/api_userinfo/', { key: demo }))).toMatchObject({
+      postpaid: 1,
+      subscription: 1,
+      email: 'demo@partner.example',
+    });
+    const account = await bed.signUpAndIn();
+    expect(userInfo.parse(await bed.ok('/api/api_userinfo/', { key: account }))).toMatchObject({
+      postpaid: 1,
+      subscription: 1,
+    });
+    await bed.control('plan', { email: account.email, postpaid: false });
+    expect(await bed.ok('/api/api_userinfo/', { key: account })).toMatchObject({ postpaid: 0, subscription: 1 });
+    await bed.control('plan', { email: account.email, subscription: false, postpaid: true });
+    expect(await bed.ok('/api/api_userinfo/', { key: account })).toMatchObject({ postpaid: 1, subscription: 0 });
+  });
+});
+
 describe('api_test', () => {
   it('echoes REQUEST_URI byte for byte, PATH, QUERY and headers without the cookies', async () => {
     const bed = await freshHttpSandbox();

@@ -6,6 +6,7 @@ import type { SandboxState } from '../state.ts';
 import { clientIp, requestOrigin, type SandboxContext } from './connection.ts';
 import { internalErrorResponse, type ApiResponse } from './envelope.ts';
 import { handleApi } from './handle-api.ts';
+import { methodNamed } from './target.ts';
 
 export function apiRoute(state: SandboxState, runScheduler: () => void, log: (line: string) => void) {
   return async (c: SandboxContext): Promise<Response> => {
@@ -51,5 +52,5 @@ export function apiRoute(state: SandboxState, runScheduler: () => void, log: (li
 
 /** The method part of a target, for a log line (never the query, which may hold e-mails). */
 function methodLabel(target: string): string {
-  return /^\/api\/[a-z_]{0,40}/.exec(target)?.[0] ?? '/api/';
+  return `/api/${methodNamed(target)}`;
 }
