@@ -104,6 +104,19 @@ describe('arguments named like Object members', () => {
       }
     }
   });
+
+  it('are echoed by api_test as the arguments they are', async () => {
+    const bed = await freshHttpSandbox();
+    const target = `/api/api_test/abc/1/x/?str=s&int=1&${OBJECT_MEMBERS.map((m) => `${m}=${m.length}`).join('&')}`;
+    const answer = await bed.call(target, { key: bed.appKey });
+    expect(answer.envelope.error).toBe(0);
+    // JSON.parse makes every key an own property, "__proto__" included.
+    const echoed = JSON.parse(answer.text) as { result: { QUERY: object } };
+    for (const member of OBJECT_MEMBERS) {
+      expect(Object.hasOwn(echoed.result.QUERY, member), member).toBe(true);
+    }
+    expect(Object.getOwnPropertyDescriptor(echoed.result.QUERY, '__proto__')?.value).toBe('9');
+  });
 });
 
 describe('control characters', () => {

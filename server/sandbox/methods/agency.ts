@@ -20,7 +20,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function problemOf(field: string, value: unknown, code: string): string {
   if (value === undefined || (code === 'too_small' && typeof value === 'string')) return `${field} is required`;
   if (typeof value !== 'string') return `${field} must be a string`;
-  return FIELD_PROBLEMS[field] ?? `${field} is not valid`;
+  return (Object.hasOwn(FIELD_PROBLEMS, field) ? FIELD_PROBLEMS[field] : undefined) ?? `${field} is not valid`;
 }
 
 /**

@@ -3,13 +3,18 @@ import { isSystemErrorCode } from '../../../src/api/system-errors.ts';
 import type { Call } from '../call.ts';
 import { RawResult, SystemError } from '../errors.ts';
 
-/** Headers are echoed, but the key and signature cookies are not (they would end up in the DOM). */
+/**
+ * Headers are echoed, but the key and signature cookies are not (they would end
+ * up in the DOM). Built with Object.fromEntries, so a name like `__proto__` is
+ * an own entry like any other.
+ */
 function echoHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = name === 'cookie' ? value.replace(/(apikey|apimac)=[^;]*/g, '$1=<hidden>') : value;
-  });
-  return out;
+  return Object.fromEntries(
+    [...headers].map(([name, value]) => [
+      name,
+      name === 'cookie' ? value.replace(/(apikey|apimac)=[^;]*/g, '$1=<hidden>') : value,
+    ]),
+  );
 }
 
 /** api_test arguments whose expressions allow only integers (registry argv). */
@@ -29,8 +34,10 @@ export function apiTest(call: Call<'api_test'>) {
     throw call.fail(err === 2 ? 'testError1' : 'testError0', `api_test err=${err}`);
   }
   // The numeric arguments echo as numbers, the others as the strings received; nullint is null when absent.
-  const query: Record<string, string | number | null> = {};
-  for (const [k, v] of call.args) query[k] = NUMERIC_ARGS.has(k) ? Number(v) : v;
+  // Own entries (Object.fromEntries), so `?__proto__=1` echoes like any other argument.
+  const query: Record<string, string | number | null> = Object.fromEntries(
+    [...call.args].map(([k, v]) => [k, NUMERIC_ARGS.has(k) ? Number(v) : v]),
+  );
   if (!call.args.has('nullint')) query.nullint = null;
   const result = {
     REQUEST_URI: call.target,
