@@ -128,7 +128,7 @@ const MIGRATIONS: string[] = [
   CREATE INDEX outbox_recipient ON outbox(recipient);
   `,
   // 2: report ids are never reused (AUTOINCREMENT), so a report's id names its
-  // content for good and its JSON can be cached by id (methods/sites.ts).
+  // content for good and its JSON can be cached by id (store/reports.ts).
   `
   CREATE TABLE scan_reports_new (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
