@@ -113,10 +113,4 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...DOM_ONLY_GLOBALS],
     },
   },
-  {
-    // The one import cycle left (issue 6: "Handlers in methods/ call a store ...; this
-    // removes the import cycle"), removed by the sandbox's restructuring; then this goes.
-    files: ['server/sandbox/methods/sites.ts', 'server/sandbox/methods/units.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
 );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, serverConfigFromEnv } from './config.ts';
 import { listenUrl } from './config/network.ts';
 import { redactUrl } from './config/values.ts';
-import { isLoopbackHost } from './proxy/loopback.ts';
+import { isLoopbackHost } from './loopback.ts';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {

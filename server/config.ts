@@ -5,7 +5,7 @@
  * unset.
  */
 import { z } from 'zod';
-import { isLoopbackHost } from './proxy/loopback.ts';
+import { isLoopbackHost } from './loopback.ts';
 import { ConfigError, sandboxConfigFromEnv, type SandboxConfig } from './sandbox/config.ts';
 import type { LoginLimits } from './proxy/login-limits.ts';
 import { embedOrigins, frameAncestors } from './config/embedding.ts';

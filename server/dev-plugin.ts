@@ -21,7 +21,7 @@ export function partnerProxyPlugin(): Plugin {
     async configureServer(server) {
       // Imported here so `vite build` (which also loads this config) never opens the sandbox.
       const { ConfigError, serverConfigFromEnv } = await import('./config.ts');
-      const { isLoopbackHost } = await import('./proxy/loopback.ts');
+      const { isLoopbackHost } = await import('./loopback.ts');
       const { createServerApp } = await import('./server-app.ts');
 
       let config: ServerConfig;

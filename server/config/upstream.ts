@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isCookieSafe, MAX_KEY_LENGTH } from '../../src/api/credentials.ts';
-import { isLoopbackHost } from '../proxy/loopback.ts';
+import { isLoopbackHost } from '../loopback.ts';
 import { redactUrl, unsetIfEmpty } from './values.ts';
 
 export const partnerApiUrl = z.preprocess(

@@ -38,8 +38,8 @@ import {
   type UpstreamLink,
 } from './upstream.ts';
 
-/** Upstream response headers the browser gets (spec §4.5: the file name of syncfile_get). */
-const PASSED_API_HEADERS = ['content-type', 'content-disposition', 'x-filename'];
+/** Upstream response headers the browser gets: the file name of syncfile_get (spec §4.5), a rate limit's Retry-After. */
+const PASSED_API_HEADERS = ['content-type', 'content-disposition', 'x-filename', 'retry-after'];
 
 export type ProxyApp = Hono<ProxyEnv>;
 type Ctx = Context<ProxyEnv>;

@@ -9,7 +9,7 @@ import { readLimited } from '../read-limited.ts';
 import { bodyBytes } from './bytes.ts';
 import { maybeCompress } from './compress.ts';
 import { inProcessLink } from './in-process.ts';
-import { hostNameOf, isLoopbackHost } from './loopback.ts';
+import { hostNameOf, isLoopbackHost } from '../loopback.ts';
 import { targetProblem, type ProxyEnv } from './target.ts';
 import { forwardedRequestHeaders, type UpstreamAnswer } from './upstream.ts';
 

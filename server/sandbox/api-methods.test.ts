@@ -45,42 +45,147 @@ describe('api_methodlist', () => {
   });
 });
 
+/**
+ * What api_methoddata must say of each method, written from the spec by hand
+ * (§4: path entries, verbs, named arguments; §7.3: codes and messages in order;
+ * §2.11: alwaysRaw), not read from the registry: a registry that drifts from
+ * the spec fails here. `prefix` for methods without codes is the sandbox's own
+ * choice (docs/sandbox.md, "Error prefixes the spec does not give").
+ */
+interface SpecMethod {
+  prefix: number;
+  errors: string[];
+  path: number;
+  argv?: string[];
+  httpMethods?: 'POST';
+  alwaysRaw?: true;
+}
+
+const DB = 'Database error';
+const NO_AGENCY = 'No agency is associated with the account';
+const NO_UNIT = 'Unit not found';
+const NO_SITE = 'Site not found';
+
+const SPEC: Record<string, SpecMethod> = {
+  signup: {
+    prefix: 111,
+    errors: ['Failed to send the one-time password by e-mail', 'Registration is not allowed'],
+    path: 1,
+  },
+  signin: {
+    prefix: 112,
+    errors: [
+      'The e-mail or password is unknown',
+      'Failed to create the new user',
+      'Failed to send the registration e-mail',
+      'Failed to generate the new API key',
+      'Incompatible account type',
+    ],
+    path: 2,
+  },
+  // 113900 is listed twice in §7.3 with one code: one message.
+  signout: { prefix: 113, errors: [DB], path: 0 },
+  dashboard: { prefix: 114, errors: [], path: 0 },
+  agency_update: { prefix: 121, errors: [DB], path: 0, httpMethods: 'POST' },
+  agency_delete: { prefix: 122, errors: [DB, NO_AGENCY], path: 0, argv: ['ignore'] },
+  agency_view: { prefix: 123, errors: [NO_AGENCY], path: 0 },
+  unit_update: { prefix: 131, errors: [DB, NO_UNIT], path: 2 },
+  unit_delete: { prefix: 132, errors: [DB, NO_UNIT], path: 1, argv: ['withsites', 'ignore'] },
+  sites_add: {
+    prefix: 141,
+    errors: ['Upgrade required: the subscription plan must be upgraded to add more sites'],
+    path: 0,
+    httpMethods: 'POST',
+  },
+  sites_list: { prefix: 142, errors: [NO_UNIT], path: 0, argv: ['unit', 'withscanreport', 'withfwhistory'] },
+  site_delete: { prefix: 143, errors: [DB, NO_SITE], path: 1, argv: ['ignore'] },
+  site_unshare: { prefix: 144, errors: [DB, NO_UNIT, NO_SITE, 'This site is not shared with this unit'], path: 2 },
+  site_setoption: {
+    prefix: 145,
+    errors: [DB, NO_SITE, 'Invalid option or value', 'Operation failed', 'Permission denied'],
+    path: 3,
+  },
+  site_scan: {
+    prefix: 146,
+    errors: [NO_SITE, 'Not available for this site', 'Scanner initialization failed'],
+    path: 1,
+  },
+  syncfile_get: { prefix: 150, errors: [], path: 0, alwaysRaw: true },
+  api_methodlist: { prefix: 101, errors: ['Error getting the method list on the server'], path: 0 },
+  api_methoddata: { prefix: 102, errors: ['Unknown or inaccessible method named in methodname'], path: 1 },
+  api_keyinfo: { prefix: 103, errors: [], path: 0 },
+  api_userinfo: { prefix: 104, errors: [], path: 0 },
+  api_test: {
+    prefix: 100,
+    errors: ['Test error message 0', 'Test error message 1'],
+    path: 3,
+    argv: ['str', 'int', 'nullint', 'err', 'raw'],
+  },
+};
+
+const methodDataSchema = z.object({
+  description: z.string().min(1),
+  errprefix: z.number().int(),
+  errors: z.array(z.string()),
+  path: z.array(z.string()),
+  argv: z.record(z.string(), z.string()),
+  post: z.record(z.string(), z.string()).optional(),
+  httpMethods: z.string().optional(),
+  alwaysRaw: z.literal(1).optional(),
+});
+
 describe('api_methoddata', () => {
-  it('publishes each method as the registry states it', async () => {
+  it('describes every method of the spec as the spec states it (§2.11, §4, §7.3)', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
-    for (const def of METHODS) {
-      const data = z
-        .object({
-          description: z.string().min(1),
-          errprefix: z.number().int(),
-          errors: z.array(z.string()),
-          path: z.array(z.string()),
-          argv: z.record(z.string(), z.string()),
-          post: z.record(z.string(), z.string()).optional(),
-          httpMethods: z.string().optional(),
-          alwaysRaw: z.literal(1).optional(),
-        })
-        .parse(await bed.ok(`/api/api_methoddata/${def.name}/`, { key: account }));
-      expect(data.errprefix, def.name).toBe(def.errprefix);
-      expect(String(data.errprefix)).toMatch(/^\d{3}$/);
-      expect(data.errors, def.name).toEqual(def.errors.map((e) => e.message));
-      expect(data.description).toBe(def.description);
-      expect(data.path, def.name).toEqual(def.path.map((p) => p.re));
+    const listed = z.array(z.string()).parse(await bed.ok('/api/api_methodlist/', { key: account }));
+    expect([...listed].sort()).toEqual(Object.keys(SPEC).sort());
+    for (const [name, spec] of Object.entries(SPEC)) {
+      const data = methodDataSchema.parse(await bed.ok(`/api/api_methoddata/${name}/`, { key: account }));
+      expect(data.errprefix, name).toBe(spec.prefix);
+      expect(data.errors, name).toEqual(spec.errors);
+      expect(data.path, name).toHaveLength(spec.path);
+      expect(Object.keys(data.argv).sort(), name).toEqual([...(spec.argv ?? [])].sort());
+      expect(data.httpMethods, name).toBe(spec.httpMethods);
+      expect(data.alwaysRaw, name).toBe(spec.alwaysRaw ? 1 : undefined);
+      // spec §2.11: path, argv and post hold regular expressions.
       for (const re of [...data.path, ...Object.values(data.argv), ...Object.values(data.post ?? {})]) {
-        expect(() => regex(re), re).not.toThrow();
+        expect(() => regex(re), `${name} ${re}`).not.toThrow();
       }
-      for (const [name, re] of Object.entries(def.argv)) expect(data.argv[name], `${def.name} ${name}`).toBe(re);
-      for (const flag of def.flags) expect(data.argv[flag], `${def.name} ${flag}`).toBe(RE.flag);
-      expect(data.post, def.name).toEqual('post' in def ? def.post : undefined);
-      expect(data.httpMethods, def.name).toBe('httpMethods' in def ? def.httpMethods.join(',') : undefined);
-      expect(data.alwaysRaw, def.name).toBe('alwaysRaw' in def ? 1 : undefined);
     }
-    // The POST-only methods say so.
-    const postOnly = METHODS.filter((m) => 'httpMethods' in m).map((m) => m.name);
-    expect(postOnly.sort()).toEqual(['agency_update', 'sites_add']);
-    expect(await bed.ok('/api/api_methoddata/sites_add/', { key: account })).toMatchObject({ httpMethods: 'POST' });
-    expect(await bed.ok('/api/api_methoddata/syncfile_get/', { key: account })).toMatchObject({ alwaysRaw: 1 });
+    // The agency body's fields are those of spec §2.7.
+    const agency = methodDataSchema.parse(await bed.ok('/api/api_methoddata/agency_update/', { key: account }));
+    expect(Object.keys(agency.post ?? {}).sort()).toEqual(
+      [
+        'title',
+        'email',
+        'website',
+        'logourl',
+        'phone',
+        'country',
+        'zipcode',
+        'address',
+        'bank_currency',
+        'bank_swift',
+        'bank_account',
+        'bank_routing',
+        'bank_country',
+        'bank_invoicemail',
+      ].sort(),
+    );
+  });
+
+  it('answers the codes it publishes: errprefix·1000 + 900 + the position of the message (§7.1 rule 5)', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.control('fail-next', { method: 'site_setoption', code: 145904 });
+    const answer = await bed.call('/api/site_setoption/a.example/permissions/1/', { key: account });
+    expect(answer.envelope).toMatchObject({ error: 145904, message: 'Permission denied' });
+    await bed.control('fail-next', { method: 'site_delete' });
+    expect((await bed.call('/api/site_delete/a.example/', { key: account })).envelope).toMatchObject({
+      error: 143900,
+      message: DB,
+    });
   });
 
   it('describes only the methods the key may call', async () => {
@@ -102,6 +207,29 @@ describe('api_keyinfo and api_userinfo', () => {
     // Key metadata never contains the secret parts.
     expect(JSON.stringify(info)).not.toContain(account.key);
     expect(JSON.stringify(info)).not.toContain(account.hmac);
+  });
+});
+
+describe('api_userinfo postpaid and subscription (issue 6)', () => {
+  const userInfo = z.object({ postpaid: z.number(), subscription: z.number() }).loose();
+
+  it('are integers 0/1 from the plan: both 1 for a new account and the demo, changed by the plan', async () => {
+    const bed = await freshHttpSandbox({ seed: 'demo' });
+    const demo = await bed.signUpAndIn('demo@partner.example');
+    expect(userInfo.parse(await bed.ok('/api/api_userinfo/', { key: demo }))).toMatchObject({
+      postpaid: 1,
+      subscription: 1,
+      email: 'demo@partner.example',
+    });
+    const account = await bed.signUpAndIn();
+    expect(userInfo.parse(await bed.ok('/api/api_userinfo/', { key: account }))).toMatchObject({
+      postpaid: 1,
+      subscription: 1,
+    });
+    await bed.control('plan', { email: account.email, postpaid: false });
+    expect(await bed.ok('/api/api_userinfo/', { key: account })).toMatchObject({ postpaid: 0, subscription: 1 });
+    await bed.control('plan', { email: account.email, subscription: false, postpaid: true });
+    expect(await bed.ok('/api/api_userinfo/', { key: account })).toMatchObject({ postpaid: 1, subscription: 0 });
   });
 });
 

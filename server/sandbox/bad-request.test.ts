@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badRequestAnswer } from './api.ts';
+import { badRequestAnswer } from './http/envelope.ts';
 
 describe('badRequestAnswer (a target the HTTP layer refuses)', () => {
   it('is the sandbox envelope naming the method, error 503', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BoundedCache } from './bounded-cache.ts';
-import { FW_HISTORY_CACHE_LIMIT, fwHistoryCacheSize, fwHistoryJson, fwWindow } from './simulation.ts';
+import { FW_HISTORY_CACHE_LIMIT, fwHistoryCacheSize, fwHistoryJson, fwWindow } from './fw-history.ts';
 
 describe('BoundedCache', () => {
   it('keeps at most its limit, dropping the oldest insertion first', () => {

@@ -1,20 +1,24 @@
-import type { MethodDef } from '../../src/api/registry.ts';
-import type { KeyRow, SandboxState, UserRow } from './state.ts';
-import { SystemError } from './errors.ts';
+import type { ErrorName, MethodDef, MethodName } from '../../src/api/registry.ts';
+import { MethodError, SystemError } from './errors.ts';
 import { parseEmail } from './names.ts';
+import type { SandboxState } from './state.ts';
+import type { KeyRow } from './store/keys.ts';
+import type { UserRow } from './store/users.ts';
 
-/** One decoded, authorized, validated API call handed to a method handler. */
-export interface Call {
+/** One decoded, authorized, validated API call handed to the handler of method M. */
+export interface Call<M extends MethodName = MethodName> {
+  readonly method: M;
   state: SandboxState;
   now: number;
   def: MethodDef;
   key: KeyRow;
   user: UserRow | null;
   /** Decoded path entries, in order. */
-  path: string[];
+  path: readonly string[];
   /** Decoded named arguments (last value wins). */
-  args: Map<string, string>;
+  args: ReadonlyMap<string, string>;
   flag(name: string): boolean;
+  /** The parsed JSON body (agency_update, sites_add). */
   body: unknown;
   /** The body as text (api_test's may hold U+FFFD where bytes were not UTF-8). */
   rawBody: string;
@@ -27,18 +31,32 @@ export interface Call {
   origin: string;
   headers: Headers;
   httpMethod: string;
+  /** The client's address, as the key's IP binding sees it (spec §5.8). */
+  ip: string;
+  /** One of this method's own errors (spec §7.3), by name: `throw call.fail('siteNotFound')`. */
+  fail(name: ErrorName<M>, info?: string): MethodError<M>;
 }
 
-export type Handler = (call: Call) => unknown;
+/** The handler of method M: its result, or a RawResult, JsonText or FailAfterCommit (errors.ts). */
+export type Handler<M extends MethodName> = (call: Call<M>) => unknown;
+
+/** One handler per registry method: a method without one does not compile. */
+export type HandlerTable = { readonly [M in MethodName]: Handler<M> };
+
+/** Runs the handler of the call's method (typed per method, so its error names are checked). */
+export function runHandler<M extends MethodName>(table: HandlerTable, call: Call<M>): unknown {
+  const handler: Handler<M> = table[call.method];
+  return handler(call);
+}
 
 /** The user behind a key; methods that need one are limited to signin keys by the registry. */
-export function requireUser(call: Call): UserRow {
+export function requireUser(call: Pick<Call, 'user'>): UserRow {
   if (!call.user) throw new SystemError(505, 'This method needs a key made by signin');
   return call.user;
 }
 
 /** The e-mail in path entry `index` (0-based), lower-cased; 503 when it is not one (the registry checked it already). */
-export function emailAt(call: Call, index: number): string {
+export function emailAt(call: Pick<Call, 'path'>, index: number): string {
   const email = parseEmail(call.path[index] ?? '');
   if (!email) throw new SystemError(503, `Path parameter ${index + 1} is not an e-mail address`);
   return email;

@@ -25,6 +25,34 @@ const intInRange = (name: string, min: number, max: number, fallback: number) =>
       return n;
     });
 
+/**
+ * Limits on the one-time-password flow and per key (issue 11), in memory per
+ * process. A person never meets them; a script guessing codes always does.
+ */
+export interface SandboxLimits {
+  /** One-time passwords requested (signup) per e-mail per 15 minutes. */
+  otpPerEmail: number;
+  /** One-time passwords requested (signup) per client address per hour. */
+  otpPerAddress: number;
+  /** Wrong one-time passwords (signin) per e-mail per hour, across codes. */
+  wrongOtpPerEmail: number;
+  /** Wrong one-time passwords (signin) per client address per hour. */
+  wrongOtpPerAddress: number;
+  /** Requests per second per signin key (token bucket refill). */
+  keyRate: number;
+  /** Requests a signin key may make at once (token bucket size). */
+  keyBurst: number;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = {
+  otpPerEmail: 5,
+  otpPerAddress: 30,
+  wrongOtpPerEmail: 20,
+  wrongOtpPerAddress: 60,
+  keyRate: 50,
+  keyBurst: 200,
+};
+
 const envSchema = z.object({
   SANDBOX_DB: z.string().min(1, 'SANDBOX_DB must be a file path').default(DEFAULT_DB_PATH),
   SANDBOX_APP_KEY: z
@@ -41,7 +69,56 @@ const envSchema = z.object({
   SANDBOX_KEY_DAYS: intInRange('SANDBOX_KEY_DAYS', 1, 3650, 30),
   SANDBOX_PORT: intInRange('SANDBOX_PORT', 0, 65535, 8787),
   SANDBOX_QUIET: z.enum(['0', '1', ''], { message: 'SANDBOX_QUIET must be 0 or 1' }).default('0'),
+  SANDBOX_PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const origin = publicOrigin(v);
+      if (origin === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `SANDBOX_PUBLIC_URL must be an http:// or https:// origin with no path, e.g. https://sandbox.example.com (got "${v.slice(0, 100)}")`,
+        });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  SANDBOX_LIMIT_OTP_PER_EMAIL: intInRange('SANDBOX_LIMIT_OTP_PER_EMAIL', 1, 1_000_000, DEFAULT_LIMITS.otpPerEmail),
+  SANDBOX_LIMIT_OTP_PER_ADDRESS: intInRange(
+    'SANDBOX_LIMIT_OTP_PER_ADDRESS',
+    1,
+    1_000_000,
+    DEFAULT_LIMITS.otpPerAddress,
+  ),
+  SANDBOX_LIMIT_WRONG_OTP_PER_EMAIL: intInRange(
+    'SANDBOX_LIMIT_WRONG_OTP_PER_EMAIL',
+    1,
+    1_000_000,
+    DEFAULT_LIMITS.wrongOtpPerEmail,
+  ),
+  SANDBOX_LIMIT_WRONG_OTP_PER_ADDRESS: intInRange(
+    'SANDBOX_LIMIT_WRONG_OTP_PER_ADDRESS',
+    1,
+    1_000_000,
+    DEFAULT_LIMITS.wrongOtpPerAddress,
+  ),
+  SANDBOX_LIMIT_KEY_RATE: intInRange('SANDBOX_LIMIT_KEY_RATE', 1, 1_000_000, DEFAULT_LIMITS.keyRate),
+  SANDBOX_LIMIT_KEY_BURST: intInRange('SANDBOX_LIMIT_KEY_BURST', 1, 1_000_000, DEFAULT_LIMITS.keyBurst),
 });
+
+/** `scheme://host[:port]` of an http(s) URL with no path, query, fragment or user; null otherwise. */
+function publicOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const bare = (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !bare || url.username || url.password) return null;
+  return url.origin;
+}
 
 export interface SandboxConfig {
   /** SQLite file (':memory:' for throwaway tests). */
@@ -63,6 +140,14 @@ export interface SandboxConfig {
   port: number;
   /** Do not print e-mails on the console. */
   quiet: boolean;
+  /**
+   * The origin `npm run sandbox` is reached at (SANDBOX_PUBLIC_URL): the absolute
+   * URLs it hands out are built from it, and its pages answer its host as well as
+   * loopback ones. Unset: the address it listens on. Not used in-process
+   * (`npm start`), where the proxy passes the origin in.
+   */
+  publicOrigin?: string;
+  limits: SandboxLimits;
 }
 
 export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
@@ -84,6 +169,15 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
     keyDays: e.SANDBOX_KEY_DAYS,
     port: e.SANDBOX_PORT,
     quiet: e.SANDBOX_QUIET === '1',
+    ...(e.SANDBOX_PUBLIC_URL === undefined ? {} : { publicOrigin: e.SANDBOX_PUBLIC_URL }),
+    limits: {
+      otpPerEmail: e.SANDBOX_LIMIT_OTP_PER_EMAIL,
+      otpPerAddress: e.SANDBOX_LIMIT_OTP_PER_ADDRESS,
+      wrongOtpPerEmail: e.SANDBOX_LIMIT_WRONG_OTP_PER_EMAIL,
+      wrongOtpPerAddress: e.SANDBOX_LIMIT_WRONG_OTP_PER_ADDRESS,
+      keyRate: e.SANDBOX_LIMIT_KEY_RATE,
+      keyBurst: e.SANDBOX_LIMIT_KEY_BURST,
+    },
   };
 }
 

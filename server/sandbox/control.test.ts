@@ -65,6 +65,32 @@ describe('the control surface', () => {
       moved.now,
     );
   });
+});
+
+describe('the health page', () => {
+  it('says it is ready, with the sandbox clock and no demo account when none was seeded', async () => {
+    const bed = freshSandbox();
+    await bed.advance(3600);
+    const res = await bed.transport.request('/sandbox/health');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body: unknown = await res.json();
+    expect(body).toEqual({ ok: true, version: 'sandbox', now: expect.any(Number), demoEmail: null });
+    const { now } = z.object({ now: z.number() }).parse(body);
+    // The clock moved an hour ahead of the wall clock.
+    expect(now - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(3599);
+  });
+
+  it('names the demo account when the demo seed made it', async () => {
+    const bed = await freshHttpSandbox({ seed: 'demo' });
+    const res = await bed.transport.request('/sandbox/health');
+    expect(await res.json()).toEqual({
+      ok: true,
+      version: 'sandbox',
+      now: expect.any(Number),
+      demoEmail: 'demo@partner.example',
+    });
+  });
 
   it('answers unknown paths with 404 JSON that says where the API is, never HTML', async () => {
     const bed = freshSandbox();

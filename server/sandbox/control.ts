@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { getMethod, METHOD_ERRORS } from '../../src/api/registry.ts';
 import { isSystemErrorCode } from '../../src/api/system-errors.ts';
-import { findUserByEmail } from './accounts.ts';
-import { hashKey } from './api.ts';
+import { hashKey } from './key-hash.ts';
 import { parseSiteName } from './names.ts';
-import type { SandboxState, UserRow } from './state.ts';
-import { prepared } from './db.ts';
+import type { SandboxState } from './state.ts';
+import { bindKeys, expireKeys, type KeySelector } from './store/keys.ts';
+import { setSyncfile } from './store/sites.ts';
+import { findUserByEmail, setBilling, setFeatures, setSiteLimit, type UserRow } from './store/users.ts';
 
 /**
  * The test control surface (/sandbox/control/<action>, POST JSON), off unless
@@ -32,6 +33,8 @@ const actions = {
     email: z.string(),
     siteLimit: z.number().int().min(0).max(10_000_000).optional(),
     features: z.array(z.enum(['autocleanup', 'autopatching'])).optional(),
+    postpaid: z.boolean().optional(),
+    subscription: z.boolean().optional(),
   }),
   /** Make the next call of a method fail: site_scan → 146902, others → their database error, or the code given. */
   'fail-next': z.object({ method: z.string(), code: z.number().int().optional() }),
@@ -47,16 +50,15 @@ export function isControlAction(name: string): name is ControlAction {
 }
 
 function userOf(state: SandboxState, email: string | undefined): UserRow {
-  const user = email ? findUserByEmail(state, email.trim().toLowerCase()) : undefined;
+  const user = email ? findUserByEmail(state.db, email.trim().toLowerCase()) : undefined;
   if (!user) throw new ControlError(`No account with e-mail ${email ?? '(none)'}`);
   return user;
 }
 
 export class ControlError extends Error {}
 
-function keyWhere(state: SandboxState, t: z.infer<typeof target>): { sql: string; param: string | number } {
-  if (t.key) return { sql: 'key_hash = ?', param: hashKey(t.key) };
-  return { sql: "user_id = ? AND kind = 'signin'", param: userOf(state, t.email).id };
+function keysOf(state: SandboxState, t: z.infer<typeof target>): KeySelector {
+  return t.key ? { keyHash: hashKey(t.key) } : { userId: userOf(state, t.email).id };
 }
 
 export function runControl(state: SandboxState, action: ControlAction, input: unknown): unknown {
@@ -68,25 +70,18 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       return { now: state.now() };
     }
     case 'expire-key': {
-      const w = keyWhere(state, actions['expire-key'].parse(input));
-      const n = prepared(db, `UPDATE keys SET expires = ? WHERE ${w.sql} AND deleted = 0`).run(
-        state.now() - 1,
-        w.param,
-      );
-      return { expired: n.changes };
+      return { expired: expireKeys(db, keysOf(state, actions['expire-key'].parse(input)), state.now() - 1) };
     }
     case 'bind-ip': {
-      const input2 = actions['bind-ip'].parse(input);
-      const w = keyWhere(state, input2);
-      const n = prepared(db, `UPDATE keys SET ip = ? WHERE ${w.sql} AND deleted = 0`).run(input2.ip, w.param);
-      return { bound: n.changes };
+      const bind = actions['bind-ip'].parse(input);
+      return { bound: bindKeys(db, keysOf(state, bind), bind.ip) };
     }
     case 'plan': {
       const p = actions.plan.parse(input);
       const user = userOf(state, p.email);
-      if (p.siteLimit !== undefined)
-        prepared(db, 'UPDATE users SET site_limit = ? WHERE id = ?').run(p.siteLimit, user.id);
-      if (p.features) prepared(db, 'UPDATE users SET features = ? WHERE id = ?').run(p.features.join(','), user.id);
+      if (p.siteLimit !== undefined) setSiteLimit(db, user.id, p.siteLimit);
+      if (p.features) setFeatures(db, user.id, p.features.join(','));
+      setBilling(db, user.id, p);
       return { ok: true };
     }
     case 'fail-next': {
@@ -111,12 +106,9 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       const user = userOf(state, s.email);
       const name = parseSiteName(s.domain);
       if ('error' in name) throw new ControlError(name.error);
-      const n = prepared(db, 'UPDATE sites SET syncfile = ? WHERE user_id = ? AND host = ?').run(
-        s.installed ? 1 : 0,
-        user.id,
-        name.host,
-      );
-      if (n.changes === 0) throw new ControlError(`No site ${s.domain} in ${s.email}`);
+      if (setSyncfile(db, user.id, name.host, s.installed) === 0) {
+        throw new ControlError(`No site ${s.domain} in ${s.email}`);
+      }
       return { ok: true };
     }
   }

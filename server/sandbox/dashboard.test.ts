@@ -85,4 +85,19 @@ describe('dashboard', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('owner@partner.example');
   });
+
+  it('stops working when the key that made it is signed out; links of other keys go on', async () => {
+    const bed = await freshHttpSandbox();
+    const first = await bed.signUpAndIn('owner@partner.example');
+    const second = await bed.signUpAndIn('owner@partner.example');
+    const byFirst = await dashboardUrl(bed, first);
+    const bySecond = await dashboardUrl(bed, second);
+    expect((await open(bed, byFirst)).status).toBe(200);
+    await bed.ok('/api/signout/', { key: first });
+    const ended = await open(bed, byFirst);
+    expect(ended.status).toBe(410);
+    expect(ended.text).toContain('The key that made this dashboard link was signed out.');
+    expect(ended.text).not.toContain('owner@partner.example');
+    expect((await open(bed, bySecond)).status).toBe(200);
+  });
 });

@@ -128,7 +128,7 @@ const MIGRATIONS: string[] = [
   CREATE INDEX outbox_recipient ON outbox(recipient);
   `,
   // 2: report ids are never reused (AUTOINCREMENT), so a report's id names its
-  // content for good and its JSON can be cached by id (methods/sites.ts).
+  // content for good and its JSON can be cached by id (store/reports.ts).
   `
   CREATE TABLE scan_reports_new (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -155,6 +155,12 @@ const MIGRATIONS: string[] = [
   DROP TABLE scan_reports;
   ALTER TABLE scan_reports_new RENAME TO scan_reports;
   CREATE INDEX scan_reports_site ON scan_reports(site_id, date);
+  `,
+  // 3: the plan says whether the account is postpaid and has a subscription
+  // (api_userinfo; published plugins show the firewall and cleanup controls by them).
+  `
+  ALTER TABLE users ADD COLUMN postpaid INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE users ADD COLUMN subscription INTEGER NOT NULL DEFAULT 1;
   `,
 ];
 

@@ -21,11 +21,15 @@ export class MethodError<M extends MethodName = MethodName> extends Error {
   }
 }
 
-/** A system-wide error (spec §7.2). */
+/**
+ * A system-wide error (spec §7.2). A refusal by a rate limit (500) says in
+ * `retryAfter` how many seconds to wait; the answer carries it as Retry-After.
+ */
 export class SystemError extends Error {
   constructor(
     readonly code: SystemErrorCode,
     readonly info = '',
+    readonly retryAfter?: number,
   ) {
     super(`system error ${code}`);
   }

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { freshSandbox, type Account, type FwHistory, type TestBed } from './testing.ts';
+import { freshSandbox, type Account, type TestBed } from './testing.ts';
+import { type FwHistory } from './testing-schemas.ts';
 
 const DAY = 86400;
 

@@ -74,6 +74,37 @@ describe('liberal input', () => {
     expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['a.example', 'xn--bcher-kva.example']);
   });
 
+  it('reads a JSON body whatever its declared content type, as curl sends it by default (issue 6)', async () => {
+    const bed = await freshHttpSandbox();
+    const account = await bed.signUpAndIn();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect(await bed.ok('/api/sites_add/', { key: account, body: '["a.example"]', headers: form })).toEqual({});
+    expect(
+      await bed.ok('/api/sites_add/', {
+        key: account,
+        body: '["b.example"]',
+        headers: { 'content-type': 'text/plain' },
+      }),
+    ).toEqual({});
+    const agency = { title: 'Plugin Agency', email: 'plugin@partner.example' };
+    expect(await bed.ok('/api/agency_update/', { key: account, body: JSON.stringify(agency), headers: form })).toEqual(
+      agency,
+    );
+    expect(await bed.ok('/api/agency_view/', { key: account })).toEqual(agency);
+    expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['a.example', 'b.example']);
+  });
+
+  it('ignores a JSON body on GET methods, as a published plugin sends one', async () => {
+    const bed = await freshHttpSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.addSites(account, ['a.example']);
+    const listed = await bed.call('/api/sites_list/', { key: account, method: 'GET', body: '[]' });
+    expect(listed.envelope.error).toBe(0);
+    expect(listed.envelope.result).toHaveLength(1);
+    const deleted = await bed.call('/api/site_delete/a.example/', { key: account, method: 'GET', body: '["x"]' });
+    expect(deleted.envelope).toMatchObject({ error: 0, result: 'a.example' });
+  });
+
   it('reads a JSON body sent without a content type or with a charset', async () => {
     const bed = await freshHttpSandbox();
     const account = await bed.signUpAndIn();

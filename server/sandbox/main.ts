@@ -4,7 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createGuardedServer } from '../http-server.ts';
-import { badRequestAnswer } from './api.ts';
+import { badRequestAnswer } from './http/envelope.ts';
 import { createSandbox } from './app.ts';
 import { ConfigError, sandboxConfigFromEnv } from './config.ts';
 
@@ -28,10 +28,13 @@ function main(): void {
       createServer: createGuardedServer(badRequestAnswer),
     },
     (info) => {
-      const base = `http://127.0.0.1:${info.port}`;
-      // The spec's {base_url}: requests go to {base_url}/api/<method>/ (spec §2).
+      const listening = `http://127.0.0.1:${info.port}`;
+      // The spec's {base_url}: requests go to {base_url}/api/<method>/ (spec §2). The URLs
+      // the sandbox hands out start with it too (http/connection.ts requestOrigin).
+      const base = config.publicOrigin ?? listening;
       console.log('Partner API sandbox ready');
       console.log(`  base_url ${base} (the API is under /api/: ${base}/api/<method>/)`);
+      if (config.publicOrigin !== undefined) console.log(`  listening on ${listening} (SANDBOX_PUBLIC_URL is set)`);
       console.log(`  application key (signup, signin, signout, api_*): ${config.appKey}`);
       if (sandbox.demoEmail) {
         console.log(`  demo account: ${sandbox.demoEmail} (sign up, then read the code in the outbox)`);

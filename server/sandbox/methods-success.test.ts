@@ -6,17 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { METHOD_NAMES, METHODS, type MethodName } from '../../src/api/registry.ts';
-import { API_VERSION } from './api.ts';
-import {
-  enc,
-  freshSandbox,
-  signinResultSchema,
-  sitesSchema,
-  uniqueEmail,
-  type Account,
-  type CallOptions,
-  type TestBed,
-} from './testing.ts';
+import { API_VERSION } from './http/envelope.ts';
+import { enc, freshSandbox, uniqueEmail, type Account, type CallOptions, type TestBed } from './testing.ts';
+import { signinResultSchema, sitesSchema } from './testing-schemas.ts';
 
 interface Case {
   target: string;

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { enc, freshSandbox, signinResultSchema, type TestBed } from './testing.ts';
+import { enc, freshSandbox, type TestBed } from './testing.ts';
+import { signinResultSchema } from './testing-schemas.ts';
 
 /** A six-digit code that is not the given one. */
 function wrong(code: string, n = 1): string {

@@ -1,5 +1,5 @@
+import { insertMail, mailsTo } from './store/outbox.ts';
 import type { SandboxState } from './state.ts';
-import { prepared } from './db.ts';
 
 export interface OutboxMail {
   id: number;
@@ -10,34 +10,15 @@ export interface OutboxMail {
   sentAt: number;
 }
 
-interface OutboxRow {
-  id: number;
-  recipient: string;
-  subject: string;
-  body: string;
-  otp: string | null;
-  sent_at: number;
-}
-
-/** Every e-mail the sandbox "sends" lands here and on the console (spec §6). */
+/** Every e-mail the sandbox "sends" lands here and on the console (spec §6); the log escapes it. */
 export function sendMail(state: SandboxState, to: string, subject: string, text: string, otp?: string): void {
-  prepared(state.db, 'INSERT INTO outbox (recipient, subject, body, otp, sent_at) VALUES (?, ?, ?, ?, ?)').run(
-    to,
-    subject,
-    text,
-    otp ?? null,
-    state.now(),
-  );
+  insertMail(state.db, { recipient: to, subject, body: text, otp: otp ?? null, sent_at: state.now() });
   state.log(`sandbox mail to ${to}: ${subject}`);
 }
 
-/** One recipient's mail, newest first; limited so a long-running demo stays quick. */
+/** One recipient's mail, newest first (docs/sandbox.md); limited so a long-running demo stays quick. */
 export function readOutbox(state: SandboxState, to: string, limit = 50): OutboxMail[] {
-  const rows = prepared(state.db, 'SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT ?').all(
-    to,
-    limit,
-  ) as OutboxRow[];
-  return rows.map((r) => ({
+  return mailsTo(state.db, to, limit).map((r) => ({
     id: r.id,
     to: r.recipient,
     subject: r.subject,

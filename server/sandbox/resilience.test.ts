@@ -6,7 +6,8 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ERRORS } from '../../src/api/system-errors.ts';
-import { envelopeSchema, freshHttpSandbox, freshSandbox, scanReportSchema } from './testing.ts';
+import { freshHttpSandbox, freshSandbox } from './testing.ts';
+import { envelopeSchema, scanReportSchema } from './testing-schemas.ts';
 
 /** A request body that sends a few bytes, then fails as a dropped connection does. */
 function brokenBody(): ReadableStream<Uint8Array> {

@@ -7,9 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
-import { freshSandbox, scanReportSchema, type Account, type ScanReport, type TestBed } from './testing.ts';
+import { listSites } from './store/sites.ts';
+import { freshSandbox, type Account, type TestBed } from './testing.ts';
+import { scanReportSchema, type ScanReport } from './testing-schemas.ts';
 
 async function sandboxNow(bed: TestBed): Promise<number> {
   const res = await bed.transport.request('/sandbox/health');
@@ -56,21 +58,30 @@ describe('site_scan', () => {
     expect(report.checkedfiles).toBeGreaterThan(0);
   });
 
-  it('finishes in real time, without the control clock', async () => {
-    // Two seconds: the check right after the start would need two clock ticks to go wrong.
-    const bed = freshSandbox({ scanSeconds: 2 });
+  it('finishes on the scheduler tick, with no request to trigger it', async () => {
+    // Only the sandbox's one-second tick is faked (Date is real): the test fires it, the
+    // control clock supplies the time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const bed = freshSandbox({ scanSeconds: 30 });
     const account = await bed.signUpAndIn();
     await bed.addSites(account, ['infected-blog.example']);
     const started = await sandboxNow(bed);
     await bed.ok('/api/site_scan/infected-blog.example/', { key: account });
-    expect(await reportOf(bed, account, 'infected-blog.example')).toBeNull();
-    let report: ScanReport | null = null;
-    for (let waited = 0; report === null && waited < 6000; waited += 250) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      report = await reportOf(bed, account, 'infected-blog.example');
-    }
+    // Moving the clock is not a call of the API, so nothing has finished the scan yet.
+    await bed.advance(31);
+    const { db } = bed.sandbox.state;
+    const userId = Number(account.signin.keydata.owner);
+    const reportId = () => listSites(db, userId, null)[0]?.last_report_id ?? null;
+    expect(reportId()).toBeNull();
+    vi.advanceTimersByTime(1000);
+    expect(reportId()).not.toBeNull();
+    const report = await reportOf(bed, account, 'infected-blog.example');
+    expect(report?.id).toBe(reportId());
     expect(report?.malicious).toBeGreaterThan(0);
-    expect(report?.date).toBeGreaterThanOrEqual(started + 2);
+    expect(report?.date).toBeGreaterThanOrEqual(started + 30);
   });
 
   it('cures an infected site when automatic cleanup is on, and reports the threats when it is off', async () => {

@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { createSandbox } from './app.ts';
 import { ConfigError, sandboxConfigFromEnv, testSandboxConfig } from './config.ts';
 import { DEMO_EMAIL } from './seed.ts';
-import { enc, freshSandbox, inProcess, TestBed, type Site } from './testing.ts';
+import { enc, freshSandbox, TestBed } from './testing.ts';
+import { inProcess } from './testing-http.ts';
+import { type Site } from './testing-schemas.ts';
 
 describe('the demo seed', () => {
   it('makes the demo account with an agency and sites in every state', async () => {

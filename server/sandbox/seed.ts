@@ -1,9 +1,12 @@
 import { SCAN_PERIODS } from '../../src/api/registry/sites.ts';
 import { ALL_FEATURES, createUser } from './accounts.ts';
 import { parseSiteName } from './names.ts';
-import { addFwEvent, hash32, writeReport, type Profile, type SiteRow } from './simulation.ts';
+import { hash32 } from './random.ts';
+import { writeReport } from './scans.ts';
 import type { SandboxState } from './state.ts';
-import { prepared } from './db.ts';
+import { saveAgency } from './store/agency.ts';
+import { addFwEvent, insertSite, setProfile, type FirewallState, type NewSite, type Profile } from './store/sites.ts';
+import { insertUnit } from './store/units.ts';
 
 /** The demo partner account (README): sign in with this e-mail, the code is in the outbox. */
 export const DEMO_EMAIL = 'demo@partner.example';
@@ -43,7 +46,7 @@ interface SeedSite {
   name: string;
   profile?: Profile;
   period?: keyof typeof SCAN_PERIODS;
-  firewall?: 'enabled' | 'disabled' | 'removed';
+  firewall?: FirewallState;
   /** Days ago the firewall was switched off (history shows data before that). */
   firewallOffDaysAgo?: number;
   syncfile?: 0 | 1;
@@ -135,20 +138,8 @@ export function seedDemo(state: SandboxState): void {
   const now = state.now();
   db.transaction(() => {
     const user = createUser(state, DEMO_EMAIL, { regdate: now - 800 * DAY, siteLimit: 250, features: ALL_FEATURES });
-    prepared(db, 'INSERT INTO agencies (user_id, data, modified) VALUES (?, ?, ?)').run(
-      user.id,
-      JSON.stringify(AGENCY),
-      now - 30 * DAY,
-    );
-    const unitIds = UNITS.map((email, i) =>
-      Number(
-        prepared(db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(
-          user.id,
-          email,
-          now - (300 - i) * DAY,
-        ).lastInsertRowid,
-      ),
-    );
+    saveAgency(db, user.id, AGENCY, now - 30 * DAY);
+    const unitIds = UNITS.map((email, i) => insertUnit(db, user.id, email, now - (300 - i) * DAY));
     const all: SeedSite[] = [
       ...SITES,
       ...FILLER.map((name, i): SeedSite => {
@@ -164,20 +155,13 @@ export function seedDemo(state: SandboxState): void {
         };
       }),
     ];
-    const insert = prepared(
-      db,
-      `INSERT INTO sites (user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
-         permissions, unit_id, syncfile, profile)
-       VALUES (@user_id, @host, @domain, @adddate, @scanperiod, @nextscan, @firewall, @autotreatment, @autopatching,
-         @permissions, @unit_id, @syncfile, @profile)`,
-    );
     all.forEach((s, i) => {
       const name = parseSiteName(s.name);
       if ('error' in name) throw new Error(`seed site ${s.name}: ${name.error}`);
       const adddate = now - (s.ageDays ?? 60) * DAY - (hash32(i, 3) % DAY);
       const scanperiod = SCAN_PERIODS[s.period ?? 'week'];
       const firewall = s.firewall ?? 'enabled';
-      const row = {
+      const row: NewSite = {
         user_id: user.id,
         host: name.host,
         domain: name.domain,
@@ -192,19 +176,19 @@ export function seedDemo(state: SandboxState): void {
         syncfile: s.syncfile ?? 1,
         profile: s.profile ?? 'clean',
       };
-      const id = Number(insert.run(row).lastInsertRowid);
+      const id = insertSite(db, row);
       addFwEvent(db, id, adddate, true);
       if (firewall !== 'enabled') addFwEvent(db, id, now - (s.firewallOffDaysAgo ?? 20) * DAY, false);
       if (!s.neverScanned && row.syncfile) {
         // A few past reports, the last one within the scan period.
-        const site: SiteRow = { id, ...row, scan_started: null, last_report_id: null };
+        const site = { id, profile: row.profile, autotreatment: row.autotreatment };
         const period = scanperiod || 14 * DAY;
         for (let k = 3; k >= 1; k--) {
           const date = now - k * period + (hash32(id, k) % 3600);
-          if (date > adddate) writeReport(db, { ...site, profile: row.profile }, date);
+          if (date > adddate) writeReport(db, site, date);
         }
         // Keep the seeded state even when a past cleanup ran: the demo should show every state.
-        prepared(db, 'UPDATE sites SET profile = ? WHERE id = ?').run(row.profile, id);
+        setProfile(db, id, row.profile);
       }
     });
   })();

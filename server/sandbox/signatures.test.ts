@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { handleApi } from './api.ts';
-import { enc, envelopeSchema, freshHttpSandbox, freshSandbox, sign, type Account, type TestBed } from './testing.ts';
+import { handleApi } from './http/handle-api.ts';
+import { HANDLERS } from './methods/handlers.ts';
+import { enc, freshHttpSandbox, freshSandbox, sign, type Account, type TestBed } from './testing.ts';
+import { envelopeSchema } from './testing-schemas.ts';
 
 const IDN = 'bücher-café.example';
 
@@ -83,18 +85,14 @@ describe('signed calls', () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     const target = '/api/sites_list/?unit=bü@unit.example';
-    const answer = handleApi(
-      bed.sandbox.state,
-      {},
-      {
-        target,
-        httpMethod: 'GET',
-        headers: new Headers({ cookie: `apikey=${account.key}; apimac=${sign(encodeURI(target), account.hmac)}` }),
-        body: new Uint8Array(0),
-        origin: 'http://localhost',
-        ip: '127.0.0.1',
-      },
-    );
+    const answer = handleApi(bed.sandbox.state, HANDLERS, {
+      target,
+      httpMethod: 'GET',
+      headers: new Headers({ cookie: `apikey=${account.key}; apimac=${sign(encodeURI(target), account.hmac)}` }),
+      body: new Uint8Array(0),
+      origin: 'http://localhost',
+      ip: '127.0.0.1',
+    });
     const envelope = envelopeSchema.parse(JSON.parse(answer.body));
     expect(envelope).toMatchObject({ error: 502, keyid: account.keyId });
     expect(envelope.errorinfo).toMatch(

@@ -3,7 +3,7 @@
  * IDN names, full URLs, per-site errors keyed by index, duplicates, sharing.
  */
 import { describe, expect, it } from 'vitest';
-import { enc, freshSandbox } from './testing.ts';
+import { enc, freshHttpSandbox, freshSandbox, siteNames } from './testing.ts';
 
 describe('sites_add', () => {
   it('takes short and long forms mixed', async () => {
@@ -221,6 +221,44 @@ describe('sites_add', () => {
     const account = await bed.signUpAndIn();
     expect(await bed.addSites(account, [])).toEqual({});
     expect(await bed.listSites(account)).toEqual([]);
+  });
+});
+
+describe('sites_add and the plan limit (issue 11)', () => {
+  it('refuses 10,000 entries the plan cannot take in under 5 ms of processing, adding nothing', async () => {
+    const bed = await freshHttpSandbox();
+    const account = await bed.signUpAndIn();
+    const body = siteNames(10_000, 'flood');
+    const timings: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const answer = await bed.call('/api/sites_add/', { key: account, body });
+      expect(answer.envelope.error).toBe(141900);
+      expect(answer.envelope.errorinfo).toBe(
+        'The plan allows 1000 sites; the account has 0 and this call adds at least 1001',
+      );
+      timings.push(answer.envelope.timewait);
+    }
+    // The sandbox's own measure (spec §2.1 timewait), JSON parsing included; the best of five
+    // runs, so a garbage collection on a busy machine does not decide.
+    expect(Math.min(...timings)).toBeLessThan(5);
+    expect(await bed.listSites(account)).toEqual([]);
+  });
+
+  it('does not refuse early what the plan can take: repeated spellings and sites the account has', async () => {
+    const bed = freshSandbox();
+    const account = await bed.signUpAndIn();
+    await bed.control('plan', { email: account.email, siteLimit: 600 });
+    // 1,500 entries, 500 sites: each spelled three ways.
+    const names = siteNames(500, 'same');
+    const spelled = names.flatMap((n) => [n, `https://${n.toUpperCase()}/path`, { name: `${n}.` }]);
+    expect(await bed.addSites(account, spelled)).toEqual({});
+    // 600 entries into an account of 500 sites with room for 100: 500 of them it has already.
+    expect(await bed.addSites(account, [...names, ...siteNames(100, 'more')])).toEqual({});
+    expect(await bed.listSites(account)).toHaveLength(600);
+    // Full now: one new site among known ones is refused by the exact count.
+    const full = await bed.call('/api/sites_add/', { key: account, body: [...names, 'one-more.example'] });
+    expect(full.envelope).toMatchObject({ error: 141900 });
+    expect(full.envelope.errorinfo).toBe('The plan allows 600 sites; the account has 600 and this call adds 1');
   });
 });
 

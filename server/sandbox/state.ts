@@ -1,31 +1,6 @@
 import type { SandboxConfig } from './config.ts';
 import { getMeta, setMeta, type Db } from './db.ts';
-
-export interface UserRow {
-  id: number;
-  email: string;
-  login: string;
-  regdate: number;
-  site_limit: number;
-  features: string;
-  syncfile_name: string;
-  syncfile_token: string;
-}
-
-export interface KeyRow {
-  id: string;
-  key_hash: string;
-  pub_key: string;
-  hmac: string;
-  kind: 'app' | 'signin';
-  user_id: number | null;
-  created: number;
-  modified: number;
-  expires: number;
-  ip: string;
-  pid: string;
-  deleted: number;
-}
+import { RequestLimits } from './limits/request-limits.ts';
 
 /** Failures armed through the control surface, consumed by the next matching call. */
 export interface ArmedFailure {
@@ -33,12 +8,14 @@ export interface ArmedFailure {
   code: number;
 }
 
-/** Everything a handler may touch: the database, the configuration and the sandbox clock. */
+/** Everything a handler may touch: the database, the configuration, the limits and the sandbox clock. */
 export class SandboxState {
   private clockOffset: number;
   readonly armed: ArmedFailure[] = [];
   /** Secret for dashboard tokens, kept in the database so URLs survive a restart. */
   readonly secret: string;
+  /** Rate limits, in memory (limits/request-limits.ts). */
+  readonly limits: RequestLimits;
 
   constructor(
     readonly db: Db,
@@ -52,6 +29,7 @@ export class SandboxState {
       setMeta(db, 'secret', secret);
     }
     this.secret = secret;
+    this.limits = new RequestLimits(config.limits);
   }
 
   /** Sandbox time, UNIX seconds; the control surface can move it forward. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/system-errors.ts';
-import { MAX_BODY_BYTES } from './api.ts';
+import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
 import { enc, freshHttpSandbox, freshSandbox, type Answer } from './testing.ts';
 
 function expectSystemError(answer: Answer, code: SystemErrorCode): void {
@@ -161,16 +161,17 @@ describe('503 invalid request format', () => {
     expectSystemError(await bed.call('/api/sites_list/?unit=nobody', { key: account }), 503);
   });
 
-  it('refuses a body with the wrong content type', async () => {
+  it('refuses a body that is not JSON whatever its content type (a JSON one is read, liberal-input.test.ts)', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     const a = await bed.call('/api/sites_add/', {
       key: account,
-      body: '["a.example"]',
+      body: 'a.example',
       headers: { 'content-type': 'text/plain' },
     });
     expectSystemError(a, 503);
     expect(a.envelope.method).toBe('sites_add');
+    expect(a.envelope.errorinfo).toBe('The request body is not valid JSON (it was sent as text/plain)');
     expectSystemError(
       await bed.call('/api/agency_update/', {
         key: account,

@@ -4,179 +4,22 @@
  * Everything talks to the real sandbox, in-process (`app.request`) or over real
  * HTTP; nothing is mocked. Only *.test.ts files import this module.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { createSandbox, type Sandbox } from './app.ts';
 import { testSandboxConfig, type SandboxConfig } from './config.ts';
-
-// ---- Schemas of what the sandbox answers (spec §2) ----
-
-/** spec §2.1: exactly these eight fields. */
-export const envelopeSchema = z.strictObject({
-  version: z.string().min(1),
-  keyid: z.string(),
-  method: z.string(),
-  timewait: z.number().int().nonnegative(),
-  error: z.number().int(),
-  message: z.string(),
-  errorinfo: z.string(),
-  result: z.unknown(),
-});
-export type Envelope = z.infer<typeof envelopeSchema>;
-
-const int = z.number().int();
-
-/** spec §2.9: every field an integer, nothing else. */
-export const scanReportSchema = z.strictObject({
-  id: int,
-  date: int,
-  cure: z.union([z.literal(0), z.literal(1)]),
-  threats: int.nonnegative(),
-  incurable: int.nonnegative(),
-  doubt: int.nonnegative(),
-  treated: int.nonnegative(),
-  detectedfiles: int.nonnegative(),
-  incurablefiles: int.nonnegative(),
-  malicious: int.nonnegative(),
-  suspicious: int.nonnegative(),
-  checkeddirs: int.nonnegative(),
-  checkedfiles: int.nonnegative(),
-  treatedfiles: int.nonnegative(),
-  deletedfiles: int.nonnegative(),
-  totalbytes: int.nonnegative(),
-  checkedbytes: int.nonnegative(),
-  errors: int.nonnegative(),
-});
-export type ScanReport = z.infer<typeof scanReportSchema>;
-
-/** spec §2.10: YYYYMMDD → null or eight integers. */
-export const fwDaySchema = z.tuple([int, int, int, int, int, int, int, int]).nullable();
-export const fwHistorySchema = z.record(z.string().regex(/^\d{8}$/), fwDaySchema);
-export type FwHistory = z.infer<typeof fwHistorySchema>;
-
-/** spec §2.8. */
-export const siteSchema = z.strictObject({
-  id: int,
-  host: z.string(),
-  domain: z.string(),
-  adddate: int,
-  scanperiod: int,
-  nextscan: int,
-  firewallstatus: z.union([z.literal(0), z.literal(1)]),
-  autotreatment: z.union([z.literal(0), z.literal(1)]),
-  permissions: int,
-  scanreport: scanReportSchema.nullable().optional(),
-  fwhistory: fwHistorySchema.nullable().optional(),
-});
-export type Site = z.infer<typeof siteSchema>;
-export const sitesSchema = z.array(siteSchema);
-
-/** spec §2.2–§2.6: the signin result. */
-export const signinResultSchema = z.object({
-  user: z.object({ login: z.string(), email: z.string(), regdate: int.optional() }),
-  syncfile: z.object({ filename: z.string().min(1), download: z.string().url() }),
-  publickey: z.object({ id: z.string().min(1), key: z.string().min(1), hmac: z.string().min(1) }),
-  privatekey: z.object({ id: z.string().min(1), key: z.string().min(1), hmac: z.string().min(1) }),
-  keydata: z.object({
-    owner: z.string(),
-    created: int,
-    modified: int,
-    expires: int,
-    uid: z.string(),
-    ip: z.string(),
-    pid: z.string(),
-  }),
-});
-export type SigninResult = z.infer<typeof signinResultSchema>;
-
-/** issue 2: GET /sandbox/outbox?to= answers these objects, otp only on one-time-password mails. */
-export const outboxMailSchema = z.strictObject({
-  id: int,
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  otp: z.string().optional(),
-  sentAt: int,
-});
-export type OutboxMail = z.infer<typeof outboxMailSchema>;
-
-// ---- Transports ----
-
-/** How a test reaches the sandbox: in-process or over real HTTP. Targets are sent as given. */
-export interface Transport {
-  request(target: string, init?: RequestInit): Promise<Response>;
-}
-
-export function inProcess(sandbox: Sandbox): Transport {
-  return { request: async (target, init) => sandbox.app.request(target, init) };
-}
-
-/**
- * A request over node:http that sends the target byte for byte (fetch would
- * normalise `..` and re-encode characters, and the signature covers the target
- * exactly as received, spec §5.5).
- */
-export function rawHttp(base: string, target: string, init: RequestInit = {}): Promise<Response> {
-  const url = new URL(base);
-  const headers = new Headers(init.headers);
-  const body = init.body === undefined || init.body === null ? undefined : bodyBytes(init.body);
-  if (body) headers.set('content-length', String(body.byteLength));
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: init.method ?? 'GET',
-        path: target,
-        headers: Object.fromEntries(headers),
-        // One connection per request, so parallel tests never queue behind each other.
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const out = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (typeof value === 'string') out.set(name, value);
-            else if (Array.isArray(value)) for (const v of value) out.append(name, v);
-          }
-          resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers: out }));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function bodyBytes(body: BodyInit): Buffer {
-  if (typeof body === 'string') return Buffer.from(body, 'utf8');
-  if (body instanceof Uint8Array) return Buffer.from(body);
-  throw new Error('rawHttp takes string or Uint8Array bodies');
-}
-
-/** Serve the sandbox on a free port. */
-export async function serveHttp(
-  sandbox: Sandbox,
-): Promise<{ base: string; transport: Transport; close(): Promise<void> }> {
-  const server = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  const base = `http://127.0.0.1:${(address satisfies AddressInfo).port}`;
-  return {
-    base,
-    transport: { request: (target, init) => rawHttp(base, target, init) },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { inProcess, serveHttp, type Transport } from './testing-http.ts';
+import {
+  envelopeSchema,
+  outboxMailSchema,
+  signinResultSchema,
+  sitesSchema,
+  type Envelope,
+  type OutboxMail,
+  type Site,
+  type SigninResult,
+} from './testing-schemas.ts';
 
 // ---- Keys and signed calls (spec §5) ----
 
@@ -386,62 +229,4 @@ export async function freshHttpSandbox(
     sandbox.close();
   });
   return Object.assign(new TestBed(http.transport, sandbox.config.appKey), { sandbox, base: http.base });
-}
-
-// ---- The sandbox as a child process (kill -9, restart) ----
-
-export interface ChildSandbox {
-  base: string;
-  bed: TestBed;
-  child: ChildProcess;
-  /** Resolves when the process has exited. */
-  exited: Promise<void>;
-}
-
-/**
- * Run `server/sandbox/main.ts` in its own Node process on a free port (SANDBOX_PORT=0)
- * and wait for the base_url line of its banner; the TestBed talks to it over HTTP.
- */
-export async function spawnSandbox(env: Record<string, string>): Promise<ChildSandbox> {
-  const appKey = env.SANDBOX_APP_KEY ?? testSandboxConfig().appKey;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/sandbox/main.ts'], {
-    cwd: new URL('../../', import.meta.url),
-    // Stated in full, so a developer's own SANDBOX_* settings do not leak into the test.
-    env: {
-      ...process.env,
-      SANDBOX_PORT: '0',
-      SANDBOX_QUIET: '1',
-      SANDBOX_CONTROL: '1',
-      SANDBOX_SEED: 'empty',
-      SANDBOX_SIGNIN_DS: 'required',
-      ...env,
-      SANDBOX_APP_KEY: appKey,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`sandbox did not start:\n${output}`));
-    }, 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const m = /base_url (http:\/\/127\.0\.0\.1:\d+) /.exec(output);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`sandbox exited with ${code}:\n${output}`));
-    });
-  });
-  const transport: Transport = { request: (target, init) => rawHttp(base, target, init) };
-  const bed = new TestBed(transport, appKey);
-  return { base, bed, child, exited };
 }

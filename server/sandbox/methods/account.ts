@@ -1,25 +1,16 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { createUser, findUserByEmail, issueSigninKey, keyData, keyInfo, publicKey } from '../accounts.ts';
-import type { Call } from '../call.ts';
-import { emailAt, requireUser } from '../call.ts';
-import { FailAfterCommit, MethodError } from '../errors.ts';
+/** Authorization by e-mail (spec §4.1): signup, signin, signout. */
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { createUser, issueSigninKey, keyData, keyInfo, publicKey } from '../accounts.ts';
+import { emailAt, type Call } from '../call.ts';
+import { FailAfterCommit } from '../errors.ts';
 import { sendMail } from '../outbox.ts';
-import type { SandboxState, UserRow } from '../state.ts';
-import { prepared } from '../db.ts';
+import { deleteKey } from '../store/keys.ts';
+import { pendingOtp, recordWrongTry, replaceOtp, spendOtp } from '../store/otps.ts';
+import { isUnitEmail } from '../store/units.ts';
+import { findUserByEmail, type UserRow } from '../store/users.ts';
 
 export const OTP_LENGTH = 6;
 export const OTP_MAX_TRIES = 5;
-/** spec §8: the dashboard URL lives 24 hours. */
-export const DASHBOARD_TTL = 24 * 3600;
-
-interface OtpRow {
-  id: number;
-  email: string;
-  code: string;
-  expires_at: number;
-  tries: number;
-  used: number;
-}
 
 /**
  * Registration is refused for addresses under the reserved .invalid top-level
@@ -34,28 +25,18 @@ function userObject(user: UserRow | undefined, email: string) {
   return user ? { login: user.login, email: user.email, regdate: user.regdate } : { login: email, email };
 }
 
-/** spec §4.1 signup: send a one-time password. */
-export function signup(call: Call) {
+/** spec §4.1 signup: send a one-time password (rate-limited per e-mail and per address). */
+export function signup(call: Call<'signup'>) {
   const { state, now } = call;
   const email = emailAt(call, 0);
-  const user = findUserByEmail(state, email);
+  state.limits.checkCodeRequest(email, call.ip, now);
+  const user = findUserByEmail(state.db, email);
   if (!user && !registrationAllowed(email)) {
-    throw new MethodError(
-      'signup',
-      'registrationNotAllowed',
-      'New accounts cannot be registered with this e-mail address',
-    );
+    throw call.fail('registrationNotAllowed', 'New accounts cannot be registered with this e-mail address');
   }
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   const expiresAt = now + state.config.otpSeconds;
-  // A new code replaces every earlier one for the address.
-  prepared(state.db, 'UPDATE otps SET used = 1 WHERE email = ? AND used = 0').run(email);
-  prepared(state.db, 'INSERT INTO otps (email, code, created, expires_at) VALUES (?, ?, ?, ?)').run(
-    email,
-    code,
-    now,
-    expiresAt,
-  );
+  replaceOtp(state.db, email, code, now, expiresAt);
   sendMail(
     state,
     email,
@@ -64,6 +45,7 @@ export function signup(call: Call) {
       `If you did not ask for it, ignore this e-mail.`,
     code,
   );
+  state.limits.recordCodeRequest(email, call.ip, now);
   return {
     user: userObject(user, email),
     otp: { length: OTP_LENGTH, expires_in: state.config.otpSeconds, expires_at: expiresAt },
@@ -77,32 +59,28 @@ function sameCode(a: string, b: string): boolean {
 }
 
 /** spec §4.1 signin: check the password, create the user on first success, issue keys. */
-export function signin(call: Call) {
+export function signin(call: Call<'signin'>) {
   const { state, now } = call;
+  const { db } = state;
   const email = emailAt(call, 0);
   const code = call.path[1] ?? '';
-  const otp = prepared(state.db, 'SELECT * FROM otps WHERE email = ? AND used = 0 ORDER BY id DESC LIMIT 1').get(
-    email,
-  ) as OtpRow | undefined;
-  if (!otp)
-    throw new MethodError(
-      'signin',
-      'unknownEmailOrOtp',
-      'No pending one-time password for this e-mail: ask for a new one (signup)',
-    );
+  // Before the code is looked at: once too many were wrong, a right one is refused too.
+  state.limits.checkSignin(email, call.ip, now);
+  const otp = pendingOtp(db, email);
+  if (!otp) {
+    throw call.fail('unknownEmailOrOtp', 'No pending one-time password for this e-mail: ask for a new one (signup)');
+  }
   if (otp.expires_at <= now) {
-    prepared(state.db, 'UPDATE otps SET used = 1 WHERE id = ?').run(otp.id);
-    return new FailAfterCommit(
-      new MethodError('signin', 'unknownEmailOrOtp', 'The one-time password has expired: ask for a new one'),
-    );
+    spendOtp(db, otp.id);
+    return new FailAfterCommit(call.fail('unknownEmailOrOtp', 'The one-time password has expired: ask for a new one'));
   }
   if (!sameCode(otp.code, code)) {
     const tries = otp.tries + 1;
     const left = OTP_MAX_TRIES - tries;
-    prepared(state.db, 'UPDATE otps SET tries = ?, used = ? WHERE id = ?').run(tries, left <= 0 ? 1 : 0, otp.id);
+    recordWrongTry(db, otp.id, tries, left <= 0);
+    state.limits.recordWrongCode(email, call.ip, now);
     return new FailAfterCommit(
-      new MethodError(
-        'signin',
+      call.fail(
         'unknownEmailOrOtp',
         left <= 0
           ? 'Too many wrong tries: this one-time password no longer works; ask for a new one'
@@ -110,21 +88,15 @@ export function signin(call: Call) {
       ),
     );
   }
-  prepared(state.db, 'UPDATE otps SET used = 1 WHERE id = ?').run(otp.id);
+  spendOtp(db, otp.id);
 
-  let user = findUserByEmail(state, email);
+  let user = findUserByEmail(db, email);
   const existing = user !== undefined;
   if (!user) {
-    const isUnit = prepared(state.db, 'SELECT 1 FROM units WHERE email = ? LIMIT 1').get(email);
-    if (isUnit) {
-      throw new MethodError(
-        'signin',
-        'incompatibleAccount',
-        'This e-mail belongs to an end customer (unit), not to a partner account',
-      );
+    if (isUnitEmail(db, email)) {
+      throw call.fail('incompatibleAccount', 'This e-mail belongs to an end customer (unit), not to a partner account');
     }
-    if (!registrationAllowed(email))
-      throw new MethodError('signin', 'userNotCreated', 'Registration is not allowed for this address');
+    if (!registrationAllowed(email)) throw call.fail('userNotCreated', 'Registration is not allowed for this address');
     user = createUser(state, email);
     sendMail(
       state,
@@ -145,48 +117,10 @@ export function signin(call: Call) {
 }
 
 /** spec §4.1 signout: only keys made by signin can be deleted (113900 otherwise). */
-export function signout(call: Call) {
+export function signout(call: Call<'signout'>) {
   const { state, key } = call;
-  if (key.kind !== 'signin') throw new MethodError('signout', 'dbError', 'Only keys created by signin can be deleted');
-  prepared(state.db, 'UPDATE keys SET deleted = 1, modified = ? WHERE id = ?').run(call.now, key.id);
+  if (key.kind !== 'signin') throw call.fail('dbError', 'Only keys created by signin can be deleted');
+  deleteKey(state.db, key.id, call.now);
   // spec §4.1: "the key metadata object as in api_keyinfo".
   return keyInfo(state, { ...key, modified: call.now });
-}
-
-function signToken(state: SandboxState, payload: string): string {
-  return createHmac('sha256', state.secret).update(payload).digest('base64url');
-}
-
-/** spec §4.1 dashboard: a URL that logs the user in, valid 24 hours. */
-export function dashboard(call: Call) {
-  const user = requireUser(call);
-  const payload = Buffer.from(JSON.stringify({ u: user.id, e: call.now + DASHBOARD_TTL })).toString('base64url');
-  return `${call.origin}/sandbox/dashboard?token=${payload}.${signToken(call.state, payload)}`;
-}
-
-/** Check a dashboard token: the user it names, or why it is refused. */
-export function verifyDashboardToken(
-  state: SandboxState,
-  token: string,
-): { user: UserRow; expires: number } | { refused: 'forged' | 'expired' } {
-  // Exactly payload.signature: anything appended is not a token this sandbox made.
-  const parts = token.split('.');
-  if (parts.length !== 2) return { refused: 'forged' };
-  const [payload, sig] = parts;
-  if (!payload || !sig) return { refused: 'forged' };
-  const want = Buffer.from(signToken(state, payload));
-  const got = Buffer.from(sig);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return { refused: 'forged' };
-  let data: unknown;
-  try {
-    data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return { refused: 'forged' };
-  }
-  if (typeof data !== 'object' || data === null || !('u' in data) || !('e' in data)) return { refused: 'forged' };
-  const { u, e } = data;
-  if (typeof u !== 'number' || typeof e !== 'number') return { refused: 'forged' };
-  if (e <= state.now()) return { refused: 'expired' };
-  const user = prepared(state.db, 'SELECT * FROM users WHERE id = ?').get(u) as UserRow | undefined;
-  return user ? { user, expires: e } : { refused: 'forged' };
 }

@@ -1,18 +1,9 @@
-import { AGENCY_REQUIRED } from '../../../src/api/registry/agency.ts';
-import { regex } from '../../../src/api/registry/define.ts';
-import type { Call } from '../call.ts';
-import { requireUser } from '../call.ts';
-import { MethodError, SystemError } from '../errors.ts';
-import type { SandboxState } from '../state.ts';
-import { prepared } from '../db.ts';
-
-export type AgencyRecord = Record<string, string>;
-
-export function getAgency(state: SandboxState, userId: number): AgencyRecord | null {
-  const row = prepared(state.db, 'SELECT data FROM agencies WHERE user_id = ?').get(userId) as
-    { data: string } | undefined;
-  return row ? (JSON.parse(row.data) as AgencyRecord) : null;
-}
+/** The agency (hoster) record (spec §2.7, §4.2). */
+import { agencyBodySchema } from '../../../src/api/bodies.ts';
+import { AGENCY_FIELDS, AGENCY_REQUIRED } from '../../../src/api/registry/agency.ts';
+import { requireUser, type Call } from '../call.ts';
+import { SystemError } from '../errors.ts';
+import { deleteAgency, getAgency, saveAgency, type AgencyRecord } from '../store/agency.ts';
 
 /** What a bad value of a field means, where "is not valid" would not say (spec §2.7). */
 const FIELD_PROBLEMS: Partial<Record<string, string>> = {
@@ -21,68 +12,68 @@ const FIELD_PROBLEMS: Partial<Record<string, string>> = {
   bank_currency: 'bank_currency must be a 3-letter currency code',
 };
 
-/** Check the body against spec §2.7: an object of strings, title and email required, logourl http(s). */
-function validateAgency(call: Call): AgencyRecord {
-  const body = call.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new SystemError(503, 'The body must be a JSON object with the agency fields');
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The problem with one field, in the partner's terms. */
+function problemOf(field: string, value: unknown, code: string): string {
+  if (value === undefined || (code === 'too_small' && typeof value === 'string')) return `${field} is required`;
+  if (typeof value !== 'string') return `${field} must be a string`;
+  return (Object.hasOwn(FIELD_PROBLEMS, field) ? FIELD_PROBLEMS[field] : undefined) ?? `${field} is not valid`;
+}
+
+/**
+ * The body checked with the registry's schema (src/api/bodies.ts): the fields
+ * the spec names, trimmed. One problem per field, in the order the body gives
+ * them, then the required fields it lacks: "email is not valid; title is required".
+ */
+function validateAgency(body: unknown): AgencyRecord {
+  if (!isRecord(body)) throw new SystemError(503, 'The body must be a JSON object with the agency fields');
+  const parsed = agencyBodySchema.safeParse(body);
+  if (!parsed.success) {
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (problems.has(field)) continue;
+      problems.set(field, problemOf(field, Object.hasOwn(body, field) ? body[field] : undefined, issue.code));
+    }
+    const order = [...Object.keys(body), ...AGENCY_REQUIRED];
+    const listed = [...problems.entries()].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+    throw new SystemError(503, listed.map(([, problem]) => problem).join('; '));
   }
-  const post = call.def.post ?? {};
+  // Fields the spec does not name are echoed (spec §4.2) but not stored.
   const record: AgencyRecord = {};
-  const problems: string[] = [];
-  // One problem per field: a field already reported as not valid is not "required" too.
-  const reported = new Set<string>();
-  for (const [name, value] of Object.entries(body)) {
-    const re = Object.hasOwn(post, name) ? post[name] : undefined;
-    if (re === undefined) continue; // fields the spec does not name are not stored
-    if (typeof value !== 'string') {
-      problems.push(`${name} must be a string`);
-      reported.add(name);
-      continue;
-    }
-    const v = value.trim();
-    if (v !== '' && !regex(re).test(v)) {
-      problems.push(FIELD_PROBLEMS[name] ?? `${name} is not valid`);
-      reported.add(name);
-      continue;
-    }
-    record[name] = v;
+  for (const [name, value] of Object.entries(parsed.data)) {
+    if (Object.hasOwn(AGENCY_FIELDS, name) && typeof value === 'string') record[name] = value;
   }
-  for (const name of AGENCY_REQUIRED) {
-    if (!record[name] && !reported.has(name)) problems.push(`${name} is required`);
-  }
-  if (problems.length > 0) throw new SystemError(503, problems.join('; '));
   return record;
 }
 
-/** spec §4.2 agency_update: create or update; the result is the object received. */
-export function agencyUpdate(call: Call) {
+/** spec §4.2 agency_update: create or update; the result is the object received. Validate, write, answer. */
+export function agencyUpdate(call: Call<'agency_update'>) {
   const user = requireUser(call);
-  const record = validateAgency(call);
-  prepared(
-    call.state.db,
-    `INSERT INTO agencies (user_id, data, modified) VALUES (?, ?, ?)
-       ON CONFLICT(user_id) DO UPDATE SET data = excluded.data, modified = excluded.modified`,
-  ).run(user.id, JSON.stringify(record), call.now);
+  const record = validateAgency(call.body);
+  saveAgency(call.state.db, user.id, record, call.now);
   return call.body;
 }
 
 /** spec §4.2 agency_delete: the deleted record, or null with ignore. */
-export function agencyDelete(call: Call) {
+export function agencyDelete(call: Call<'agency_delete'>) {
   const user = requireUser(call);
-  const existing = getAgency(call.state, user.id);
+  const existing = getAgency(call.state.db, user.id);
   if (!existing) {
     if (call.flag('ignore')) return null;
-    throw new MethodError('agency_delete', 'noAgency');
+    throw call.fail('noAgency');
   }
-  prepared(call.state.db, 'DELETE FROM agencies WHERE user_id = ?').run(user.id);
+  deleteAgency(call.state.db, user.id);
   return existing;
 }
 
 /** spec §4.2 agency_view. */
-export function agencyView(call: Call) {
+export function agencyView(call: Call<'agency_view'>) {
   const user = requireUser(call);
-  const existing = getAgency(call.state, user.id);
-  if (!existing) throw new MethodError('agency_view', 'noAgency');
+  const existing = getAgency(call.state.db, user.id);
+  if (!existing) throw call.fail('noAgency');
   return existing;
 }

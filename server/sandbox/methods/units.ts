@@ -1,69 +1,31 @@
-import type { Call } from '../call.ts';
-import { emailAt, requireUser } from '../call.ts';
-import { MethodError } from '../errors.ts';
-import type { SandboxState } from '../state.ts';
-import { deleteSites } from './sites.ts';
-import { prepared } from '../db.ts';
-
-interface UnitRow {
-  id: number;
-  user_id: number;
-  email: string;
-}
-
-export function findUnit(state: SandboxState, userId: number, email: string): UnitRow | undefined {
-  return prepared(state.db, 'SELECT * FROM units WHERE user_id = ? AND email = ?').get(userId, email) as
-    UnitRow | undefined;
-}
-
-/** One unit per unique e-mail in an account (spec §1). */
-export function getOrCreateUnit(state: SandboxState, userId: number, email: string, now: number): number {
-  const unit = findUnit(state, userId, email);
-  if (unit) return unit.id;
-  const info = prepared(state.db, 'INSERT INTO units (user_id, email, created) VALUES (?, ?, ?)').run(
-    userId,
-    email,
-    now,
-  );
-  return Number(info.lastInsertRowid);
-}
+/** Units (spec §4.4): rename and delete; the sites follow. */
+import { emailAt, requireUser, type Call } from '../call.ts';
+import { deleteUnit, findUnit, mergeUnit, renameUnit } from '../store/units.ts';
 
 /** spec §4.4 unit_update: the sites follow; an existing unit with the new e-mail absorbs them. */
-export function unitUpdate(call: Call) {
+export function unitUpdate(call: Call<'unit_update'>) {
   const user = requireUser(call);
-  const { state } = call;
-  const unit = findUnit(state, user.id, emailAt(call, 0));
-  if (!unit) throw new MethodError('unit_update', 'unitNotFound');
+  const { db } = call.state;
+  const unit = findUnit(db, user.id, emailAt(call, 0));
+  if (!unit) throw call.fail('unitNotFound');
   const next = emailAt(call, 1);
   if (next !== unit.email) {
-    const other = findUnit(state, user.id, next);
-    if (other) {
-      prepared(state.db, 'UPDATE sites SET unit_id = ? WHERE unit_id = ?').run(other.id, unit.id);
-      prepared(state.db, 'DELETE FROM units WHERE id = ?').run(unit.id);
-    } else {
-      prepared(state.db, 'UPDATE units SET email = ? WHERE id = ?').run(next, unit.id);
-    }
+    const other = findUnit(db, user.id, next);
+    if (other) mergeUnit(db, unit.id, other.id);
+    else renameUnit(db, unit.id, next);
   }
   return call.path[1];
 }
 
 /** spec §4.4 unit_delete: sites are unshared, or deleted with withsites. */
-export function unitDelete(call: Call) {
+export function unitDelete(call: Call<'unit_delete'>) {
   const user = requireUser(call);
-  const { state } = call;
-  const unit = findUnit(state, user.id, emailAt(call, 0));
+  const { db } = call.state;
+  const unit = findUnit(db, user.id, emailAt(call, 0));
   if (!unit) {
     if (call.flag('ignore')) return null;
-    throw new MethodError('unit_delete', 'unitNotFound');
+    throw call.fail('unitNotFound');
   }
-  if (call.flag('withsites')) {
-    const ids = (prepared(state.db, 'SELECT id FROM sites WHERE unit_id = ?').all(unit.id) as { id: number }[]).map(
-      (r) => r.id,
-    );
-    deleteSites(state, ids);
-  } else {
-    prepared(state.db, 'UPDATE sites SET unit_id = NULL WHERE unit_id = ?').run(unit.id);
-  }
-  prepared(state.db, 'DELETE FROM units WHERE id = ?').run(unit.id);
+  deleteUnit(db, unit.id, call.flag('withsites'));
   return call.path[0];
 }

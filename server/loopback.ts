@@ -1,6 +1,7 @@
 /**
  * Loopback names and addresses: where the sandbox's unauthenticated pages
- * (outbox, control surface) may be served (server/config.ts, ./app.ts).
+ * (outbox, control surface) may be served: shared by the proxy and the
+ * standalone sandbox, which never import each other.
  */
 import { isIP } from 'node:net';
 

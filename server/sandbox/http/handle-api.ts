@@ -1,0 +1,148 @@
+/**
+ * One API request's path through the sandbox: the target, the key and its
+ * checks, the rate limit, the registry's validation, the body, then the handler
+ * in one transaction, and the answer (spec §2.1, §5, §7).
+ */
+import { getMethod, METHOD_NAMES, methodErrorOf, type MethodDef, type MethodName } from '../../../src/api/registry.ts';
+import { isSystemErrorCode, SYSTEM_ERRORS } from '../../../src/api/system-errors.ts';
+import { flagIsOn } from '../../../src/api/query-args.ts';
+import { runHandler, type Call, type HandlerTable } from '../call.ts';
+import { FailAfterCommit, JsonText, MethodError, RawResult, SystemError } from '../errors.ts';
+import type { SandboxState } from '../state.ts';
+import { getUser } from '../store/users.ts';
+import { authorize, identifyKey, parseCookies } from './auth.ts';
+import { readBody } from './body.ts';
+import {
+  answerContext,
+  envelopeResponse,
+  errorResponse,
+  rawResponse,
+  type AnswerContext,
+  type ApiResponse,
+} from './envelope.ts';
+import { parseTarget } from './target.ts';
+import { validateArgs, validatePath } from './validate.ts';
+
+export interface ApiRequest {
+  /** The request target exactly as received: /api/<method>/...?query, still percent-encoded. */
+  target: string;
+  httpMethod: string;
+  headers: Headers;
+  /** The body, or null when it was larger than MAX_BODY_BYTES. */
+  body: Uint8Array | null;
+  origin: string;
+  /** The client's address, for keys bound to IPs (spec §5.8) and the rate limits. */
+  ip: string;
+}
+
+const NAMES: ReadonlySet<string> = new Set(METHOD_NAMES);
+
+function isMethodName(name: string): name is MethodName {
+  return NAMES.has(name);
+}
+
+export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiRequest): ApiResponse {
+  // Named before parsing, so a 503 for a bad path entry still says which method was asked
+  // (spec §2.1), and syncfile_get still answers it as HTTP 4xx (spec §7.4).
+  const ctx = answerContext(req.target);
+  try {
+    const parsed = parseTarget(req.target);
+    ctx.methodName = parsed.method;
+    ctx.def = getMethod(parsed.method);
+    const def = ctx.def;
+    const method = parsed.method;
+    if (!def || !isMethodName(method)) throw new SystemError(504, `Unknown method "${method}"`);
+    // Spec §1: (GET|POST). A request format error, answered before the key as the proxy does
+    // (HEAD would run a method and drop its answer).
+    if (req.httpMethod !== 'GET' && req.httpMethod !== 'POST') {
+      throw new SystemError(503, `HTTP ${req.httpMethod.slice(0, 10)} is not accepted: use GET or POST`);
+    }
+
+    // The key is named as soon as it is identified, so a 502 for its expiry, its
+    // IP binding or its signature still says which key failed (spec §2.1 keyid).
+    const cookies = parseCookies(req.headers.get('cookie'));
+    const key = identifyKey(state, cookies);
+    ctx.key = key;
+    authorize(state, { target: req.target, ip: req.ip, cookies }, key);
+    // Signin keys only: the application key is shared by every browser behind `npm start`,
+    // and its signup and signin have limits of their own (docs/sandbox.md).
+    if (key.kind === 'signin') state.limits.takeKeyRequest(key.id, state.nowMs());
+    // After authorize, so the envelope names the key that lacks the access (spec §2.1 keyid).
+    if (!(def.keys as readonly string[]).includes(key.kind)) {
+      throw new SystemError(505, `${def.name} needs a key made by signin`);
+    }
+    const user = key.user_id === null ? null : (getUser(state.db, key.user_id) ?? null);
+    if (key.user_id !== null && !user) throw new SystemError(502, 'The key belongs to no user');
+
+    if (def.httpMethods && !def.httpMethods.some((m) => m === req.httpMethod)) {
+      throw new SystemError(503, `${def.name} accepts only ${def.httpMethods.join(', ')}`);
+    }
+    const path = validatePath(def, parsed.path);
+    validateArgs(def, parsed.args);
+    const body = readBody(def, req.body, req.headers.get('content-type') ?? '');
+
+    const call: Call = {
+      method,
+      state,
+      now: state.now(),
+      def,
+      key,
+      user,
+      path,
+      args: parsed.args,
+      flag: (name) => flagIsOn(parsed.args.get(name)),
+      body: body.json,
+      rawBody: body.text,
+      bodyLength: body.length,
+      contentType: body.contentType,
+      target: req.target,
+      origin: req.origin,
+      headers: req.headers,
+      httpMethod: req.httpMethod,
+      ip: req.ip,
+      fail: (name, info) => new MethodError(method, name, info),
+    };
+
+    // One transaction per call: concurrent requests never see half-done changes. The
+    // answer is serialized inside it, so a result that cannot be written out rolls the
+    // write back: a call is never answered as failed after its changes are committed.
+    const outcome = state.db.transaction(() => {
+      const armed = state.takeFailure(def.name);
+      if (armed) throwArmed(def, armed.code);
+      return settle(runHandler(handlers, call));
+    })();
+
+    if (outcome instanceof FailAfterCommit) return fail(state, ctx, outcome.error);
+    if (outcome instanceof RawResult) return rawResponse(outcome.body, outcome.headers, outcome.status);
+    return envelopeResponse(ctx, 0, '', '', outcome.json);
+  } catch (err) {
+    return fail(state, ctx, err);
+  }
+}
+
+/** A handler's result as it will be answered: JSON text, or a raw or failed answer as is. */
+function settle(result: unknown): JsonText | RawResult | FailAfterCommit {
+  if (result instanceof JsonText || result instanceof RawResult || result instanceof FailAfterCommit) return result;
+  return new JsonText(result === undefined ? 'null' : JSON.stringify(result));
+}
+
+function fail(state: SandboxState, ctx: AnswerContext, err: unknown): ApiResponse {
+  if (err instanceof MethodError && ctx.def && err.method === ctx.def.name) {
+    const entry = methodErrorOf(err.code);
+    if (entry) return errorResponse(ctx, entry.code, entry.message, err.info);
+  }
+  if (err instanceof SystemError) {
+    return errorResponse(ctx, err.code, SYSTEM_ERRORS[err.code], err.info, err.retryAfter);
+  }
+  state.log(`sandbox: internal error in ${ctx.methodName}: ${err instanceof Error ? err.message : String(err)}`);
+  return errorResponse(ctx, 501, SYSTEM_ERRORS[501], '');
+}
+
+function throwArmed(def: MethodDef, code: number): never {
+  if (isSystemErrorCode(code)) throw new SystemError(code, 'Failure armed by the sandbox control surface');
+  const entry = methodErrorOf(code);
+  if (entry && entry.method === def.name) {
+    throw new MethodError(entry.method, entry.name, 'Failure armed by the sandbox control surface');
+  }
+  throw new SystemError(501, `Armed code ${code} does not belong to ${def.name}`);
+}

@@ -1,0 +1,124 @@
+/**
+ * Scans that finish over time and scheduled scans (spec §4.3 site_scan, §2.9).
+ * Everything is deterministic per site and date, so tests and demos see stable
+ * numbers.
+ */
+import type { Db } from './db.ts';
+import { hash32, rng } from './random.ts';
+import { insertReport, type ScanReport } from './store/reports.ts';
+import {
+  endScan,
+  profileOf,
+  scansStartedBy,
+  scheduledBy,
+  setNextScan,
+  type Profile,
+  type SiteRow,
+} from './store/sites.ts';
+import type { SandboxState } from './state.ts';
+
+/**
+ * Sandbox naming convention for sites added by a partner: a host whose first
+ * label says "infected", "incurable", "suspicious" or "scanerrors" scans as such;
+ * every other site scans clean.
+ */
+export function profileForHost(host: string): Profile {
+  const first = host.split('.')[0] ?? '';
+  if (first.includes('incurable')) return 'incurable';
+  if (first.includes('infected') || first.includes('malware')) return 'infected';
+  if (first.includes('suspicious')) return 'suspicious';
+  if (first.includes('scanerrors')) return 'errors';
+  return 'clean';
+}
+
+/** Sites whose first label starts with "nosync" have no synchronization file (site_scan: 146901). */
+export function syncfileForHost(host: string): number {
+  return host.startsWith('nosync') ? 0 : 1;
+}
+
+/** Build an internally consistent scan report (checked ≤ total bytes, cleaned ≤ detected, cure=1 when cleanup ran). */
+export function makeReport(
+  site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment'>,
+  date: number,
+): Omit<ScanReport, 'id'> {
+  const r = rng(hash32(site.id, date));
+  const totalbytes = Math.floor((40 + r() * 2400) * 1_000_000);
+  const errors = site.profile === 'errors' ? 1 + Math.floor(r() * 6) : r() < 0.04 ? 1 : 0;
+  const checkedbytes = errors > 0 ? Math.floor(totalbytes * (0.85 + r() * 0.14)) : totalbytes;
+  const checkedfiles = Math.max(1, Math.floor(checkedbytes / (30_000 + r() * 70_000)));
+  const checkeddirs = Math.max(1, Math.floor(checkedfiles / (6 + r() * 18)));
+
+  let malicious = 0;
+  let incurablefiles = 0;
+  let suspicious = 0;
+  if (site.profile === 'infected' || site.profile === 'incurable') malicious = 1 + Math.floor(r() * 7);
+  if (site.profile === 'incurable') incurablefiles = Math.min(malicious, 1 + Math.floor(r() * 2));
+  if (site.profile === 'suspicious' || (site.profile === 'infected' && r() < 0.5)) suspicious = 1 + Math.floor(r() * 4);
+  const threatsPerFile = 1 + Math.floor(r() * 3);
+  const found = malicious * threatsPerFile;
+  const incurable = incurablefiles * threatsPerFile;
+  const curable = found - incurable;
+  const cure = site.autotreatment === 1 && curable > 0;
+  const curableFiles = malicious - incurablefiles;
+  const deletedfiles = cure ? Math.min(curableFiles, Math.floor(r() * 2)) : 0;
+  const treatedfiles = cure ? curableFiles - deletedfiles : 0;
+  return {
+    date,
+    cure: cure ? 1 : 0,
+    threats: cure ? incurable : found,
+    incurable,
+    doubt: suspicious,
+    treated: cure ? curable : 0,
+    detectedfiles: malicious + suspicious,
+    incurablefiles,
+    malicious,
+    suspicious,
+    checkeddirs,
+    checkedfiles,
+    treatedfiles,
+    deletedfiles,
+    totalbytes,
+    checkedbytes,
+    errors,
+  };
+}
+
+/** Write a report for the site; a cleanup leaves only what it could not cure. */
+export function writeReport(db: Db, site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment'>, date: number): void {
+  const report = makeReport(site, date);
+  const profile: Profile = report.cure
+    ? report.incurable > 0
+      ? 'incurable'
+      : report.doubt > 0
+        ? 'suspicious'
+        : 'clean'
+    : site.profile;
+  insertReport(db, site.id, report, profile);
+}
+
+/** Finish scans whose time is up and run scheduled scans whose nextscan has passed. */
+export function processDue(state: SandboxState): void {
+  const { db } = state;
+  const now = state.now();
+  const running = scansStartedBy(db, now - state.config.scanSeconds);
+  const due = scheduledBy(db, now);
+  if (running.length === 0 && due.length === 0) return;
+  db.transaction(() => {
+    for (const site of running) {
+      writeReport(db, site, (site.scan_started ?? now) + state.config.scanSeconds);
+      endScan(db, site.id);
+    }
+    for (const site of due) {
+      if (site.scanperiod <= 0) {
+        setNextScan(db, site.id, 0);
+        continue;
+      }
+      // Only the latest missed run writes a report (the sandbox may have been off for days).
+      const missed = Math.floor((now - site.nextscan) / site.scanperiod);
+      const last = site.nextscan + missed * site.scanperiod;
+      // The profile as the scans above left it.
+      if (site.syncfile) writeReport(db, { ...site, profile: profileOf(db, site.id) }, last);
+      setNextScan(db, site.id, last + site.scanperiod);
+    }
+  })();
+}

@@ -1,0 +1,182 @@
+/** Sites (spec §2.8) and their firewall switches (the source of the spec §2.10 history). */
+import { prepared, type Db } from '../db.ts';
+
+/** How a site scans in the sandbox (docs/sandbox.md, "Which sites are infected"). */
+export type Profile = 'clean' | 'infected' | 'incurable' | 'suspicious' | 'errors';
+
+export type FirewallState = 'enabled' | 'disabled' | 'removed';
+
+export interface SiteRow {
+  id: number;
+  user_id: number;
+  host: string;
+  domain: string;
+  adddate: number;
+  scanperiod: number;
+  nextscan: number;
+  firewall: FirewallState;
+  autotreatment: number;
+  autopatching: number;
+  permissions: number;
+  unit_id: number | null;
+  syncfile: number;
+  profile: Profile;
+  scan_started: number | null;
+  last_report_id: number | null;
+}
+
+export type NewSite = Omit<SiteRow, 'id' | 'scan_started' | 'last_report_id'>;
+
+/** The columns sites_list answers (spec §2.8) and where its report is. */
+export type ListedSite = Pick<
+  SiteRow,
+  | 'id'
+  | 'host'
+  | 'domain'
+  | 'adddate'
+  | 'scanperiod'
+  | 'nextscan'
+  | 'firewall'
+  | 'autotreatment'
+  | 'permissions'
+  | 'last_report_id'
+>;
+
+export function findSite(db: Db, userId: number, host: string): SiteRow | undefined {
+  return prepared(db, 'SELECT * FROM sites WHERE user_id = ? AND host = ?').get(userId, host) as SiteRow | undefined;
+}
+
+export function siteIdOf(db: Db, userId: number, host: string): number | undefined {
+  return (
+    prepared(db, 'SELECT id FROM sites WHERE user_id = ? AND host = ?').get(userId, host) as { id: number } | undefined
+  )?.id;
+}
+
+export function countSites(db: Db, userId: number): number {
+  return (prepared(db, 'SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(userId) as { n: number }).n;
+}
+
+export function insertSite(db: Db, site: NewSite): number {
+  const info = prepared(
+    db,
+    `INSERT INTO sites (user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
+       permissions, unit_id, syncfile, profile)
+     VALUES (@user_id, @host, @domain, @adddate, @scanperiod, @nextscan, @firewall, @autotreatment, @autopatching,
+       @permissions, @unit_id, @syncfile, @profile)`,
+  ).run(site);
+  return Number(info.lastInsertRowid);
+}
+
+export function setSiteUnit(db: Db, siteId: number, unitId: number | null): void {
+  prepared(db, 'UPDATE sites SET unit_id = ? WHERE id = ?').run(unitId, siteId);
+}
+
+/** Sites with their reports and firewall history. */
+export function deleteSites(db: Db, ids: readonly number[]): void {
+  const delReports = prepared(db, 'DELETE FROM scan_reports WHERE site_id = ?');
+  const delEvents = prepared(db, 'DELETE FROM fw_events WHERE site_id = ?');
+  const delSite = prepared(db, 'DELETE FROM sites WHERE id = ?');
+  for (const id of ids) {
+    delReports.run(id);
+    delEvents.run(id);
+    delSite.run(id);
+  }
+}
+
+export function siteIdsOfUnit(db: Db, unitId: number): number[] {
+  return (prepared(db, 'SELECT id FROM sites WHERE unit_id = ?').all(unitId) as { id: number }[]).map((r) => r.id);
+}
+
+/** Shares every site of one unit with another (null: unshares them). */
+export function moveUnitSites(db: Db, fromUnitId: number, toUnitId: number | null): void {
+  prepared(db, 'UPDATE sites SET unit_id = ? WHERE unit_id = ?').run(toUnitId, fromUnitId);
+}
+
+export function setPermissions(db: Db, siteId: number, permissions: number): void {
+  prepared(db, 'UPDATE sites SET permissions = ? WHERE id = ?').run(permissions, siteId);
+}
+
+export function setAutotreatment(db: Db, siteId: number, on: number): void {
+  prepared(db, 'UPDATE sites SET autotreatment = ? WHERE id = ?').run(on, siteId);
+}
+
+export function setAutopatching(db: Db, siteId: number, on: number): void {
+  prepared(db, 'UPDATE sites SET autopatching = ? WHERE id = ?').run(on, siteId);
+}
+
+export function setFirewall(db: Db, siteId: number, state: FirewallState): void {
+  prepared(db, 'UPDATE sites SET firewall = ? WHERE id = ?').run(state, siteId);
+}
+
+export function setScanPeriod(db: Db, siteId: number, period: number, nextscan: number): void {
+  prepared(db, 'UPDATE sites SET scanperiod = ?, nextscan = ? WHERE id = ?').run(period, nextscan, siteId);
+}
+
+export function setNextScan(db: Db, siteId: number, nextscan: number): void {
+  prepared(db, 'UPDATE sites SET nextscan = ? WHERE id = ?').run(nextscan, siteId);
+}
+
+/** Marks a scan as running since `at`, unless one already runs. */
+export function startScan(db: Db, siteId: number, at: number): void {
+  prepared(db, 'UPDATE sites SET scan_started = ? WHERE id = ? AND scan_started IS NULL').run(at, siteId);
+}
+
+export function endScan(db: Db, siteId: number): void {
+  prepared(db, 'UPDATE sites SET scan_started = NULL WHERE id = ?').run(siteId);
+}
+
+/** Scans started at or before `before`. */
+export function scansStartedBy(db: Db, before: number): SiteRow[] {
+  return prepared(db, 'SELECT * FROM sites WHERE scan_started IS NOT NULL AND scan_started <= ?').all(
+    before,
+  ) as SiteRow[];
+}
+
+/** Sites whose scheduled scan is due. */
+export function scheduledBy(db: Db, now: number): SiteRow[] {
+  return prepared(db, 'SELECT * FROM sites WHERE nextscan > 0 AND nextscan <= ?').all(now) as SiteRow[];
+}
+
+export function profileOf(db: Db, siteId: number): Profile {
+  return (prepared(db, 'SELECT profile FROM sites WHERE id = ?').get(siteId) as { profile: Profile }).profile;
+}
+
+export function setProfile(db: Db, siteId: number, profile: Profile): void {
+  prepared(db, 'UPDATE sites SET profile = ? WHERE id = ?').run(profile, siteId);
+}
+
+export function setSyncfile(db: Db, userId: number, host: string, installed: boolean): number {
+  return prepared(db, 'UPDATE sites SET syncfile = ? WHERE user_id = ? AND host = ?').run(
+    installed ? 1 : 0,
+    userId,
+    host,
+  ).changes;
+}
+
+/** A user's sites in id order, all or those shared with one unit. */
+export function listSites(db: Db, userId: number, unitId: number | null): ListedSite[] {
+  const byUnit = unitId === null ? '' : ' AND unit_id = ?';
+  return prepared(
+    db,
+    `SELECT id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, permissions, last_report_id
+     FROM sites WHERE user_id = ?${byUnit} ORDER BY id`,
+  ).all(...(unitId === null ? [userId] : [userId, unitId])) as ListedSite[];
+}
+
+// ---- Firewall switches ----
+
+export function addFwEvent(db: Db, siteId: number, at: number, enabled: boolean): void {
+  prepared(db, 'INSERT INTO fw_events (site_id, at, enabled) VALUES (?, ?, ?)').run(siteId, at, enabled ? 1 : 0);
+}
+
+/** Firewall switches of a user's sites (all, or one unit's) as [site_id, at, enabled], by site and time. */
+export function fwEventsOf(db: Db, userId: number, unitId: number | null): [number, number, number][] {
+  const byUnit = unitId === null ? '' : ' AND s.unit_id = ?';
+  return prepared(
+    db,
+    `SELECT e.site_id, e.at, e.enabled FROM fw_events e JOIN sites s ON s.id = e.site_id
+     WHERE s.user_id = ?${byUnit} ORDER BY e.site_id, e.at`,
+  )
+    .raw(true)
+    .all(...(unitId === null ? [userId] : [userId, unitId])) as [number, number, number][];
+}
