@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup-dom.ts'],
+          // Through Vite, so the alias reaches Radix's own import of react-remove-scroll.
+          server: { deps: { inline: [/@radix-ui/] } },
         },
       },
     ],
