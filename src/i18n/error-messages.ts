@@ -6,17 +6,20 @@
  * something else for one method, `<method>_<name>` overrides it (error-text.ts).
  * The compiler checks that every name of the registry has all three texts.
  */
-import type { MethodErrorEntry } from '../api/registry';
+import type { ErrorName, MethodErrorEntry, MethodName } from '../api/registry';
 import type { SystemErrorCode } from '../api/system-errors';
 import { count, i18n, params } from './i18n';
 
 type Texts<Id extends string> = Record<`${Id}Title` | `${Id}Message` | `${Id}Next`, string>;
 
+/** One method's error, written `<method>.<name>`. */
+type MethodErrorId = { [M in MethodName]: `${M}.${ErrorName<M>}` }[MethodName];
+
 /** Names whose meaning differs for one method (spec §7.3). */
 export const METHOD_SPECIFIC = {
   'signout.dbError': 'signout_dbError',
   'agency_delete.noAgency': 'agency_delete_noAgency',
-} as const;
+} as const satisfies Partial<Record<MethodErrorId, string>>;
 type SpecificId = (typeof METHOD_SPECIFIC)[keyof typeof METHOD_SPECIFIC];
 /** The errors with a plain title, message and next step. */
 export type ErrorTextId = `system${SystemErrorCode}` | MethodErrorEntry['name'] | SpecificId | 'unexpected';
