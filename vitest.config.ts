@@ -1,12 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Unit and integration tests run in Node against the real sandbox and proxy
-// (in-process and over HTTP); the browser is Playwright's job (e2e/).
+// One command (`npm run test:unit`), two projects:
+// - node: unit and integration tests against the real sandbox and proxy
+//   (in-process and over HTTP);
+// - dom: component tests (src/**/*.test.tsx) in jsdom with Testing Library;
+//   any console.error fails the test (src/test/setup-dom.ts).
+// Real browsers are Playwright's job (e2e/).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'lint/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'lint/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        // The same scroll lock as the build (vite.config.ts): tests run the code users get.
+        resolve: {
+          alias: [
+            {
+              find: /^react-remove-scroll$/,
+              replacement: fileURLToPath(new URL('./src/lib/remove-scroll.tsx', import.meta.url)),
+            },
+          ],
+        },
+        test: {
+          name: 'dom',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup-dom.ts'],
+          // Through Vite, so the alias reaches Radix's own import of react-remove-scroll.
+          server: { deps: { inline: [/@radix-ui/] } },
+        },
+      },
+    ],
   },
 });

@@ -7,12 +7,15 @@ import { ApiError, TransportError } from './api/errors';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsOf } from './features/auth/session';
 import { PageError } from './features/shell/page-error';
+import { startLocaleSync } from './i18n/locale';
+import { ApiProvider } from './lib/api-context';
 import { createQueryClient } from './lib/query-client';
 import { startThemeSync } from './lib/theme';
 import { routeTree } from './routeTree.gen';
 import './index.css';
 
 startThemeSync();
+startLocaleSync();
 
 // Signed out in another tab (remembered keys removed): re-check the guarded routes.
 const session = createSessionStore({ onSignedOutElsewhere: () => void router.invalidate() });
@@ -61,7 +64,9 @@ if (root) {
   }).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <ApiProvider api={api}>
+          <RouterProvider router={router} />
+        </ApiProvider>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueEntry, describeError } from './error-catalogue';
+import { classifyError, endsSession, errorCodeOf, isMethodError, isUnavailable } from './error-catalogue';
 import { ApiError, TransportError } from './errors';
 import { METHOD_ERRORS } from './registry';
 
@@ -11,100 +11,83 @@ const SPEC_METHOD_CODES = [
 ];
 const SYSTEM_CODES = [500, 501, 502, 503, 504, 505];
 
-const registryCodes = METHOD_ERRORS.map((e) => e.code);
+const apiError = (code: number, retryAfter?: number) =>
+  new ApiError({ method: 'x', code, message: `service text ${code}`, errorinfo: '', retryAfter });
+const raw = (status: number, message = 'File not available') =>
+  new TransportError({ method: 'syncfile_get', kind: 'http', status, message });
 
-const apiError = (code: number) => new ApiError({ method: 'x', code, message: `service text ${code}`, errorinfo: '' });
-
-describe('error catalogue', () => {
+describe('classifyError', () => {
   it('the registry states exactly the method codes of spec §7.3', () => {
     const byValue = (a: number, b: number) => a - b;
-    expect([...registryCodes].sort(byValue)).toEqual([...SPEC_METHOD_CODES].sort(byValue));
+    expect(METHOD_ERRORS.map((e) => e.code).sort(byValue)).toEqual([...SPEC_METHOD_CODES].sort(byValue));
   });
 
-  it.each([...SYSTEM_CODES, ...SPEC_METHOD_CODES])('code %i has a title, a message and a next step', (code) => {
-    const entry = catalogueEntry(code);
-    expect(entry, `no text for ${code}`).toBeDefined();
-    expect(entry?.title.trim()).not.toBe('');
-    expect(entry?.message.trim()).not.toBe('');
-    expect(entry?.next.trim()).not.toBe('');
+  it.each(SYSTEM_CODES)('system code %i is a system error', (code) => {
+    expect(classifyError(apiError(code))).toEqual({ kind: 'system', code });
+  });
 
-    const described = describeError(apiError(code));
-    expect(described).toEqual({ code, ...entry, sessionEnded: code === 502 });
+  it.each(SPEC_METHOD_CODES)('method code %i is named by its method and registry name', (code) => {
+    const c = classifyError(apiError(code));
+    expect(c).toEqual({ kind: 'method', code, error: METHOD_ERRORS.find((e) => e.code === code) });
+  });
+
+  it('names the errors as the registry does', () => {
+    expect(classifyError(apiError(146901))).toMatchObject({ error: { method: 'site_scan', name: 'notAvailable' } });
+    expect(isMethodError(apiError(123900), 'agency_view', 'noAgency')).toBe(true);
+    expect(isMethodError(apiError(122901), 'agency_view', 'noAgency')).toBe(false);
+    expect(isMethodError(new Error('x'), 'agency_view', 'noAgency')).toBe(false);
   });
 
   it('502 ends the session, no other code does', () => {
-    expect(describeError(apiError(502)).sessionEnded).toBe(true);
-    for (const code of [...SYSTEM_CODES, ...SPEC_METHOD_CODES].filter((c) => c !== 502)) {
-      expect(describeError(apiError(code)).sessionEnded).toBe(false);
+    for (const code of [...SYSTEM_CODES, ...SPEC_METHOD_CODES]) {
+      expect(endsSession(classifyError(apiError(code)))).toBe(code === 502);
     }
   });
 
-  it('an unknown code gets a generic text that still shows the code', () => {
-    expect(catalogueEntry(146999)).toBeUndefined();
-    const d = describeError(apiError(146999));
-    expect(d.code).toBe(146999);
-    expect(d.title).toContain('146999');
-    expect(d.message).toBe('service text 146999');
-    expect(d.next).toContain('146999');
-    expect(d.sessionEnded).toBe(false);
+  it('a 500 with Retry-After is a wait (a rate limit), not an outage, and never a retry-now', () => {
+    const c = classifyError(apiError(500, 840));
+    expect(c).toEqual({ kind: 'rateLimited', code: 500, retryAfter: 840 });
+    expect(isUnavailable(c)).toBe(false);
+    expect(isUnavailable(classifyError(apiError(500)))).toBe(true);
+    expect(classifyError(apiError(500, 0))).toEqual({ kind: 'system', code: 500 });
   });
 
-  it.each(['network', 'timeout', 'bad-response'] as const)(
-    'a %s failure reads as service unavailable, with retry',
-    (kind) => {
-      const d = describeError(new TransportError({ method: 'sites_list', kind, message: 'detail' }));
-      expect(d.title).toBe('Service unavailable');
-      expect(d.next).toMatch(/retry/i);
-      expect(d.code).toBeUndefined();
-      expect(d.sessionEnded).toBe(false);
-    },
-  );
-
-  it("an HTTP refusal of syncfile_get shows the service's own message", () => {
-    const d = describeError(
-      new TransportError({ method: 'syncfile_get', kind: 'http', status: 404, message: 'File not available' }),
-    );
-    expect(d.title).toBe('The request was refused');
-    expect(d.message).toBe('File not available');
-    expect(d.sessionEnded).toBe(false);
-    const down = describeError(new TransportError({ method: 'syncfile_get', kind: 'http', status: 503, message: '' }));
-    expect(down.title).toBe('Service unavailable');
+  it('an unknown code keeps the code and the service text', () => {
+    const c = classifyError(apiError(146999));
+    expect(c).toEqual({ kind: 'unknownCode', code: 146999, serviceText: 'service text 146999' });
+    expect(errorCodeOf(c)).toBe(146999);
   });
 
-  it('an HTTP 401 of syncfile_get (the authorization error, 502) ends the session, like any 502', () => {
-    const d = describeError(
-      new TransportError({ method: 'syncfile_get', kind: 'http', status: 401, message: 'Authorization error (502)' }),
-    );
-    expect(d).toEqual({ code: 502, ...catalogueEntry(502), sessionEnded: true });
-    expect(d.sessionEnded).toBe(describeError(apiError(502)).sessionEnded);
+  it.each(['network', 'timeout', 'bad-response'] as const)('a %s failure is unreachable', (kind) => {
+    const c = classifyError(new TransportError({ method: 'sites_list', kind, message: 'detail', status: 401 }));
+    expect(c).toEqual({ kind: 'unreachable', transport: kind });
+    expect(isUnavailable(c)).toBe(true);
+    expect(endsSession(c)).toBe(false);
+    expect(errorCodeOf(c)).toBeUndefined();
   });
 
-  it('an HTTP 403 of syncfile_get reads as 505, not allowed with this key, and keeps the session', () => {
-    const d = describeError(
-      new TransportError({
-        method: 'syncfile_get',
-        kind: 'http',
-        status: 403,
-        message: 'Higher access required (505)',
-      }),
-    );
-    expect(d).toEqual({ code: 505, ...catalogueEntry(505), sessionEnded: false });
+  it('a raw method’s HTTP status stands for its system code (spec §7.4)', () => {
+    expect(classifyError(raw(401))).toEqual({ kind: 'system', code: 502 });
+    expect(endsSession(classifyError(raw(401)))).toBe(true);
+    expect(classifyError(raw(403))).toEqual({ kind: 'system', code: 505 });
+    expect(classifyError(raw(404))).toEqual({ kind: 'system', code: 504 });
+    expect(classifyError(raw(502))).toEqual({ kind: 'system', code: 500 });
+    expect(isUnavailable(classifyError(raw(503)))).toBe(true);
+    expect(isUnavailable(classifyError(raw(403)))).toBe(false);
   });
 
-  it('a 401 on an answer that is not an HTTP refusal (bad-response) does not end the session', () => {
-    const bad = describeError(
-      new TransportError({ method: 'sites_list', kind: 'bad-response', status: 401, message: 'x' }),
-    );
-    expect(bad.sessionEnded).toBe(false);
+  it('an HTTP status that names no system error keeps the service’s words; a 5xx one is unreachable', () => {
+    expect(classifyError(raw(409, 'Conflict here'))).toEqual({
+      kind: 'refused',
+      status: 409,
+      serviceText: 'Conflict here',
+    });
+    expect(classifyError(raw(599, ''))).toEqual({ kind: 'unreachable', transport: 'http' });
   });
 
-  it('anything else gets a generic text', () => {
+  it('anything else is unexpected', () => {
     for (const err of [new Error('boom'), 'text', undefined]) {
-      const d = describeError(err);
-      expect(d.title).not.toBe('');
-      expect(d.next).not.toBe('');
-      expect(d.code).toBeUndefined();
-      expect(d.sessionEnded).toBe(false);
+      expect(classifyError(err)).toEqual({ kind: 'unexpected' });
     }
   });
 });

@@ -10,7 +10,7 @@ import { ApiError, TransportError } from './errors';
 import { getMethod, type MethodDef, type MethodName } from './registry';
 import { regex } from './registry/define';
 import { envelopeSchema, type Envelope } from './schemas';
-import { buildTarget, hmacMd5Hex, type QueryValue } from './sign';
+import { buildTarget, type QueryValue } from './target';
 
 export interface TransportOptions {
   /** Origin and prefix put before each target; '' = same origin (the proxy). */
@@ -164,6 +164,8 @@ export function createTransport(opts: TransportOptions): Transport {
       headers['X-Apikey'] = credentials.apiKey;
       // Spec §5.6: a key without a mac key sends no signature.
       if (credentials.macKey) {
+        // Loaded on the first signed call (./target.ts), then cached by the module system.
+        const { hmacMd5Hex } = await import('./sign');
         signature = hmacMd5Hex(credentials.macKey, target);
         headers['X-Apimac'] = signature;
       }

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, TransportError } from '../api/errors';
+import { classifyError } from '../api/error-catalogue';
 
 /**
  * The one QueryClient. Side effects of errors live here, in the caches'
@@ -24,11 +24,11 @@ export function createQueryClient(onError: (error: unknown) => void): QueryClien
 /**
  * Retry once when the service may come back (it was unreachable, or said 500
  * "temporarily unavailable", spec §7.2); an answer that refuses the request
- * will refuse it again.
+ * will refuse it again, and a rate limit's wait is longer than any retry.
  */
-function shouldRetry(failureCount: number, error: unknown): boolean {
+export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1) return false;
-  if (error instanceof ApiError) return error.code === 500;
-  if (error instanceof TransportError) return error.kind === 'network' || error.kind === 'timeout';
-  return false;
+  const c = classifyError(error);
+  if (c.kind === 'system') return c.code === 500;
+  return c.kind === 'unreachable' && (c.transport === 'network' || c.transport === 'timeout');
 }

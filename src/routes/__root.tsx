@@ -1,8 +1,11 @@
+import { useStore } from '@nanostores/react';
 import { createRootRouteWithContext, Link, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { buttonVariants } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ErrorPanel } from '../components/ui/error-panel';
 import { BareLayout } from '../features/shell/bare-layout';
+import { shellMessages } from '../features/shell/messages';
+import { commonMessages } from '../i18n/common-messages';
 import { usePageTitle } from '../lib/use-page-title';
 import type { RouterContext } from '../router-context';
 
@@ -15,7 +18,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /** The last line of defence: whatever failed, the user sees why and a way on. */
 function RootError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
-  usePageTitle('Error');
+  const common = useStore(commonMessages);
+  usePageTitle(useStore(shellMessages).errorPageTitle);
   return (
     <BareLayout>
       <ErrorPanel
@@ -26,7 +30,7 @@ function RootError({ error, reset }: ErrorComponentProps) {
         }}
       >
         <Link to="/" className={buttonVariants({ variant: 'secondary' })}>
-          Go to the overview
+          {common.goToOverview}
         </Link>
       </ErrorPanel>
     </BareLayout>
@@ -34,16 +38,16 @@ function RootError({ error, reset }: ErrorComponentProps) {
 }
 
 function NotFound() {
-  usePageTitle('Page not found');
+  const t = useStore(shellMessages);
+  const common = useStore(commonMessages);
+  usePageTitle(t.notFoundTitle);
   return (
     <BareLayout>
       <Card className="mx-auto max-w-lg p-6">
-        <h1 className="text-xl font-semibold">Page not found</h1>
-        <p className="mt-2 text-muted-foreground">
-          There is no page at this address. It may have moved, or the link is mistyped.
-        </p>
+        <h1 className="text-xl font-semibold">{t.notFoundTitle}</h1>
+        <p className="mt-2 text-muted-foreground">{t.notFoundText}</p>
         <Link to="/" className={`${buttonVariants()} mt-5`}>
-          Go to the overview
+          {common.goToOverview}
         </Link>
       </Card>
     </BareLayout>

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import {
   createFileRoute,
   Outlet,
@@ -8,9 +9,10 @@ import {
 } from '@tanstack/react-router';
 import { Button } from '../components/ui/button';
 import { ErrorPanel } from '../components/ui/error-panel';
+import { Toaster } from '../components/ui/toast';
 import { AccountMenu } from '../features/account/account-menu';
 import { AgencyBrand } from '../features/account/agency-brand';
-import { keyInfoQuery } from '../features/account/queries';
+import { keyInfoQueryOptions } from '../features/account/api/key-info';
 import { redirectTarget } from '../features/auth/redirect';
 import { isSessionExpired } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -18,6 +20,7 @@ import { AppShell } from '../features/shell/app-shell';
 import { BareLayout } from '../features/shell/bare-layout';
 import { SessionEndedNotice, useErrorTitle } from '../features/shell/page-error';
 import { ThemeToggle } from '../features/theme/theme-toggle';
+import { commonMessages } from '../i18n/common-messages';
 
 /** The guarded layout: every page but /login. */
 export const Route = createFileRoute('/_auth')({
@@ -29,7 +32,7 @@ export const Route = createFileRoute('/_auth')({
     if (isSessionExpired(current)) {
       context.session.clear();
       context.queryClient.clear();
-      context.session.setNotice('Your session has ended: your key expired. Sign in again to continue.');
+      context.session.setNotice({ reason: 'keyExpired' });
       throw redirect({ to: '/login', search: { redirect: target } });
     }
     return { signedIn: current };
@@ -38,7 +41,7 @@ export const Route = createFileRoute('/_auth')({
   // the background on navigation once the answer is a minute old: a 502 ends
   // the session (the query client's guard), a service that is down shows ShellError.
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData({ ...keyInfoQuery(context.api), revalidateIfStale: true }),
+    context.queryClient.ensureQueryData({ ...keyInfoQueryOptions(context.api), revalidateIfStale: true }),
   component: AuthLayout,
   errorComponent: ShellError,
 });
@@ -47,17 +50,21 @@ function AuthLayout() {
   const { signedIn } = Route.useRouteContext();
   const { signOut } = useSignOut();
   return (
-    <AppShell
-      brand={<AgencyBrand />}
-      actions={
-        <>
-          <ThemeToggle />
-          <AccountMenu email={signedIn.email} kind={signedIn.kind} onSignOut={() => void signOut()} />
-        </>
-      }
-    >
-      <Outlet />
-    </AppShell>
+    <>
+      <AppShell
+        brand={<AgencyBrand />}
+        actions={
+          <>
+            <ThemeToggle />
+            <AccountMenu email={signedIn.email} kind={signedIn.kind} onSignOut={() => void signOut()} />
+          </>
+        }
+      >
+        <Outlet />
+      </AppShell>
+      {/* Mutations of the signed-in pages report through toast() (src/lib/toast-store.ts). */}
+      <Toaster />
+    </>
   );
 }
 
@@ -66,6 +73,7 @@ function ShellError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const { queryClient, api } = useRouteContext({ from: '__root__' });
   const { signOut, pending } = useSignOut();
+  const common = useStore(commonMessages);
   if (useErrorTitle(error).sessionEnded) return <SessionEndedNotice className="p-6" />;
   return (
     <BareLayout actions={<ThemeToggle />}>
@@ -73,13 +81,13 @@ function ShellError({ error, reset }: ErrorComponentProps) {
         error={error}
         onRetry={async () => {
           // Ask the service first: while it is still down the panel stays and says so.
-          await queryClient.fetchQuery({ ...keyInfoQuery(api), retry: false });
+          await queryClient.fetchQuery({ ...keyInfoQueryOptions(api), retry: false });
           reset();
           await router.invalidate();
         }}
       >
         <Button variant="secondary" disabled={pending} onClick={() => void signOut()}>
-          Sign out
+          {common.signOut}
         </Button>
       </ErrorPanel>
     </BareLayout>

@@ -1,5 +1,9 @@
+import { useStore } from '@nanostores/react';
 import type { Ref } from 'react';
-import { describeError } from '../../api/error-catalogue';
+import { componentMessages } from '../../i18n/component-messages';
+import { useErrorText } from '../../i18n/error-text';
+import { format } from '../../i18n/format';
+import { retryDeadline, useRetryWait } from '../../lib/use-retry-wait';
 import { Alert } from './alert';
 
 interface ApiErrorAlertProps {
@@ -15,16 +19,27 @@ interface ApiErrorAlertProps {
 
 /**
  * An inline error from the catalogue (spec §7): title, message, what to do
- * next, and the code. Focusable so a form can move focus to it on failure.
+ * next, and the code. A rate limit's refusal says until when to wait. Focusable
+ * so a form can move focus to it on failure.
  */
 export function ApiErrorAlert({ error, title, message, next, ref, className }: ApiErrorAlertProps) {
-  const d = describeError(error);
+  const t = useStore(componentMessages);
+  const f = useStore(format);
+  const d = useErrorText(error);
+  const deadline = retryDeadline(error);
+  const waiting = useRetryWait(error) > 0;
   return (
     <Alert tone="error" ref={ref} tabIndex={-1} className={className}>
       <p className="font-semibold">{title ?? d.title}</p>
       <p className="mt-1">{message ?? d.message}</p>
       <p className="mt-1">{next ?? d.next}</p>
-      {d.code !== undefined ? <p className="mt-1 opacity-90">Error code {d.code}</p> : null}
+      {deadline !== null ? (
+        // A time, not a countdown: an alert that changed every second would be read out every second.
+        <p className="mt-1 font-medium">{waiting ? t.retryAt({ time: f.timeOfDay(deadline) }) : t.retryNow}</p>
+      ) : null}
+      {d.code !== undefined && deadline === null ? (
+        <p className="mt-1 opacity-90">{t.errorCode({ code: d.code })}</p>
+      ) : null}
     </Alert>
   );
 }

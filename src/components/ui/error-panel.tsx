@@ -1,6 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { describeError } from '../../api/error-catalogue';
-import { isServiceUnavailable } from '../../lib/service-state';
+import { commonMessages } from '../../i18n/common-messages';
+import { componentMessages } from '../../i18n/component-messages';
+import { useErrorText } from '../../i18n/error-text';
+import { format } from '../../i18n/format';
 import { Button } from './button';
 import { Card } from './card';
 import { Spinner } from './spinner';
@@ -16,8 +19,6 @@ interface ErrorPanelProps {
   children?: React.ReactNode;
 }
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
-
 /**
  * A whole-page error: what happened in the user's terms, what to do next, and
  * a Retry. When the service is down this is the "service unavailable" state;
@@ -25,8 +26,10 @@ const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
  * retry that fails again says so, so the button never seems dead.
  */
 export function ErrorPanel({ error, onRetry, children }: ErrorPanelProps) {
-  const description = describeError(error);
-  const unavailable = isServiceUnavailable(error);
+  const common = useStore(commonMessages);
+  const t = useStore(componentMessages);
+  const f = useStore(format);
+  const description = useErrorText(error);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [retrying, setRetrying] = useState(false);
   const [lastTry, setLastTry] = useState<Date | null>(null);
@@ -47,25 +50,25 @@ export function ErrorPanel({ error, onRetry, children }: ErrorPanelProps) {
   return (
     <Card className="mx-auto max-w-lg p-6" role="alert">
       <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-foreground">
-        {unavailable ? 'Service unavailable' : description.title}
+        {description.headline}
       </h1>
       <p className="mt-2 text-foreground">{description.message}</p>
       <p className="mt-1 text-muted-foreground">{description.next}</p>
       {description.code !== undefined ? (
-        <p className="mt-1 text-sm text-muted-foreground">Error code {description.code}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{t.errorCode({ code: description.code })}</p>
       ) : null}
       <p role="status" className="mt-1 text-sm text-muted-foreground">
-        {lastTry && !retrying ? `Tried again at ${timeOfDay.format(lastTry)}: still not working.` : ''}
+        {lastTry && !retrying ? t.triedAgain({ time: f.timeOfDay(lastTry) }) : ''}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {onRetry ? (
           <Button onClick={() => void retry()} disabled={retrying}>
             {retrying ? (
               <>
-                <Spinner /> Retrying…
+                <Spinner /> {common.retrying}
               </>
             ) : (
-              'Retry'
+              common.retry
             )}
           </Button>
         ) : null}

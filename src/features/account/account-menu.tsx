@@ -1,14 +1,19 @@
+import { useStore } from '@nanostores/react';
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ChevronDownIcon, ExternalLinkIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
-import { describeExpiry } from '../../lib/format-time';
+import { commonMessages } from '../../i18n/common-messages';
+import { format } from '../../i18n/format';
+import { useApi } from '../../lib/api-context';
+import { useKeyInfo } from './api/key-info';
+import { useUserInfo } from './api/user-info';
+import { describeExpiry } from './expiry';
+import { accountMessages } from './messages';
 import { openBlankTab, sendTabToDashboard } from './open-dashboard';
-import { keyInfoQuery, userInfoQuery } from './queries';
 
 interface AccountMenuProps {
   /** The e-mail stored with the session, when known. */
@@ -27,17 +32,15 @@ const itemClass =
  * scrolling, which the CSP (style-src 'self') forbids.
  */
 export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
-  const { api } = useRouteContext({ from: '__root__' });
-  const keyInfo = useQuery(keyInfoQuery(api));
-  const userInfo = useQuery({ ...userInfoQuery(api), enabled: !email });
+  const t = useStore(accountMessages);
+  const common = useStore(commonMessages);
+  const f = useStore(format);
+  const api = useApi();
+  const keyInfo = useKeyInfo();
+  const userInfo = useUserInfo({ enabled: !email });
   const shownEmail = email ?? userInfo.data?.email;
   const dashboard = useMutation({ mutationFn: (tab: Window | null) => sendTabToDashboard(api, tab) });
-
-  const expiry = keyInfo.isPending
-    ? 'Checking key expiry…'
-    : keyInfo.isError
-      ? 'Key expiry unavailable'
-      : describeExpiry(keyInfo.data.expires);
+  const expiry = describeExpiry(keyInfo.data.expires, t, f);
 
   return (
     <>
@@ -48,10 +51,10 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
             variant="ghost"
             size="inline"
             className="h-10 max-w-64 px-2 sm:px-3"
-            aria-label={shownEmail ? `Account menu, ${shownEmail}` : 'Account menu'}
+            aria-label={shownEmail ? t.menuLabelWithEmail({ email: shownEmail }) : t.menuLabel}
           >
             <UserIcon size={20} className="shrink-0" />
-            <span className="hidden truncate sm:inline">{shownEmail ?? 'Account'}</span>
+            <span className="hidden truncate sm:inline">{shownEmail ?? t.account}</span>
             <ChevronDownIcon className="hidden shrink-0 sm:block" />
           </Button>
         </Menu.Trigger>
@@ -64,9 +67,9 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
           >
             <Menu.Label className="px-2 py-2 text-sm">
               <span className="block text-muted-foreground">
-                {kind === 'signin' ? 'Signed in as' : 'Signed in with an API key'}
+                {kind === 'signin' ? t.signedInAs : t.signedInWithKey}
               </span>
-              <span className="block truncate font-medium">{shownEmail ?? 'No user e-mail for this key'}</span>
+              <span className="block truncate font-medium">{shownEmail ?? t.noEmail}</span>
               <span className="mt-1 block text-muted-foreground">{expiry}</span>
             </Menu.Label>
             <Menu.Separator className="my-1 h-px bg-border" />
@@ -76,28 +79,28 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
               onSelect={() => dashboard.mutate(openBlankTab())}
             >
               <ExternalLinkIcon className="shrink-0" />
-              {dashboard.isPending ? 'Opening the full dashboard…' : 'Open full dashboard'}
+              {dashboard.isPending ? t.openingDashboard : t.openDashboard}
             </Menu.Item>
             <Menu.Item className={itemClass} onSelect={onSignOut}>
               <LogOutIcon className="shrink-0" />
-              Sign out
+              {common.signOut}
             </Menu.Item>
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
       {dashboard.isError ? (
         <Notice onClose={dashboard.reset}>
-          <ApiErrorAlert error={dashboard.error} title="The full dashboard could not be opened" />
+          <ApiErrorAlert error={dashboard.error} title={t.dashboardFailed} />
         </Notice>
       ) : dashboard.data && !dashboard.data.opened ? (
         <Notice onClose={dashboard.reset}>
           <Alert tone="info">
-            <p className="font-semibold">Your browser blocked the new tab.</p>
-            <p className="mt-1">Open it from here instead: a fresh sign-in link is made when you click.</p>
+            <p className="font-semibold">{t.tabBlocked}</p>
+            <p className="mt-1">{t.tabBlockedHelp}</p>
             {/* A new click opens the tab synchronously (allowed now), then fetches the URL into it. */}
             <Button className="mt-3" size="sm" onClick={() => dashboard.mutate(openBlankTab())}>
               <ExternalLinkIcon className="shrink-0" />
-              Open the dashboard
+              {t.openDashboardHere}
             </Button>
           </Alert>
         </Notice>
@@ -108,6 +111,7 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
 
 /** A dismissible message under the header; takes focus so it is read and reachable. */
 function Notice({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
+  const common = useStore(commonMessages);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -122,7 +126,7 @@ function Notice({ onClose, children }: { onClose: () => void; children: React.Re
       {children}
       <div className="mt-2 flex justify-end">
         <Button variant="secondary" size="sm" onClick={onClose}>
-          Close
+          {common.close}
         </Button>
       </div>
     </div>

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useRouteContext } from '@tanstack/react-router';
+import { useStore } from '@nanostores/react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ShieldIcon } from '../../components/ui/icons';
-import { PRODUCT_NAME } from '../../lib/use-page-title';
-import { agencyQuery } from './queries';
+import { commonMessages } from '../../i18n/common-messages';
+import { useAgency } from './api/agency';
 
 /**
  * The header's brand: the agency's title and logo when the account has an
@@ -12,9 +12,9 @@ import { agencyQuery } from './queries';
  * name: the header never breaks the page.
  */
 export function AgencyBrand() {
-  const { api } = useRouteContext({ from: '__root__' });
-  const { data: agency } = useQuery({ ...agencyQuery(api), retry: false });
-  const title = agency?.title.trim() || PRODUCT_NAME;
+  const { productName } = useStore(commonMessages);
+  const { data: agency } = useAgency({ retry: false });
+  const title = agency?.title.trim() || productName;
   const logo = agency?.logourl && /^https?:\/\//i.test(agency.logourl) ? agency.logourl : undefined;
   // Narrow headers (360 px) give the name two lines and smaller type; the title
   // attribute carries the whole name should even that cut it.
@@ -24,7 +24,7 @@ export function AgencyBrand() {
       <span className="min-w-0">
         <span className="line-clamp-2 text-sm leading-tight font-semibold break-words sm:text-base">{title}</span>
         {agency ? (
-          <span className="hidden truncate text-xs leading-tight text-muted-foreground sm:block">{PRODUCT_NAME}</span>
+          <span className="hidden truncate text-xs leading-tight text-muted-foreground sm:block">{productName}</span>
         ) : null}
       </span>
     </Link>

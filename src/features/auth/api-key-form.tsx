@@ -1,7 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { createApiClient } from '../../api/client';
-import { describeError } from '../../api/error-catalogue';
+import { classifyError, endsSession } from '../../api/error-catalogue';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -9,7 +10,8 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useZodForm } from '../../lib/use-zod-form';
-import { apiKeyFormSchema, type ApiKeyFormValues } from './form-schemas';
+import { apiKeyFormSchema, type ApiKeyFormValues } from './api-key-schema';
+import { authMessages, type AuthMessages } from './messages';
 import { sessionSchema, type Session } from './session';
 
 /** The key works but has no user (api_userinfo null, spec §4.6): the partner's application key, say. */
@@ -38,29 +40,27 @@ async function checkKey(values: ApiKeyFormValues): Promise<Session> {
 }
 
 /** Failures about the key itself: said once, on the API key field. Anything else goes in the alert. */
-function keyFieldMessage(error: unknown): string | null {
-  if (error instanceof KeyWithoutUserError) {
-    return 'This key is not linked to a partner account: use a key made by signing in.';
-  }
-  if (describeError(error).sessionEnded) {
-    return 'The service did not accept this key: it is unknown or expired, the mac key does not match, or it may not be used from this network. Check both keys, or sign in with your e-mail instead.';
-  }
+function keyFieldMessage(error: unknown, t: AuthMessages): string | null {
+  if (error instanceof KeyWithoutUserError) return t.keyWithoutUser;
+  if (endsSession(classifyError(error))) return t.keyRefused;
   return null;
 }
 
 /** Sign in with an API key and optional mac key (spec §5). */
 export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, remember: boolean) => void }) {
-  const form = useZodForm(apiKeyFormSchema, { defaultValues: { apiKey: '', macKey: '', remember: false } });
+  const t = useStore(authMessages);
+  const schema = useMemo(() => apiKeyFormSchema(t), [t]);
+  const form = useZodForm(schema, { defaultValues: { apiKey: '', macKey: '', remember: false } });
   const alertRef = useRef<HTMLDivElement>(null);
   const check = useMutation({
     mutationFn: async (values: ApiKeyFormValues) => ({ session: await checkKey(values), remember: values.remember }),
     onSuccess: ({ session, remember }) => onSignedIn(session, remember),
     onError: (error) => {
-      const message = keyFieldMessage(error);
+      const message = keyFieldMessage(error, t);
       if (message) form.setError('apiKey', { message }, { shouldFocus: true });
     },
   });
-  const onField = check.error !== null && keyFieldMessage(check.error) !== null;
+  const onField = check.error !== null && keyFieldMessage(check.error, t) !== null;
   useEffect(() => {
     if (check.error && !onField) alertRef.current?.focus();
   }, [check.error, onField]);
@@ -82,7 +82,7 @@ export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, reme
       }}
       className="space-y-4"
     >
-      <Field label="API key" error={form.formState.errors.apiKey?.message}>
+      <Field label={t.apiKeyLabel} error={form.formState.errors.apiKey?.message}>
         {(control) => (
           <Input
             {...control}
@@ -93,11 +93,7 @@ export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, reme
           />
         )}
       </Field>
-      <Field
-        label="Mac key (optional)"
-        hint="The key that signs each request. Leave it empty for a key without signature."
-        error={form.formState.errors.macKey?.message}
-      >
+      <Field label={t.macKeyLabel} hint={t.macKeyHint} error={form.formState.errors.macKey?.message}>
         {(control) => (
           <Input
             {...control}
@@ -108,15 +104,15 @@ export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, reme
           />
         )}
       </Field>
-      <Checkbox {...form.register('remember')} label="Remember this device" />
+      <Checkbox {...form.register('remember')} label={t.rememberDevice} />
       {check.error && !onField ? <ApiErrorAlert ref={alertRef} error={check.error} /> : null}
       <Button type="submit" variant="secondary" className="w-full" disabled={check.isPending}>
         {check.isPending ? (
           <>
-            <Spinner /> Checking the key…
+            <Spinner /> {t.checkingKey}
           </>
         ) : (
-          'Sign in with this key'
+          t.signInWithKey
         )}
       </Button>
     </form>

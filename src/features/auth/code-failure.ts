@@ -1,7 +1,6 @@
+import { isMethodError } from '../../api/error-catalogue';
 import { ApiError } from '../../api/errors';
-
-/** Spec §7.3: signin's "the e-mail or password is unknown"; also what a used-up or expired code gets. */
-export const WRONG_CODE = 112900;
+import type { AuthMessages } from './messages';
 
 /**
  * errorinfo wordings that say the code can no longer work (spec §7.1 rule 3:
@@ -29,17 +28,16 @@ function asSentence(text: string): string {
 }
 
 /**
- * A failed signin about the code itself (112900), in the service's own words
- * when it gave a reason ("Wrong one-time password; 3 tries left"), else ours.
- * `pastDeadline`: the countdown to the code's expiry had run out. Null for
- * any other failure (the page's alert shows it).
+ * A failed signin about the code itself (spec §7.3 unknownEmailOrOtp, 112900),
+ * in the service's own words when it gave a reason ("Wrong one-time password;
+ * 3 tries left"), else ours. `pastDeadline`: the countdown to the code's expiry
+ * had run out. Null for any other failure, a rate limit's wait included (the
+ * page's alert shows it): never "wrong code" for what is not.
  */
-export function describeCodeFailure(error: unknown, pastDeadline: boolean): CodeFailure | null {
-  if (!(error instanceof ApiError) || error.code !== WRONG_CODE) return null;
+export function describeCodeFailure(error: unknown, pastDeadline: boolean, t: AuthMessages): CodeFailure | null {
+  if (!(error instanceof ApiError) || !isMethodError(error, 'signin', 'unknownEmailOrOtp')) return null;
   const reason = asSentence(error.errorinfo);
   const spent = pastDeadline || USED_UP.test(error.errorinfo);
-  if (reason) return { message: spent ? reason : `${reason} Check the code in the latest e-mail.`, spent };
-  return spent
-    ? { message: 'This code has expired. Send a new code.', spent }
-    : { message: 'This code is not right. Check the latest e-mail.', spent };
+  if (reason) return { message: spent ? reason : t.codeWrongReason({ reason }), spent };
+  return spent ? { message: t.codeExpired, spent } : { message: t.codeWrong, spent };
 }

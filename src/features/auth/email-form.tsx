@@ -1,7 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ApiClient } from '../../api/client';
-import { describeError } from '../../api/error-catalogue';
+import { isMethodError } from '../../api/error-catalogue';
 import { ApiError } from '../../api/errors';
 import type { Otp } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert';
@@ -9,12 +10,21 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { errorText } from '../../i18n/error-text';
+import { useRetryWait } from '../../lib/use-retry-wait';
 import { useZodForm } from '../../lib/use-zod-form';
 import { DemoHint } from './demo-hint';
 import { emailFormSchema } from './form-schemas';
+import { authMessages } from './messages';
 
-/** signup codes that are about the address typed (spec §7.2, §7.3): shown on the field. */
-const EMAIL_FIELD_CODES = new Set([503, 111900, 111901]);
+/** signup failures about the address typed (spec §7.2 503, §7.3): shown on the field. */
+function isAboutTheAddress(error: unknown): boolean {
+  return (
+    (error instanceof ApiError && error.code === 503) ||
+    isMethodError(error, 'signup', 'otpNotSent') ||
+    isMethodError(error, 'signup', 'registrationNotAllowed')
+  );
+}
 
 interface EmailFormProps {
   /** A client without keys: the proxy attaches the application key (issue 3). */
@@ -25,21 +35,24 @@ interface EmailFormProps {
 
 /** Step 1: the e-mail address, checked, then `signup` sends a code (spec §4.1). */
 export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProps) {
-  const form = useZodForm(emailFormSchema, { defaultValues: { email: defaultEmail } });
+  const t = useStore(authMessages);
+  const schema = useMemo(() => emailFormSchema(t), [t]);
+  const form = useZodForm(schema, { defaultValues: { email: defaultEmail } });
   const alertRef = useRef<HTMLDivElement>(null);
   const signup = useMutation({
     mutationFn: (email: string) => anonymous.signup(email),
     onSuccess: (result, email) => onCodeSent(email, result.otp, Date.now()),
-    onError: (error) => {
-      if (error instanceof ApiError && EMAIL_FIELD_CODES.has(error.code)) {
-        // Shown once, on the field (not again in an alert): what is wrong and what to do.
-        const d = describeError(error);
-        form.setError('email', { message: `${d.title}. ${d.next}` }, { shouldFocus: true });
+    onError: (failure) => {
+      // Shown once, on the field (not again in an alert): what is wrong and what to do.
+      if (isAboutTheAddress(failure)) {
+        form.setError('email', { message: t.emailRefused(errorText(failure)) }, { shouldFocus: true });
       }
     },
   });
   const error = signup.error;
-  const fieldError = error instanceof ApiError && EMAIL_FIELD_CODES.has(error.code);
+  const fieldError = isAboutTheAddress(error);
+  // A rate limit's refusal: sending again is pointless until the wait is over.
+  const waiting = useRetryWait(error) > 0;
   // Any other failure: focus the message, so it is read and the user can act on it.
   useEffect(() => {
     if (error && !fieldError) alertRef.current?.focus();
@@ -47,7 +60,7 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
 
   // A server's answer is about what was sent: editing or sending again makes it old news.
   const clearServerError = () => {
-    if (signup.error) signup.reset();
+    if (signup.error && !waiting) signup.reset();
   };
   const submit = form.handleSubmit((values) => signup.mutate(values.email));
 
@@ -67,11 +80,7 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
           form.setFocus('email');
         }}
       />
-      <Field
-        label="E-mail address"
-        hint="We will e-mail you a one-time code."
-        error={form.formState.errors.email?.message}
-      >
+      <Field label={t.emailLabel} hint={t.emailHint} error={form.formState.errors.email?.message}>
         {(control) => (
           <Input
             {...control}
@@ -81,18 +90,18 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
             inputMode="email"
             spellCheck={false}
             autoCapitalize="none"
-            placeholder="name@example.com"
+            placeholder={t.emailPlaceholder}
           />
         )}
       </Field>
       {error && !fieldError ? <ApiErrorAlert ref={alertRef} error={error} /> : null}
-      <Button type="submit" size="lg" className="w-full" disabled={signup.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={signup.isPending || waiting}>
         {signup.isPending ? (
           <>
-            <Spinner /> Sending the code…
+            <Spinner /> {t.sendingCode}
           </>
         ) : (
-          'Send me a code'
+          t.sendCode
         )}
       </Button>
     </form>

@@ -1,12 +1,19 @@
+import { useStore } from '@nanostores/react';
 import { useRouteContext } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { createApiClient } from '../../api/client';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { useErrorText } from '../../i18n/error-text';
 import { usePageTitle } from '../../lib/use-page-title';
-import { ApiKeyForm } from './api-key-form';
 import { LoginForm } from './login-form';
-import { useSessionNotice, type Session } from './session';
+import { authMessages } from './messages';
+import { useSessionNotice, type Session, type SessionNotice } from './session';
+
+/** Few sign in with a key: its form (and its checks) load when the section is first opened or pointed at. */
+const loadApiKeyForm = () => import('./api-key-form');
+const ApiKeyForm = lazy(() => loadApiKeyForm().then((m) => ({ default: m.ApiKeyForm })));
 
 interface LoginPageProps {
   /** Called once the session is stored: go on to where the user was going. */
@@ -14,7 +21,8 @@ interface LoginPageProps {
 }
 
 export function LoginPage({ onSignedIn }: LoginPageProps) {
-  usePageTitle('Sign in');
+  const t = useStore(authMessages);
+  usePageTitle(t.pageTitle);
   const { session, queryClient } = useRouteContext({ from: '__root__' });
   const notice = useSessionNotice(session);
   const [keyFormShown, setKeyFormShown] = useState(false);
@@ -31,13 +39,9 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
 
   return (
     <div className="mx-auto w-full max-w-md">
-      <h1 className="text-2xl font-semibold tracking-tight text-foreground">Sign in</h1>
-      <p className="mt-1 text-muted-foreground">Manage the security of your sites and your customers’ sites.</p>
-      {notice ? (
-        <Alert tone="warning" role="alert" className="mt-4">
-          {notice}
-        </Alert>
-      ) : null}
+      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.heading}</h1>
+      <p className="mt-1 text-muted-foreground">{t.intro}</p>
+      {notice ? <NoticeAlert notice={notice} /> : null}
       <Card className="mt-5 p-5 sm:p-6">
         <LoginForm anonymous={anonymous} onSignedIn={complete} />
       </Card>
@@ -47,16 +51,39 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           if (e.currentTarget.open) setKeyFormShown(true);
         }}
       >
-        <summary className="cursor-pointer rounded-lg px-5 py-3 text-sm font-medium text-foreground select-none hover:bg-accent">
-          Sign in with an API key instead
+        <summary
+          onPointerEnter={() => void loadApiKeyForm()}
+          onFocus={() => void loadApiKeyForm()}
+          className="cursor-pointer rounded-lg px-5 py-3 text-sm font-medium text-foreground select-none hover:bg-accent"
+        >
+          {t.apiKeyInstead}
         </summary>
         {/* Mounted on first opening and kept (with what was typed), so its fields exist only once asked for. */}
         {keyFormShown ? (
           <div className="border-t border-border px-5 py-5">
-            <ApiKeyForm onSignedIn={complete} />
+            <Suspense fallback={<Spinner />}>
+              <ApiKeyForm onSignedIn={complete} />
+            </Suspense>
           </div>
         ) : null}
       </details>
     </div>
+  );
+}
+
+/** Why the user is back here, in the language in use. */
+function NoticeAlert({ notice }: { notice: SessionNotice }) {
+  const t = useStore(authMessages);
+  const failure = useErrorText(notice.reason === 'signOutFailed' ? notice.error : null);
+  const text =
+    notice.reason === 'keyExpired'
+      ? t.noticeKeyExpired
+      : notice.reason === 'sessionEnded'
+        ? t.noticeSessionEnded
+        : t.noticeSignOutFailed({ reason: failure.message });
+  return (
+    <Alert tone="warning" role="alert" className="mt-4">
+      {text}
+    </Alert>
   );
 }

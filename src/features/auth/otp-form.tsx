@@ -1,5 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import type { Otp, SigninResult } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert';
@@ -9,13 +10,16 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { Rich } from '../../i18n/rich';
 import { formatCountdown } from '../../lib/format-time';
+import { useCountdown } from '../../lib/use-countdown';
+import { useRetryWait } from '../../lib/use-retry-wait';
 import { useZodForm } from '../../lib/use-zod-form';
 import { describeCodeFailure } from './code-failure';
 import { codeFormSchema } from './form-schemas';
+import { authMessages } from './messages';
 import { outboxQuery, SandboxOutbox } from './sandbox-outbox';
 import { sessionSchema, type Session } from './session';
-import { useCountdown } from './use-countdown';
 
 interface OtpFormProps {
   anonymous: ApiClient;
@@ -45,8 +49,10 @@ function sessionFromSignin(result: SigninResult, email: string): Session {
  * its expiry, resend, and `signin` (spec §4.1). What the user typed stays.
  */
 export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEmail, onSignedIn }: OtpFormProps) {
+  const t = useStore(authMessages);
   const queryClient = useQueryClient();
-  const form = useZodForm(codeFormSchema(otp.length), { defaultValues: { code: '', remember: false } });
+  const schema = useMemo(() => codeFormSchema(otp.length, t), [otp.length, t]);
+  const form = useZodForm(schema, { defaultValues: { code: '', remember: false } });
   const { setFocus, setError, setValue, clearErrors } = form;
   // The service said the code can no longer work (too many wrong tries, expired):
   // the countdown stops and only a new code helps. Until a new code is sent.
@@ -64,7 +70,7 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
     }),
     onSuccess: ({ session, remember }) => onSignedIn(session, remember),
     onError: (error) => {
-      const failure = describeCodeFailure(error, Date.now() >= deadline);
+      const failure = describeCodeFailure(error, Date.now() >= deadline, t);
       if (!failure) return;
       if (failure.spent) setSpent(true);
       setError('code', { message: failure.message }, { shouldFocus: true });
@@ -89,14 +95,18 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
   useEffect(() => setFocus('code'), [setFocus]);
 
   const error = signin.error ?? resend.error;
-  // A failure about the code is said once, on the field; any other in the alert.
-  const onField = describeCodeFailure(signin.error, false) !== null;
+  // A failure about the code is said once, on the field; any other in the alert
+  // (a rate limit's refusal among them: a wait, never a wrong code).
+  const onField = describeCodeFailure(signin.error, false, t) !== null;
+  // Sending is pointless until a rate limit's wait is over.
+  const waiting = useRetryWait(error) > 0;
   useEffect(() => {
     if (error && !onField) alertRef.current?.focus();
   }, [error, onField]);
 
   // An answer is about what was sent: editing or sending again makes it old news.
   const clearServerErrors = () => {
+    if (waiting) return;
     if (signin.error) signin.reset();
     if (resend.error) resend.reset();
   };
@@ -105,9 +115,12 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
   return (
     <div>
       <p className="text-sm text-foreground">
-        We sent a {otp.length}-digit code to <span className="font-medium wrap-anywhere">{email}</span>.{' '}
+        <Rich
+          text={t.codeSent}
+          values={{ length: otp.length, email: <span className="font-medium wrap-anywhere">{email}</span> }}
+        />{' '}
         <Button variant="link" size="inline" onClick={onChangeEmail}>
-          Use another e-mail
+          {t.useAnotherEmail}
         </Button>
       </p>
       <form
@@ -119,13 +132,13 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
         className="mt-4 space-y-4"
       >
         <Field
-          label="One-time code"
+          label={t.codeLabel}
           hint={
             spent
-              ? 'Send a new code, then enter it here.'
+              ? t.codeHintSpent
               : expired
-                ? 'The code has expired: send a new one.'
-                : `The code expires in ${formatCountdown(remaining)}.`
+                ? t.codeHintExpired
+                : t.codeHintExpires({ time: formatCountdown(remaining) })
           }
           error={form.formState.errors.code?.message}
         >
@@ -144,21 +157,22 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
             />
           )}
         </Field>
-        <Checkbox
-          {...form.register('remember')}
-          label="Remember this device"
-          hint="Stay signed in after closing the browser. Leave it off on a shared computer."
-        />
-        {resentAt && !error ? <Alert tone="success">A new code is on its way to {email}.</Alert> : null}
+        <Checkbox {...form.register('remember')} label={t.rememberDevice} hint={t.rememberHint} />
+        {resentAt && !error ? <Alert tone="success">{t.newCodeSent({ email })}</Alert> : null}
         {error && !onField ? <ApiErrorAlert ref={alertRef} error={error} /> : null}
         <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
-          <Button type="submit" size="lg" variant={usedUp ? 'secondary' : 'primary'} disabled={signin.isPending}>
+          <Button
+            type="submit"
+            size="lg"
+            variant={usedUp ? 'secondary' : 'primary'}
+            disabled={signin.isPending || waiting}
+          >
             {signin.isPending ? (
               <>
-                <Spinner /> Signing in…
+                <Spinner /> {t.signingIn}
               </>
             ) : (
-              'Sign in'
+              t.signIn
             )}
           </Button>
           <Button
@@ -166,7 +180,7 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
             size="lg"
             // The way on comes first: on top when stacked, at the right when in a row.
             className={usedUp ? 'order-first' : undefined}
-            disabled={resend.isPending}
+            disabled={resend.isPending || waiting}
             onClick={() => {
               clearServerErrors();
               resend.mutate();
@@ -174,10 +188,10 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
           >
             {resend.isPending ? (
               <>
-                <Spinner /> Sending…
+                <Spinner /> {t.sending}
               </>
             ) : (
-              'Send a new code'
+              t.sendNewCode
             )}
           </Button>
         </div>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { searchParam, searchSchema } from '../../lib/search-params';
 
 const LOGIN_PATH = '/login';
 
@@ -26,8 +27,8 @@ export function isSafeRedirect(value: string): boolean {
 }
 
 /** Search params of /login: where to go after signing in (validated; dropped when unsafe). */
-export const loginSearchSchema = z.object({
-  redirect: z.catch(z.optional(z.string().check(z.refine(isSafeRedirect))), undefined),
+export const loginSearchSchema = searchSchema({
+  redirect: searchParam(z.optional(z.string().check(z.refine(isSafeRedirect))), undefined),
 });
 
 export type LoginSearch = z.infer<typeof loginSearchSchema>;

@@ -1,7 +1,10 @@
+import { useStore } from '@nanostores/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { Button } from '../../components/ui/button';
-import { formatUnixTime } from '../../lib/format-time';
+import { format } from '../../i18n/format';
+import { Rich } from '../../i18n/rich';
+import { authMessages } from './messages';
 
 /** One mail of the sandbox outbox (issue 2: GET /sandbox/outbox?to=<email>). */
 const outboxMailSchema = z.looseObject({
@@ -59,6 +62,8 @@ interface SandboxOutboxProps {
  * awaited code is offered: a code sent before it, or one used up, is not.
  */
 export function SandboxOutbox({ email, issuedAt, usedUp, onUseCode }: SandboxOutboxProps) {
+  const t = useStore(authMessages);
+  const f = useStore(format);
   const { data } = useQuery(outboxQuery(email));
   if (!data) return null;
   // Newest first: a new code replaces the older ones, so only the latest is shown.
@@ -70,33 +75,37 @@ export function SandboxOutbox({ email, issuedAt, usedUp, onUseCode }: SandboxOut
       className="mt-6 rounded-md border border-dashed border-input bg-surface-muted p-4"
     >
       <h2 id="outbox-title" className="text-sm font-semibold text-foreground">
-        Sandbox outbox
+        {t.outboxTitle}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        This is the demo service: e-mails to {email} are not sent but shown here.
+        <Rich text={t.outboxIntro} values={{ email }} />
       </p>
       {latest?.otp ? (
         <div className="mt-3 rounded border border-border bg-surface p-3 text-sm">
           <p className="font-medium text-foreground">{latest.subject}</p>
           <p className="text-muted-foreground">
-            Sent <time dateTime={new Date(latest.sentAt * 1000).toISOString()}>{formatUnixTime(latest.sentAt)}</time>
+            <Rich
+              text={t.outboxSent}
+              values={{
+                time: <time dateTime={new Date(latest.sentAt * 1000).toISOString()}>{f.unixTime(latest.sentAt)}</time>,
+              }}
+            />
           </p>
           {usedUp ? (
             <p className="mt-2 text-foreground">
-              <del className="font-mono tracking-widest text-muted-foreground">{latest.otp}</del> No longer valid: send
-              a new code.
+              <del className="font-mono tracking-widest text-muted-foreground">{latest.otp}</del> {t.outboxUsedUp}
             </p>
           ) : (
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <span className="font-mono text-lg tracking-widest text-foreground">{latest.otp}</span>
               <Button variant="secondary" size="sm" onClick={() => onUseCode(latest.otp ?? '')}>
-                Use code {latest.otp}
+                {t.useCode({ code: latest.otp })}
               </Button>
             </div>
           )}
         </div>
       ) : (
-        <p className="mt-3 text-sm text-muted-foreground">No code yet. It appears here within a few seconds.</p>
+        <p className="mt-3 text-sm text-muted-foreground">{t.outboxEmpty}</p>
       )}
     </section>
   );

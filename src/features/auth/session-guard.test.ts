@@ -39,7 +39,7 @@ describe('the session guard in the query client', () => {
     ).rejects.toBeInstanceOf(ApiError);
     await Promise.resolve();
     expect(session.get()).toBeNull();
-    expect(session.notice()).toMatch(/^Your session has ended: the service no longer accepts your key/);
+    expect(session.notice()).toEqual({ reason: 'sessionEnded' });
     expect(visits).toEqual(['/sites?q=x']);
     expect(queryClient.getQueryData(['account', 'agency'])).toBeUndefined();
   });

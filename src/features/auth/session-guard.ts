@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { describeError } from '../../api/error-catalogue';
+import { classifyError, endsSession } from '../../api/error-catalogue';
 import { redirectTarget } from './redirect';
 import type { SessionStore } from './session';
 
@@ -20,11 +20,10 @@ interface GuardDeps {
  */
 export function createSessionGuard(deps: GuardDeps): (error: unknown) => void {
   return (error) => {
-    const description = describeError(error);
-    if (!description.sessionEnded || !deps.session.get()) return;
+    if (!endsSession(classifyError(error)) || !deps.session.get()) return;
     const redirect = redirectTarget(deps.currentHref());
     deps.session.clear();
-    deps.session.setNotice(`Your session has ended: ${lowerFirst(description.message)}`);
+    deps.session.setNotice({ reason: 'sessionEnded' });
     // Dropped once the account's pages are gone, so none of them refetches without a key.
     // A navigation that fails (superseded by another) must not surface as an
     // unhandled rejection: the keys are gone, and the guarded routes send to
@@ -34,8 +33,4 @@ export function createSessionGuard(deps: GuardDeps): (error: unknown) => void {
       .catch(() => undefined)
       .finally(() => deps.queryClient().clear());
   };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

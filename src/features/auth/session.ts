@@ -24,6 +24,13 @@ export const sessionSchema = z.object({
 
 export type Session = z.infer<typeof sessionSchema>;
 
+/** Why the user is back on the sign-in page; the page words it (authMessages.notice*). */
+export type SessionNotice =
+  | { reason: 'keyExpired' }
+  | { reason: 'sessionEnded' }
+  /** Signed out here, but the service could not delete the key: the error says why. */
+  | { reason: 'signOutFailed'; error: unknown };
+
 export interface SessionStore {
   get(): Session | null;
   /** True when the session lives in localStorage ("remember this device"). */
@@ -31,9 +38,9 @@ export interface SessionStore {
   set(session: Session, remember: boolean): void;
   /** Forget the keys in memory and in both storages. */
   clear(): void;
-  /** A message for the login page ("Your session has ended: …"), read once it is shown. */
-  notice(): string | null;
-  setNotice(message: string | null): void;
+  /** A notice for the login page ("Your session has ended: …"), kept until the next sign-in. */
+  notice(): SessionNotice | null;
+  setNotice(notice: SessionNotice | null): void;
   subscribe(listener: () => void): () => void;
 }
 
@@ -69,7 +76,7 @@ export function createSessionStore(opts: { onSignedOutElsewhere?: () => void } =
     current = load('local');
     remembered = current !== null;
   }
-  let notice: string | null = null;
+  let notice: SessionNotice | null = null;
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
 
@@ -105,8 +112,8 @@ export function createSessionStore(opts: { onSignedOutElsewhere?: () => void } =
       emit();
     },
     notice: () => notice,
-    setNotice(message) {
-      notice = message;
+    setNotice(next) {
+      notice = next;
       emit();
     },
     subscribe(listener) {
@@ -120,6 +127,6 @@ export function useSession(store: SessionStore): Session | null {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
-export function useSessionNotice(store: SessionStore): string | null {
+export function useSessionNotice(store: SessionStore): SessionNotice | null {
   return useSyncExternalStore(store.subscribe, store.notice, store.notice);
 }

@@ -1,6 +1,7 @@
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { describeError } from '../../api/error-catalogue';
+import { classifyError, endsSession } from '../../api/error-catalogue';
+import type { SessionNotice } from './session';
 
 /**
  * Sign out (spec §4.1): a key made by signin is deleted on the service first
@@ -16,16 +17,13 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
   const signOut = useCallback(async () => {
     setPending(true);
     const current = session.get();
-    let notice: string | null = null;
+    let notice: SessionNotice | null = null;
     if (current?.kind === 'signin') {
       try {
         await api.signout();
       } catch (error) {
-        const d = describeError(error);
         // A 502 means the key no longer works anyway: nothing left to delete.
-        if (!d.sessionEnded) {
-          notice = `You are signed out on this device, but the service could not delete the key: ${d.message}`;
-        }
+        if (!endsSession(classifyError(error))) notice = { reason: 'signOutFailed', error };
       }
     }
     session.clear();

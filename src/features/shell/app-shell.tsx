@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { commonMessages } from '../../i18n/common-messages';
 import { NavLinks } from './nav-links';
 
 interface AppShellProps {
@@ -16,6 +18,7 @@ interface AppShellProps {
  * screen reader announces it (WCAG 2.4.3).
  */
 export function AppShell({ brand, actions, children }: AppShellProps) {
+  const t = useStore(commonMessages);
   const router = useRouter();
   const mainRef = useRef<HTMLElement>(null);
   // After the new page has rendered (its code may load lazily), not on first load.
@@ -37,7 +40,7 @@ export function AppShell({ brand, actions, children }: AppShellProps) {
         href="#main"
         className="fixed -top-20 left-2 z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:top-2"
       >
-        Skip to content
+        {t.skipToContent}
       </a>
       <header className="flex min-h-14 items-center gap-2 border-b border-border bg-surface px-3 py-2 sm:gap-3 sm:px-4 lg:col-span-2">
         <div className="min-w-0 flex-1">{brand}</div>

@@ -1,24 +1,26 @@
+import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { ShieldIcon } from '../../components/ui/icons';
-import { PRODUCT_NAME } from '../../lib/use-page-title';
+import { commonMessages } from '../../i18n/common-messages';
 
 /**
  * The frame of pages outside the signed-in shell (login, errors, not found):
  * the product name, optional actions (theme toggle), a skip link and main.
  */
 export function BareLayout({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  const t = useStore(commonMessages);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="fixed -top-20 left-2 z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:top-2"
       >
-        Skip to content
+        {t.skipToContent}
       </a>
       <header className="flex items-center justify-between gap-3 px-4 py-3">
         <span className="flex min-w-0 items-center gap-2 font-semibold text-foreground">
           <ShieldIcon size={28} className="shrink-0 text-primary" />
-          {PRODUCT_NAME}
+          {t.productName}
         </span>
         {actions}
       </header>

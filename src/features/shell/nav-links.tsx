@@ -1,17 +1,19 @@
+import { useStore } from '@nanostores/react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { MenuIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
+import { shellMessages } from './messages';
 
 /** The sections of the dashboard (DESIGN.md); each is a real route. */
 const SECTIONS = [
-  { to: '/', label: 'Overview' },
-  { to: '/sites', label: 'Sites' },
-  { to: '/units', label: 'Units' },
-  { to: '/agency', label: 'Agency' },
-  { to: '/sync-file', label: 'Sync file' },
-  { to: '/developer', label: 'Developer' },
+  { to: '/', label: 'overview' },
+  { to: '/sites', label: 'sites' },
+  { to: '/units', label: 'units' },
+  { to: '/agency', label: 'agency' },
+  { to: '/sync-file', label: 'syncFile' },
+  { to: '/developer', label: 'developer' },
 ] as const;
 
 /**
@@ -21,6 +23,7 @@ const SECTIONS = [
  * active link carries aria-current="page" (set by Link).
  */
 export function NavLinks() {
+  const t = useStore(shellMessages);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -32,7 +35,7 @@ export function NavLinks() {
 
   return (
     <nav
-      aria-label="Main"
+      aria-label={t.navLabel}
       className="min-w-0 border-b border-border bg-surface lg:border-r lg:border-b-0"
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
@@ -51,9 +54,11 @@ export function NavLinks() {
           onClick={() => setOpenOn(open ? null : pathname)}
         >
           <MenuIcon />
-          Menu
+          {t.menu}
         </Button>
-        {current ? <span className="truncate text-sm font-medium text-muted-foreground">{current.label}</span> : null}
+        {current ? (
+          <span className="truncate text-sm font-medium text-muted-foreground">{t[current.label]}</span>
+        ) : null}
       </div>
       <ul
         id={listId}
@@ -70,7 +75,7 @@ export function NavLinks() {
               onClick={() => setOpenOn(null)}
               className="block rounded-md px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground data-[status=active]:bg-accent data-[status=active]:font-semibold data-[status=active]:text-foreground lg:py-2"
             >
-              {s.label}
+              {t[s.label]}
             </Link>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useSyncExternalStore } from 'react';
 import { MonitorIcon, MoonIcon, SunIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
@@ -8,24 +9,23 @@ import {
   THEME_PREFERENCES,
   type ThemePreference,
 } from '../../lib/theme';
+import { themeMessages } from './messages';
 
-const OPTIONS: Record<ThemePreference, { label: string; Icon: typeof SunIcon }> = {
-  system: { label: 'System theme', Icon: MonitorIcon },
-  light: { label: 'Light theme', Icon: SunIcon },
-  dark: { label: 'Dark theme', Icon: MoonIcon },
-};
+const ICONS: Record<ThemePreference, typeof SunIcon> = { system: MonitorIcon, light: SunIcon, dark: MoonIcon };
 
 /**
  * System / light / dark as a native radio group (arrow keys, one tab stop, a
  * group label), drawn as a compact segmented control.
  */
 export function ThemeToggle({ className }: { className?: string }) {
+  const t = useStore(themeMessages);
   const current = useSyncExternalStore(subscribeThemePreference, getThemePreference, getThemePreference);
   return (
     <fieldset className={cn('flex rounded-md border border-border bg-surface p-0.5', className)}>
-      <legend className="sr-only">Theme</legend>
+      <legend className="sr-only">{t.legend}</legend>
       {THEME_PREFERENCES.map((value) => {
-        const { label, Icon } = OPTIONS[value];
+        const label = t[value];
+        const Icon = ICONS[value];
         return (
           <label
             key={value}

@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { shellMessages } from '../../features/shell/messages';
+import { placeholderMessages } from '../../features/shell/placeholder-messages';
 import { PlaceholderPage } from '../../features/shell/placeholder-page';
 
 export const Route = createFileRoute('/_auth/agency')({
@@ -6,15 +9,7 @@ export const Route = createFileRoute('/_auth/agency')({
 });
 
 function AgencyPage() {
-  return (
-    <PlaceholderPage
-      title="Agency"
-      intro="Your agency profile: the name and logo your customers see, contact and bank details."
-      coming={[
-        'Create, edit and delete the agency profile, every field checked before it is sent.',
-        'Your name and logo in this dashboard’s header and on printable client reports.',
-        'A profile is needed before sites can be shared with customers.',
-      ]}
-    />
-  );
+  const t = useStore(shellMessages);
+  const p = useStore(placeholderMessages);
+  return <PlaceholderPage title={t.agency} intro={p.agencyIntro} coming={[p.agency1, p.agency2, p.agency3]} />;
 }

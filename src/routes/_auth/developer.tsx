@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { shellMessages } from '../../features/shell/messages';
+import { placeholderMessages } from '../../features/shell/placeholder-messages';
 import { PlaceholderPage } from '../../features/shell/placeholder-page';
 
 export const Route = createFileRoute('/_auth/developer')({
@@ -6,15 +9,9 @@ export const Route = createFileRoute('/_auth/developer')({
 });
 
 function DeveloperPage() {
+  const t = useStore(shellMessages);
+  const p = useStore(placeholderMessages);
   return (
-    <PlaceholderPage
-      title="Developer"
-      intro="Tools for integrators: what your key can do, and a playground for the API."
-      coming={[
-        'The methods available to your key, with their parameters and error codes.',
-        'Your key’s and user’s details as the service reports them.',
-        'An api_test playground that shows the signed request and the raw answer.',
-      ]}
-    />
+    <PlaceholderPage title={t.developer} intro={p.developerIntro} coming={[p.developer1, p.developer2, p.developer3]} />
   );
 }

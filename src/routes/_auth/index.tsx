@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { shellMessages } from '../../features/shell/messages';
+import { placeholderMessages } from '../../features/shell/placeholder-messages';
 import { PlaceholderPage } from '../../features/shell/placeholder-page';
 
 export const Route = createFileRoute('/_auth/')({
@@ -6,15 +9,9 @@ export const Route = createFileRoute('/_auth/')({
 });
 
 function OverviewPage() {
+  const t = useStore(shellMessages);
+  const p = useStore(placeholderMessages);
   return (
-    <PlaceholderPage
-      title="Overview"
-      intro="The state of your whole fleet at a glance, so you see first what needs attention."
-      coming={[
-        'Sites that need attention: threats found, incurable threats, suspicious files, never scanned, sync file missing.',
-        'Firewall traffic across all sites over the last 30 days, by attack class.',
-        'Scan and firewall coverage: how many sites scan on schedule and have the firewall on.',
-      ]}
-    />
+    <PlaceholderPage title={t.overview} intro={p.overviewIntro} coming={[p.overview1, p.overview2, p.overview3]} />
   );
 }

@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { shellMessages } from '../../features/shell/messages';
+import { placeholderMessages } from '../../features/shell/placeholder-messages';
 import { PlaceholderPage } from '../../features/shell/placeholder-page';
 
 export const Route = createFileRoute('/_auth/sites')({
@@ -6,18 +9,13 @@ export const Route = createFileRoute('/_auth/sites')({
 });
 
 function SitesPage() {
+  const t = useStore(shellMessages);
+  const p = useStore(placeholderMessages);
   return (
     <PlaceholderPage
-      title="Sites"
-      intro="Every site in your account, with its scans, firewall and options."
-      coming={[
-        'A table that stays fast with thousands of sites: search, filters and sort kept in the address.',
-        'Per-site options: firewall, automatic cleanup and patching, scan period, permissions.',
-        'Scan now, with progress until the new report arrives.',
-        'Add sites by pasting a list or a CSV file, with each site’s error shown next to it.',
-        'Bulk changes, CSV export, sharing with and unsharing from customers (units).',
-        'A page per site with its whole scan report and 30-day firewall history.',
-      ]}
+      title={t.sites}
+      intro={p.sitesIntro}
+      coming={[p.sites1, p.sites2, p.sites3, p.sites4, p.sites5, p.sites6]}
     />
   );
 }

@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { shellMessages } from '../../features/shell/messages';
+import { placeholderMessages } from '../../features/shell/placeholder-messages';
 import { PlaceholderPage } from '../../features/shell/placeholder-page';
 
 export const Route = createFileRoute('/_auth/sync-file')({
@@ -6,15 +9,9 @@ export const Route = createFileRoute('/_auth/sync-file')({
 });
 
 function SyncFilePage() {
+  const t = useStore(shellMessages);
+  const p = useStore(placeholderMessages);
   return (
-    <PlaceholderPage
-      title="Sync file"
-      intro="The synchronization file connects a site to the security service; scans run through it."
-      coming={[
-        'Download your synchronization file under the exact name it must carry.',
-        'A step-by-step guide to upload it to each site’s root folder.',
-        'Which sites still miss the file.',
-      ]}
-    />
+    <PlaceholderPage title={t.syncFile} intro={p.syncFileIntro} coming={[p.syncFile1, p.syncFile2, p.syncFile3]} />
   );
 }

@@ -1,0 +1,47 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+import { ChevronDownIcon } from './icons';
+import { inputVariants } from './input';
+
+export interface SelectOption<V extends string = string> {
+  value: V;
+  label: string;
+  disabled?: boolean;
+}
+
+type SelectProps<V extends string> = Omit<ComponentProps<'select'>, 'value' | 'onChange' | 'children'> & {
+  value: V;
+  onValueChange: (value: V) => void;
+  options: readonly SelectOption<V>[];
+};
+
+/**
+ * One value of a short list (a scan period), drawn like our inputs. The
+ * browser's own select, not Radix Select: Radix's list renders an inline
+ * <style> element that our CSP (style-src 'self') refuses
+ * (docs/decisions/005-primitives-and-the-csp.md). The native control is
+ * fully keyboard and screen-reader accessible, and on phones and in narrow
+ * panel iframes opens the system picker. Label it with a Field or aria-label.
+ */
+export function Select<V extends string>({ value, onValueChange, options, className, ...props }: SelectProps<V>) {
+  return (
+    <div className={cn('relative', className)}>
+      <select
+        className={cn(inputVariants(), 'border-input cursor-pointer appearance-none pr-9')}
+        value={value}
+        onChange={(e) => {
+          const chosen = options.find((o) => o.value === e.currentTarget.value);
+          if (chosen) onValueChange(chosen.value);
+        }}
+        {...props}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted-foreground" />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../api/client';
+import type { AgencyBody } from '../../../api/bodies';
+import { isMethodError } from '../../../api/error-catalogue';
+import { methodKey, methodQuery } from '../../../api/query-keys';
+import type { Agency } from '../../../api/schemas';
+import { useApi } from '../../../lib/api-context';
+import { useOptimisticMutation } from '../../../lib/use-optimistic-mutation';
+
+/** agency_view (spec §4.2), with "no agency yet" (noAgency, 123900) as null rather than an error. */
+export function agencyQueryOptions(api: ApiClient) {
+  const { queryKey, queryFn } = methodQuery(api, 'agency_view');
+  return queryOptions({
+    queryKey,
+    queryFn: async (): Promise<Agency | null> => {
+      try {
+        return await queryFn();
+      } catch (error) {
+        if (isMethodError(error, 'agency_view', 'noAgency')) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The header's brand reads it too; any failure there shows the product name (retry: false). */
+export function useAgency({ retry = 3 }: { retry?: number | false } = {}) {
+  return useQuery({ ...agencyQueryOptions(useApi()), retry });
+}
+
+/**
+ * agency_update (spec §4.2): creates or replaces the record. Optimistic: the
+ * header shows the new title at once; a failure puts the old record back and
+ * says why (catalogue, toast unless the form shows it inline).
+ */
+export function useUpdateAgency({ errorDisplay = 'toast' }: { errorDisplay?: 'toast' | 'inline' } = {}) {
+  const api = useApi();
+  return useOptimisticMutation({
+    mutationFn: (body: AgencyBody) => api.agency_update(body),
+    queryKey: methodKey('agency_view'),
+    optimistic: (_current: Agency | null, body): Agency | null => ({ ...body }),
+    errorDisplay,
+  });
+}
+
+/** agency_delete (spec §4.2), `ignore` so an agency already gone is no error. */
+export function useDeleteAgency() {
+  const api = useApi();
+  return useOptimisticMutation({
+    mutationFn: () => api.agency_delete({ ignore: true }),
+    queryKey: methodKey('agency_view'),
+    optimistic: (): Agency | null => null,
+  });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createFormat } from './format';
+import { count, fill, i18n, params } from './i18n';
+import { BASE_LOCALE, LOCALES, loadTranslations, locale, matchLocale } from './locale';
+
+describe('matchLocale', () => {
+  it('takes an exact match, else the language alone, in the order of preference', () => {
+    expect(matchLocale(['de-AT', 'en'], ['en', 'de'])).toBe('de');
+    expect(matchLocale(['fr', 'EN-gb'], ['en', 'de'])).toBe('en');
+    expect(matchLocale(['pt-BR', 'pt'], ['en', 'pt-BR', 'pt'])).toBe('pt-BR');
+    expect(matchLocale(['fr', ''], ['en', 'de'])).toBeUndefined();
+  });
+});
+
+describe('the locale', () => {
+  it('is English by default, the base language every message is written in', () => {
+    expect(BASE_LOCALE).toBe('en');
+    expect(LOCALES[0]).toBe('en');
+    expect(locale.get()).toBe('en');
+  });
+
+  it('has no translation file for a language it does not offer', async () => {
+    await expect(loadTranslations('xx')).resolves.toEqual({});
+  });
+});
+
+describe('messages', () => {
+  const t = i18n('i18n-test', {
+    sent: params('A code is on its way to {email}.'),
+    left: count({ one: '{count} try left', other: '{count} tries left' }),
+  }).get();
+
+  it('fills values as written, `$` patterns included', () => {
+    expect(t.sent({ email: 'a$&b$1@example.com' })).toBe('A code is on its way to a$&b$1@example.com.');
+    expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+
+  it('chooses the plural form with Intl.PluralRules', () => {
+    expect(t.left(1)).toBe('1 try left');
+    expect(t.left(3)).toBe('3 tries left');
+  });
+});
+
+describe('createFormat', () => {
+  const seconds = Date.UTC(2027, 0, 15, 8, 30) / 1000;
+
+  it('writes dates and numbers in the language given', () => {
+    expect(createFormat('en').integer(12345)).toBe('12,345');
+    expect(createFormat('de').integer(12345)).toBe('12.345');
+    expect(createFormat('de').number(0.25, { style: 'percent' })).toBe('25\u00a0%');
+    expect(createFormat('de').unixTime(seconds)).toMatch(/^15\.01\.2027/);
+    expect(createFormat('en').unixTime(seconds)).toMatch(/^Jan 15, 2027/);
+  });
+});

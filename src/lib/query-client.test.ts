@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, TransportError } from '../api/errors';
+import { shouldRetry } from './query-client';
+
+const api = (code: number, retryAfter?: number) => new ApiError({ method: 'x', code, message: 'm', retryAfter });
+
+describe('shouldRetry', () => {
+  it('retries once when the service may come back', () => {
+    expect(shouldRetry(0, api(500))).toBe(true);
+    expect(shouldRetry(0, new TransportError({ method: 'x', kind: 'network', message: 'm' }))).toBe(true);
+    expect(shouldRetry(1, api(500))).toBe(false);
+  });
+
+  it('never retries a refusal, an unreadable answer or a rate limit’s wait', () => {
+    expect(shouldRetry(0, api(502))).toBe(false);
+    expect(shouldRetry(0, api(145904))).toBe(false);
+    expect(shouldRetry(0, api(500, 900))).toBe(false);
+    expect(shouldRetry(0, new TransportError({ method: 'x', kind: 'bad-response', message: 'm' }))).toBe(false);
+  });
+});

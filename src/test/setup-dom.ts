@@ -1,0 +1,34 @@
+/**
+ * Setup of the component tests (jsdom): jest-dom matchers, a clean DOM after
+ * each test, and no console.error left unnoticed (the Epic Stack habit): React
+ * reports act() warnings, key warnings and caught render errors there, so a
+ * test that logs one fails.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { assertNoConsoleErrors, recordConsoleErrors } from './console-errors';
+
+// Layout and pointer APIs jsdom does not implement and Radix calls (Select
+// scrolls the chosen item into view and captures the pointer; Tooltip, Select
+// and the popper measure with ResizeObserver). No-ops: jsdom has no layout.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+if (!Element.prototype.hasPointerCapture) Element.prototype.hasPointerCapture = () => false;
+if (!Element.prototype.releasePointerCapture) Element.prototype.releasePointerCapture = () => undefined;
+if (!globalThis.ResizeObserver) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+let stop: (() => void) | undefined;
+beforeEach(() => {
+  stop = recordConsoleErrors();
+});
+afterEach(() => {
+  cleanup();
+  stop?.();
+  assertNoConsoleErrors();
+});
