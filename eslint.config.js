@@ -29,9 +29,14 @@ const zones = [
     message: 'Features never import each other: move what they share to src/components, src/lib or src/api.',
   })),
   {
-    target: ['./src/lib', './src/components'],
+    target: ['./src/lib', './src/components', './src/data', './src/i18n'],
     from: './src/features',
-    message: 'Shared code (src/lib, src/components) imports no feature.',
+    message: 'Shared code (src/lib, src/components, src/data, src/i18n) imports no feature.',
+  },
+  {
+    target: './src/data',
+    from: ['./src/components', './src/routes'],
+    message: 'The shared data layer (src/data) holds queries and mutations, no components.',
   },
   {
     target: './src/api',

@@ -53,6 +53,20 @@ describe('lint zones', () => {
     ]);
   });
 
+  it('src/data (the shared data layer) imports no feature and no component; features import it', async () => {
+    const feature =
+      "import { createSessionStore } from '../features/auth/session';\nexport const probe = createSessionStore;\n";
+    expect(await reported('src/data/zone-probe.ts', feature, ZONE)).toEqual([
+      expect.stringContaining('imports no feature'),
+    ]);
+    const component = "import { Button } from '../components/ui/button';\nexport const probe = Button;\n";
+    expect(await reported('src/data/zone-probe.ts', component, ZONE)).toEqual([
+      expect.stringContaining('no components'),
+    ]);
+    const fromFeature = "import { useAgency } from '../../data/agency';\nexport const probe = useAgency;\n";
+    expect(await reported('src/features/account/zone-probe.ts', fromFeature, ZONE)).toEqual([]);
+  });
+
   it('src/api imports nothing from the SPA, no React and no browser-only global', async () => {
     const spa = "import { cn } from '../lib/cn';\nexport const probe = cn;\n";
     expect(await reported('src/api/zone-probe.ts', spa, ZONE)).toEqual([

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ShieldIcon } from '../../components/ui/icons';
 import { commonMessages } from '../../i18n/common-messages';
-import { useAgency } from './api/agency';
+import { useAgency } from '../../data/agency';
 
 /**
  * The header's brand: the agency's title and logo when the account has an

@@ -9,12 +9,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Credentials } from '../../../api/credentials';
-import { isMethodError } from '../../../api/error-catalogue';
-import { ApiProvider } from '../../../lib/api-context';
-import { createQueryClient } from '../../../lib/query-client';
-import { toasts } from '../../../lib/toast-store';
-import { holdingFetch, startRealStack, type RealStack } from '../../../../test-support/real-stack';
+import type { Credentials } from '../api/credentials';
+import { isMethodError } from '../api/error-catalogue';
+import { ApiProvider } from '../lib/api-context';
+import { createQueryClient } from '../lib/query-client';
+import { toasts } from '../lib/toast-store';
+import { holdingFetch, startRealStack, type RealStack } from '../../test-support/real-stack';
 import { agencyQueryOptions, useAgency, useDeleteAgency, useUpdateAgency } from './agency';
 
 let stack: RealStack;

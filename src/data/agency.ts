@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../api/client';
-import type { AgencyBody } from '../../../api/bodies';
-import { isMethodError } from '../../../api/error-catalogue';
-import { methodKey, methodQuery } from '../../../api/query-keys';
-import type { Agency } from '../../../api/schemas';
-import { useApi } from '../../../lib/api-context';
-import { useOptimisticMutation } from '../../../lib/use-optimistic-mutation';
+import type { ApiClient } from '../api/client';
+import type { AgencyBody } from '../api/bodies';
+import { isMethodError } from '../api/error-catalogue';
+import { methodKey, methodQuery } from '../api/query-keys';
+import type { Agency } from '../api/schemas';
+import { useApi } from '../lib/api-context';
+import { useOptimisticMutation } from '../lib/use-optimistic-mutation';
 
 /** agency_view (spec §4.2), with "no agency yet" (noAgency, 123900) as null rather than an error. */
 export function agencyQueryOptions(api: ApiClient) {
