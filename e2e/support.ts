@@ -69,3 +69,61 @@ export async function signInByOtp(page: Page, email: string, opts: { remember?: 
   if (opts.remember) await page.getByLabel('Remember this device').check();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+const signinSchema = z.object({
+  error: z.literal(0),
+  result: z.looseObject({
+    privatekey: z.looseObject({ key: z.string(), hmac: z.string() }),
+    keydata: z.looseObject({ expires: z.number() }),
+  }),
+});
+
+/** A signed-in session's keys, as the dashboard keeps them (src/features/auth/session.ts). */
+export interface E2eSession {
+  email: string;
+  apiKey: string;
+  macKey: string;
+  expires: number;
+}
+
+/**
+ * Signs an account in through the API (signup, the code from the outbox,
+ * signin), as the login page would, but without driving the page: fast, and
+ * each test can have an account of its own (`uniqueEmail`), or the demo
+ * account's data when it only reads it.
+ */
+export async function signInViaApi(request: APIRequestContext, email: string): Promise<E2eSession> {
+  const before = await newestMailId(request, email);
+  const signup = await request.get(`/api/signup/${encodeURIComponent(email)}/`);
+  expect(signup.ok()).toBe(true);
+  const code = await latestOtp(request, email, before);
+  const answer = signinSchema.parse(
+    await (await request.get(`/api/signin/${encodeURIComponent(email)}/${code}/`)).json(),
+  );
+  return {
+    email,
+    apiKey: answer.result.privatekey.key,
+    macKey: answer.result.privatekey.hmac,
+    expires: answer.result.keydata.expires,
+  };
+}
+
+/**
+ * Opens the dashboard already signed in with `session`: the keys are put in
+ * sessionStorage before any page script runs (the dashboard's storage key and
+ * shape, src/features/auth/session.ts), then `path` is loaded.
+ */
+export async function openSignedIn(page: Page, session: E2eSession, path = '/'): Promise<void> {
+  const stored = JSON.stringify({
+    v: 1,
+    apiKey: session.apiKey,
+    macKey: session.macKey,
+    expires: session.expires,
+    email: session.email,
+    kind: 'signin',
+  });
+  await page.addInitScript((value) => {
+    if (window.sessionStorage.getItem('psd.session') === null) window.sessionStorage.setItem('psd.session', value);
+  }, stored);
+  await page.goto(path);
+}

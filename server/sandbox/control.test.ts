@@ -113,3 +113,20 @@ describe('the health page', () => {
     expect(await res.json()).toMatchObject({ api: `${bed.base}/api/<method>/` });
   });
 });
+
+describe('fail-next for one account', () => {
+  it("is taken only by that account's calls; another account's call goes through", async () => {
+    const bed = freshSandbox();
+    const mine = await bed.signUpAndIn();
+    const other = await bed.signUpAndIn();
+    expect(await bed.control('fail-next', { method: 'site_scan', email: mine.email })).toEqual({
+      armed: { method: 'site_scan', code: 146902, email: mine.email },
+    });
+    await bed.addSites(other, ['other.example']);
+    await bed.addSites(mine, ['mine.example']);
+    // The other account's scan is not the one armed.
+    expect((await bed.call('/api/site_scan/other.example/', { key: other })).envelope.error).toBe(0);
+    expect((await bed.call('/api/site_scan/mine.example/', { key: mine })).envelope.error).toBe(146902);
+    expect((await bed.call('/api/site_scan/mine.example/', { key: mine })).envelope.error).toBe(0);
+  });
+});

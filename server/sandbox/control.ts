@@ -37,7 +37,7 @@ const actions = {
     subscription: z.boolean().optional(),
   }),
   /** Make the next call of a method fail: site_scan → 146902, others → their database error, or the code given. */
-  'fail-next': z.object({ method: z.string(), code: z.number().int().optional() }),
+  'fail-next': z.object({ method: z.string(), code: z.number().int().optional(), email: z.string().optional() }),
   /** Mark a site's synchronization file as installed or not (site_scan 146901). */
   syncfile: z.object({ email: z.string(), domain: z.string(), installed: z.boolean() }),
 } as const;
@@ -98,8 +98,10 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       const code = f.code ?? fallback ?? 501;
       const valid = isSystemErrorCode(code) || own.some((e) => e.code === code);
       if (!valid) throw new ControlError(`${code} is not an error code of ${def.name}`);
-      state.armed.push({ method: def.name, code });
-      return { armed: { method: def.name, code } };
+      // With an e-mail, only that account's calls take the failure.
+      const userId = f.email === undefined ? undefined : userOf(state, f.email).id;
+      state.armed.push(userId === undefined ? { method: def.name, code } : { method: def.name, code, userId });
+      return { armed: { method: def.name, code, ...(f.email === undefined ? {} : { email: f.email }) } };
     }
     case 'syncfile': {
       const s = actions.syncfile.parse(input);

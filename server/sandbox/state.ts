@@ -6,6 +6,8 @@ import { RequestLimits } from './limits/request-limits.ts';
 export interface ArmedFailure {
   method: string;
   code: number;
+  /** Only a call by this account's keys takes it (parallel tests arm failures for their own accounts). */
+  userId?: number;
 }
 
 /** Everything a handler may touch: the database, the configuration, the limits and the sandbox clock. */
@@ -46,9 +48,9 @@ export class SandboxState {
     setMeta(this.db, 'clock_offset', String(this.clockOffset));
   }
 
-  /** Take an armed failure for this method, if any. */
-  takeFailure(method: string): ArmedFailure | undefined {
-    const i = this.armed.findIndex((f) => f.method === method);
+  /** Take an armed failure for this method and this caller (the key's user, or null), if any. */
+  takeFailure(method: string, userId: number | null): ArmedFailure | undefined {
+    const i = this.armed.findIndex((f) => f.method === method && (f.userId === undefined || f.userId === userId));
     if (i < 0) return undefined;
     return this.armed.splice(i, 1)[0];
   }

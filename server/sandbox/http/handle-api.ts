@@ -107,7 +107,7 @@ export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiR
     // answer is serialized inside it, so a result that cannot be written out rolls the
     // write back: a call is never answered as failed after its changes are committed.
     const outcome = state.db.transaction(() => {
-      const armed = state.takeFailure(def.name);
+      const armed = state.takeFailure(def.name, call.user?.id ?? null);
       if (armed) throwArmed(def, armed.code);
       return settle(runHandler(handlers, call));
     })();
