@@ -13,7 +13,7 @@ import { useKeyInfo } from './api/key-info';
 import { useUserInfo } from './api/user-info';
 import { describeExpiry } from './expiry';
 import { accountMessages } from './messages';
-import { openBlankTab, sendTabToDashboard } from './open-dashboard';
+import { openBlankTab, sendTabToDashboard } from '../../lib/open-dashboard';
 
 interface AccountMenuProps {
   /** The e-mail stored with the session, when known. */
