@@ -105,8 +105,16 @@ export class ScanWatcher {
    * API's error when the scan cannot start (146901: no synchronization file).
    */
   async scan(domain: string, account: string | undefined): Promise<ScanOutcome> {
+    return (await this.start(domain, account)).finished;
+  }
+
+  /**
+   * Starts a scan: resolves once the service has taken it (bulk changes count
+   * that as done), with the promise of its outcome.
+   */
+  async start(domain: string, account: string | undefined): Promise<{ finished: Promise<ScanOutcome> }> {
     const running = this.pending.get(domain);
-    if (running) return running.promise;
+    if (running) return { finished: running.promise };
     const sites = await this.client.ensureQueryData(sitesQueryOptions(this.api));
     const baseline = findSite(sites, domain)?.scanreport?.date ?? null;
     const at = Date.now();
@@ -123,15 +131,15 @@ export class ScanWatcher {
     }
     let settle: (outcome: ScanOutcome) => void = () => undefined;
     const promise = new Promise<ScanOutcome>((resolve) => (settle = resolve));
-    const outcome = promise.then((result) => {
+    const finished = promise.then((result) => {
       if (result.kind === 'done') rememberScan(account, domain, { at, outcome: 'done' });
       return result;
     });
-    this.pending.set(domain, { baseline, since: at, settle, promise: outcome });
+    this.pending.set(domain, { baseline, since: at, settle, promise: finished });
     this.publish();
     this.wait = POLL_FIRST_MS;
     this.schedule(POLL_FIRST_MS);
-    return outcome;
+    return { finished };
   }
 
   /** Forgets every scan being watched (sign-out). */

@@ -34,6 +34,15 @@ export function rememberPatching(account: string | undefined, domain: string, va
   store.set(next);
 }
 
+/** The same for many sites at once (a bulk change): one write. */
+export function rememberPatchingMany(account: string | undefined, domains: readonly string[], value: 0 | 1): void {
+  if (account === undefined || domains.length === 0) return;
+  const store = patching.of(account);
+  const next = { ...store.get() };
+  for (const domain of domains) next[domain] = value;
+  store.set(next);
+}
+
 export function patchingOf(account: string | undefined, domain: string): 0 | 1 | undefined {
   return account === undefined ? undefined : patching.of(account).get()[domain];
 }

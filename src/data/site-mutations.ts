@@ -23,7 +23,7 @@ export interface OptionWrite {
  * is remembered as set from this dashboard (and put back on failure); a
  * refusal with 145904 marks the option unavailable for this key.
  */
-export function useSetSiteOption() {
+export function useSetSiteOption({ onError }: { onError?: (error: unknown, write: OptionWrite) => void } = {}) {
   const api = useApi();
   const account = useAccountId();
   // What patching was before each pending change, to put back on failure.
@@ -39,16 +39,18 @@ export function useSetSiteOption() {
     onError: (error, { domain, change }) => {
       if (change.option === 'autopatching') rememberPatching(account, domain, previous.get(domain));
       if (isMethodError(error, 'site_setoption', 'permissionDenied')) markOptionUnavailable(account, change.option);
+      onError?.(error, { domain, change });
     },
   });
 }
 
 /** site_delete with ignore: a site already gone is gone (spec §4.3). */
-export function useDeleteSite() {
+export function useDeleteSite({ onError }: { onError?: (error: unknown, domain: string) => void } = {}) {
   const api = useApi();
   return useSiteWrite({
     mutationFn: ({ domain }: { domain: string }) => api.site_delete(domain, { ignore: true }),
     optimistic: ({ domain }) => ({ domains: [domain], patch: () => null }),
+    onError: (error, { domain }) => onError?.(error, domain),
   });
 }
 
