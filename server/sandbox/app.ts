@@ -10,6 +10,7 @@ import type { SandboxConfig } from './config.ts';
 import { mountControl } from './control-route.ts';
 import { getMeta, openDb, setMeta } from './db.ts';
 import { mountDemoSession } from './demo/session.ts';
+import { ensureSimulation } from './demo/simulation.ts';
 import { apiRoute } from './http/api-route.ts';
 import { hostAllowed, type SandboxEnv } from './http/connection.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
@@ -46,6 +47,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
       setMeta(db, 'seeded', '1');
     })();
   }
+  ensureSimulation(db, state.now());
 
   /** Finish due scans; a failure is logged and the caller goes on (the next call or tick retries). */
   const runScheduler = (): void => {

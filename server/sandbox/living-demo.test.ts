@@ -5,10 +5,15 @@
  * turned on and a scan runs. Deterministic under the control clock; the seeded
  * states do not move until time passes; other accounts are left alone.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { HAND_MADE_HOSTS } from './demo/fixtures.ts';
 import { infectedInSlot, INFECTION_ODDS, MAX_SLOTS, SIM_SLOT } from './demo/simulation.ts';
+import { createSandbox } from './app.ts';
+import { testSandboxConfig } from './config.ts';
 import { DEMO_EMAIL } from './seed.ts';
 import { enc, freshSandbox, type Account, type TestBed } from './testing.ts';
 import type { Sandbox } from './app.ts';
@@ -158,5 +163,27 @@ describe('the living demo', () => {
     expect(clean.length).toBeGreaterThan(3);
     for (const s of clean) expect(after.find((a) => a.host === s.host)?.scanreport?.threats, s.host).toBe(0);
     for (const s of await bed.listSites(partner, '?withscanreport')) expect(s.scanreport?.threats, s.host).toBe(0);
+  });
+
+  it('starts in a demo seeded before it existed when a sandbox opens the database', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'living-demo-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const dbPath = join(dir, 'old.sqlite');
+    const old = createSandbox(testSandboxConfig({ dbPath, seed: 'demo' }));
+    old.state.db.prepare("DELETE FROM meta WHERE name = 'demo_simulation'").run();
+    old.state.advanceClock(86400);
+    old.close();
+    const reopened = createSandbox(testSandboxConfig({ dbPath, seed: 'demo' }));
+    onTestFinished(() => reopened.close());
+    const meta = z
+      .object({ value: z.string() })
+      .parse(reopened.state.db.prepare("SELECT value FROM meta WHERE name = 'demo_simulation'").get());
+    const clock = clockSchema.parse(JSON.parse(meta.value));
+    expect(clock.slot).toBe(0);
+    expect(Math.abs(clock.epoch - reopened.state.now())).toBeLessThanOrEqual(1);
+    // A database without the demo account gets none.
+    const empty = createSandbox(testSandboxConfig({ dbPath: join(dir, 'empty.sqlite'), seed: 'empty' }));
+    onTestFinished(() => empty.close());
+    expect(empty.state.db.prepare("SELECT value FROM meta WHERE name = 'demo_simulation'").get()).toBeUndefined();
   });
 });

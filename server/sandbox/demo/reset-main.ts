@@ -34,7 +34,8 @@ function main(): void {
   try {
     const { removed, seeded, siteLimit } = resetDemo(new SandboxState(db, config, () => {}));
     const ms = performance.now() - started;
-    console.log(`Demo account ${DEMO_EMAIL} reset in ${config.dbPath} (${(ms / 1000).toFixed(1)} s)`);
+    const took = ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+    console.log(`Demo account ${DEMO_EMAIL} reset in ${config.dbPath} (${took})`);
     console.log(
       removed === null
         ? '  Removed: nothing (there was no demo account)'

@@ -41,6 +41,11 @@ export function startSimulation(db: Db, now: number): void {
   setMeta(db, META, JSON.stringify(clock));
 }
 
+/** A demo seeded before the living demo existed starts it when a sandbox opens the database. */
+export function ensureSimulation(db: Db, now: number): void {
+  if (readClock(db) === null && findUserByEmail(db, DEMO_EMAIL)) startSimulation(db, now);
+}
+
 function readClock(db: Db): SimulationClock | null {
   const raw = getMeta(db, META);
   if (raw === undefined) return null;
