@@ -113,11 +113,16 @@ function infect(db: Db, siteId: number, at: number): void {
 export function processDue(state: SandboxState): void {
   const { db } = state;
   const now = state.now();
-  const running = scansStartedBy(db, now - state.config.scanSeconds);
-  const due = scheduledBy(db, now);
-  if (running.length === 0 && due.length === 0 && !simulationDue(db, now)) return;
-  // IMMEDIATE: another process on the file (npm run demo:reset) cannot slip a write in between.
+  const idle = () =>
+    scansStartedBy(db, now - state.config.scanSeconds).length === 0 &&
+    scheduledBy(db, now).length === 0 &&
+    !simulationDue(db, now);
+  if (idle()) return;
+  // IMMEDIATE, and read again inside: another process on the file (npm run demo:reset)
+  // may have changed the sites since, but cannot while this runs.
   db.transaction(() => {
+    const running = scansStartedBy(db, now - state.config.scanSeconds);
+    const due = scheduledBy(db, now);
     const events: { at: number; run: () => void }[] = [];
     for (const site of running) {
       const at = (site.scan_started ?? now) + state.config.scanSeconds;
