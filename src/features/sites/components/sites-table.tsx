@@ -33,15 +33,15 @@ const PAGE = 10;
 
 const FULL_COLUMNS: { id: SortColumn; width: string; align?: 'right' }[] = [
   { id: 'domain', width: '' },
-  { id: 'status', width: 'w-32' },
-  { id: 'threats', width: 'w-20', align: 'right' },
-  { id: 'lastScan', width: 'w-24' },
-  { id: 'nextScan', width: 'w-24' },
-  { id: 'firewall', width: 'w-20' },
-  { id: 'cleanup', width: 'w-20' },
-  { id: 'patching', width: 'w-24' },
-  { id: 'period', width: 'w-32' },
-  { id: 'permissions', width: 'w-28' },
+  { id: 'status', width: 'w-[7.25rem]' },
+  { id: 'threats', width: 'w-16', align: 'right' },
+  { id: 'lastScan', width: 'w-[5.5rem]' },
+  { id: 'nextScan', width: 'w-[5.5rem]' },
+  { id: 'firewall', width: 'w-[4.25rem]' },
+  { id: 'cleanup', width: 'w-[4.5rem]' },
+  { id: 'patching', width: 'w-[4.5rem]' },
+  { id: 'period', width: 'w-[7.5rem]' },
+  { id: 'permissions', width: 'w-[5.5rem]' },
 ];
 
 export function SitesTable(props: SitesTableProps) {
@@ -147,10 +147,10 @@ export function SitesTable(props: SitesTableProps) {
       <table
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
-        className={cn('w-full table-fixed border-separate border-spacing-0 text-sm', !narrow && 'min-w-[62rem]')}
+        className={cn('w-full table-fixed border-separate border-spacing-0 text-sm', !narrow && 'min-w-[64rem]')}
       >
         <colgroup>
-          <col className="w-10" />
+          <col className="w-9" />
           {narrow ? (
             <>
               <col />
@@ -162,7 +162,7 @@ export function SitesTable(props: SitesTableProps) {
               {FULL_COLUMNS.map((c) => (
                 <col key={c.id} className={c.width} />
               ))}
-              <col className="w-14" />
+              <col className="w-11" />
             </>
           )}
         </colgroup>

@@ -28,13 +28,15 @@ export function SortHeader({ id, label, align, sort, desc, onSort }: SortHeaderP
         type="button"
         onClick={() => onSort(id)}
         className={cn(
-          'inline-flex max-w-full items-center gap-1 rounded px-1 py-1 text-left text-xs leading-tight hover:bg-accent',
+          'max-w-full rounded px-1 py-1 text-left text-xs leading-tight hover:bg-accent',
           current ? 'text-foreground' : 'text-muted-foreground',
-          align === 'right' && 'flex-row-reverse text-right',
+          align === 'right' && 'text-right',
         )}
       >
-        <span className="min-w-0">{label}</span>
-        <Icon size={14} className={cn('shrink-0', !current && 'opacity-50')} />
+        <span className="min-w-0 break-words">
+          {label}
+          <Icon size={12} className={cn('ml-0.5 inline align-[-1px]', !current && 'opacity-50')} />
+        </span>
         {current ? <span className="sr-only">, {desc ? t.sortDescending : t.sortAscending}</span> : null}
       </button>
     </th>
