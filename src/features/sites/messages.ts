@@ -79,6 +79,12 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   unshare: params('Stop sharing with {unit}'),
   removeFirewall: 'Remove firewall…',
   deleteSite: 'Delete site…',
+  // The menu items' accessible names: each names the row's site (issue 7).
+  openSiteOf: params('Open the page of {domain}'),
+  shareOf: params('Share {domain} with a customer'),
+  unshareOf: params('Stop sharing {domain} with {unit}'),
+  removeFirewallOf: params('Remove firewall, {domain}'),
+  deleteOf: params('Delete {domain}'),
   details: params('Details of {domain}'),
   select: params('Select {domain}'),
   selectAll: 'Select all sites that match',

@@ -46,27 +46,39 @@ export function RowActions({ site }: { site: Site }) {
             {scanning ? t.statusScanning : t.scanNowShort}
           </Menu.Item>
           <Menu.Item asChild className={itemClass}>
-            <Link to="/sites/$domain" params={{ domain }}>
+            <Link to="/sites/$domain" params={{ domain }} aria-label={t.openSiteOf({ domain })}>
               <ChevronRightIcon className="shrink-0" />
               {t.openSite}
             </Link>
           </Menu.Item>
-          <Menu.Item className={itemClass} onSelect={() => ask('share', site)}>
+          <Menu.Item className={itemClass} aria-label={t.shareOf({ domain })} onSelect={() => ask('share', site)}>
             <ShareIcon className="shrink-0" />
             {t.share}
           </Menu.Item>
           {unit ? (
-            <Menu.Item className={itemClass} onSelect={() => unshare(domain, unit)}>
+            <Menu.Item
+              className={itemClass}
+              aria-label={t.unshareOf({ domain, unit })}
+              onSelect={() => unshare(domain, unit)}
+            >
               <ShareIcon className="shrink-0" />
               {t.unshare({ unit })}
             </Menu.Item>
           ) : null}
           <Menu.Separator className="my-1 h-px bg-border" />
-          <Menu.Item className={itemClass} onSelect={() => ask('removeFirewall', site)}>
+          <Menu.Item
+            className={itemClass}
+            aria-label={t.removeFirewallOf({ domain })}
+            onSelect={() => ask('removeFirewall', site)}
+          >
             <ShieldIcon className="shrink-0" />
             {t.removeFirewall}
           </Menu.Item>
-          <Menu.Item className={`${itemClass} text-danger-text`} onSelect={() => ask('delete', site)}>
+          <Menu.Item
+            className={`${itemClass} text-danger-text`}
+            aria-label={t.deleteOf({ domain })}
+            onSelect={() => ask('delete', site)}
+          >
             <TrashIcon className="shrink-0" />
             {t.deleteSite}
           </Menu.Item>
