@@ -14,7 +14,7 @@ import { createQueryClient } from '../lib/query-client';
 import { startRealStack, type RealStack } from '../../test-support/real-stack';
 import { useAccountId } from './account';
 import { useScanning, useScanRecords, useScanWatcher, useSyncFileMissing, type ScanOutcome } from './scan-watcher';
-import { sitesQueryOptions } from './sites';
+import { sitesQueryOptions } from './sites-query';
 import { useLookUpUnit } from './units';
 import { useUnitsDirectory } from './units-directory';
 

@@ -16,7 +16,8 @@ import { classifyError, endsSession, errorCodeOf, isMethodError } from '../api/e
 import type { Site } from '../api/schemas';
 import { accountStore } from '../lib/account-storage';
 import { useApi } from '../lib/api-context';
-import { findSite, sitesQueryOptions } from './sites';
+import { findSite } from './sites';
+import { sitesQueryOptions } from './sites-query';
 
 /** The first look after this long, then each wait half as long again, up to the last. */
 export const POLL_FIRST_MS = 2_000;

@@ -9,7 +9,8 @@ import type { SitesAddResult } from '../api/schemas';
 import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
 import { markOptionUnavailable, patchingOf, rememberPatching } from './site-memory';
-import { applyChange, changeValue, sitesQueryOptions, type SiteChange } from './sites';
+import { applyChange, changeValue, type SiteChange } from './sites';
+import { sitesQueryOptions } from './sites-query';
 import { useSiteWrite } from './site-writes';
 import { addUnit } from './units-directory';
 

@@ -6,7 +6,8 @@
  */
 import { useMutation, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Site } from '../api/schemas';
-import { SITES_KEY, type SitePatch } from './sites';
+import { type SitePatch } from './sites';
+import { SITES_KEY } from './sites-query';
 
 /** Every site write shares it, so the refetch waits for the last of them. */
 const WRITE_KEY = ['sites-write'] as const;

@@ -11,7 +11,7 @@ import type { ApiClient } from '../api/client';
 import { isMethodError } from '../api/error-catalogue';
 import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
-import { SITES_KEY } from './sites';
+import { SITES_KEY } from './sites-query';
 import { addUnit } from './units-directory';
 
 /** Sites per sites_add call: a few hundred, so no call holds the service long. */

@@ -18,7 +18,8 @@ import { useAccountId } from './account';
 import { useDeleteSite, useSetSiteOption, useShareSites, useUnshareSite } from './site-mutations';
 import { usePatchingMemory, useUnavailableOptions } from './site-memory';
 import { addSitesInChunks } from './sites-add';
-import { sitesQueryOptions, useSitesQuery } from './sites';
+import { useSitesQuery } from './sites';
+import { sitesQueryOptions } from './sites-query';
 import { useUnitsDirectory } from './units-directory';
 
 let stack: RealStack;

@@ -5,32 +5,13 @@
  * the background. Writes change every sites_list query at once (the prefix
  * key), so the table, a unit's list and the site page agree.
  */
-import { queryOptions, useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../api/client';
-import { methodKey, methodQuery } from '../api/query-keys';
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { SCAN_PERIODS, type ScanPeriod } from '../api/registry/sites';
 import type { Site } from '../api/schemas';
 import { useApi } from '../lib/api-context';
+import { SITES_KEY, sitesQueryOptions } from './sites-query';
 
 export type { Site };
-
-/** How long an answer counts as fresh, and how often a page that shows it asks again in the background. */
-export const SITES_STALE_MS = 30_000;
-export const SITES_REFRESH_MS = 60_000;
-
-/** Every sites_list query, whatever its arguments. */
-export const SITES_KEY = methodKey('sites_list');
-
-/** sites_list?withscanreport, of the whole account or of one unit (spec §4.3); never withfwhistory here. */
-export function sitesQueryOptions(api: ApiClient, unit?: string) {
-  const args = unit === undefined ? { withscanreport: true } : { withscanreport: true, unit };
-  return queryOptions({
-    ...methodQuery(api, 'sites_list', args),
-    staleTime: SITES_STALE_MS,
-    refetchInterval: SITES_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
-}
 
 /** The list, inside a route whose loader has ensured it. */
 export function useSites(unit?: string) {

@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isMethodError } from '../api/error-catalogue';
 import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
-import { SITES_KEY, sitesQueryOptions, type Site } from './sites';
+import { type Site } from './sites';
+import { SITES_KEY, sitesQueryOptions } from './sites-query';
 import { useSiteWrite } from './site-writes';
 import { addUnit, removeUnit, renameUnit } from './units-directory';
 

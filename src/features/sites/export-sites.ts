@@ -1,7 +1,7 @@
 import type { Site } from '../../data/sites';
 import { sitesMessages } from './messages';
 import { csvFileName, downloadText, isoTime, toCsv, type CsvColumn } from './model/csv-export';
-import { periodName } from './model/sites-search';
+import { periodName } from './model/site-filters';
 import { statusOf, threatsOf } from './model/site-status';
 import { statusLabel } from './components/site-cells';
 import { sitesToolbarMessages } from './toolbar-messages';

@@ -10,14 +10,8 @@ import { useAccountId } from '../../data/account';
 import { useScanWatcher } from '../../data/scan-watcher';
 import { failuresByDomain } from '../../data/site-mutations';
 import { rememberPatchingMany } from '../../data/site-memory';
-import {
-  applyChange,
-  changeValue,
-  patchCachedSites,
-  SITES_KEY,
-  type SiteChange,
-  type SitePatch,
-} from '../../data/sites';
+import { applyChange, changeValue, patchCachedSites, type SiteChange, type SitePatch } from '../../data/sites';
+import { SITES_KEY } from '../../data/sites-query';
 import { addUnit } from '../../data/units-directory';
 import { useApi } from '../../lib/api-context';
 import { runBulk } from './model/bulk-runner';

@@ -6,7 +6,7 @@ import {
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import { accountQueryOptions } from '../../data/account';
-import { sitesQueryOptions } from '../../data/sites';
+import { sitesQueryOptions } from '../../data/sites-query';
 import { isUnknownUnit, UnknownUnit } from '../../features/sites/components/sites-error';
 import { SitesPage } from '../../features/sites/components/sites-page';
 import { SEARCH_DEFAULTS, sitesSearchSchema, type SitesSearch } from '../../features/sites/model/sites-search';

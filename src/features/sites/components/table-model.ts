@@ -17,16 +17,13 @@ import {
 import type { Site } from '../../../data/sites';
 import { severity, statusOf, threatsOf } from '../model/site-status';
 import {
-  matchesOnOff,
-  matchesPeriod,
-  matchesQuery,
-  normalQuery,
   ON_OFF_FILTERS,
   PERIOD_FILTERS,
   STATUS_FILTERS,
   type SiteFilters,
   type SortColumn,
 } from '../model/sites-search';
+import { matchesOnOff, matchesPeriod, matchesQuery, normalQuery } from '../model/site-filters';
 
 export const sitesFeatures = tableFeatures({
   rowSortingFeature,

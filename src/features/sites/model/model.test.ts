@@ -5,7 +5,8 @@ import { runBulk } from './bulk-runner';
 import { toCsv } from './csv-export';
 import { parseSiteInput } from './site-input';
 import { statusOf } from './site-status';
-import { matchesFilters, sitesSearchSchema, SEARCH_DEFAULTS } from './sites-search';
+import { sitesSearchSchema, SEARCH_DEFAULTS } from './sites-search';
+import { matchesFilters } from './site-filters';
 
 const report = { id: 1, date: 1, cure: 0, threats: 0, incurable: 0, doubt: 0, treated: 0, detectedfiles: 0 };
 const fullReport = {
