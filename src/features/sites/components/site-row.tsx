@@ -85,7 +85,9 @@ export const SiteRow = memo(function SiteRow(props: SiteRowProps) {
         onKeyDown={(e) => props.onRowKeyDown(e, index)}
         onFocus={() => props.onRowFocus(index)}
         className={cn(
-          'border-b border-border focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+          // Heights match the table's estimates (sites-table.tsx ROW_ESTIMATE); an error note makes a row taller.
+          narrow ? 'h-16' : 'h-14',
+          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring [&>td]:border-b [&>td]:border-border',
           selected ? 'bg-accent' : 'hover:bg-surface-muted',
         )}
       >
@@ -170,7 +172,7 @@ function RowDetail({ site, id }: { site: Site; id: string }) {
   const scanning = useScanning()[site.domain] !== undefined;
   const item = 'flex min-h-10 items-center justify-between gap-3';
   return (
-    <tr id={id} className="border-b border-border bg-surface-muted">
+    <tr id={id} className="bg-surface-muted [&>td]:border-b [&>td]:border-border">
       <td colSpan={4} className="px-3 py-3">
         <dl className="space-y-1 text-sm">
           <div className={item}>
