@@ -59,10 +59,15 @@ export function AddPreview(props: {
         <p className="text-sm text-muted-foreground">{t.previewEmpty}</p>
       ) : (
         <div className="max-h-64 overflow-auto rounded-md border border-border">
-          <table className="w-full border-separate border-spacing-0 text-sm">
+          <table className="w-full table-fixed border-separate border-spacing-0 text-sm">
+            <colgroup>
+              <col className="w-12" />
+              <col className="w-[42%]" />
+              <col />
+            </colgroup>
             <thead className="[&_th]:sticky [&_th]:top-0 [&_th]:border-b [&_th]:border-border [&_th]:bg-surface">
               <tr>
-                <th scope="col" className="w-14 px-2 py-1.5 text-left text-xs font-medium text-muted-foreground">
+                <th scope="col" className="px-2 py-1.5 text-left text-xs font-medium text-muted-foreground">
                   {t.colLine}
                 </th>
                 <th scope="col" className="px-2 py-1.5 text-left text-xs font-medium text-muted-foreground">
@@ -77,7 +82,7 @@ export function AddPreview(props: {
               {shown.map(({ line, v }) => (
                 <tr key={line.line} data-line={line.line} className="[&>td]:border-b [&>td]:border-border">
                   <td className="px-2 py-1.5 align-top text-muted-foreground tabular-nums">{line.line}</td>
-                  <td className="max-w-0 px-2 py-1.5 align-top break-words">
+                  <td className="px-2 py-1.5 align-top [overflow-wrap:anywhere]">
                     <span className="block">{line.domain ?? line.site}</span>
                     {line.unit ? <span className="block text-xs text-muted-foreground">{line.unit}</span> : null}
                   </td>
