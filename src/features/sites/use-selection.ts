@@ -35,7 +35,7 @@ export function useSelection(list: readonly string[]) {
 
   const selectAll = useCallback(() => setSelected(new Set(list)), [list]);
   const clear = useCallback(() => {
-    setSelected(new Set());
+    setSelected((current) => (current.size === 0 ? current : new Set()));
     setAnchor(null);
   }, []);
 

@@ -61,8 +61,10 @@ export function SitesTable(props: SitesTableProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE[layout],
-    overscan: 6,
-    getItemKey: (i) => rows[i]?.domain ?? i,
+    overscan: 4,
+    // Keyed by position: when a search changes which sites are shown, the row
+    // components stay and take the new sites (an update), rather than every row
+    // unmounting and mounting again; a row's size is measured again if it changes.
     // The row that has the focus stays in the DOM however far it is scrolled.
     rangeExtractor: useCallback(
       (range: Range) => {

@@ -19,10 +19,18 @@ export function normalQuery(q: string): string {
     .replace(/[/?#].*$/, '');
 }
 
+/** Lower-cased names, made once per site object (a search runs over every site at each keystroke). */
+const lowered = new WeakMap<object, string>();
+function lowerName(site: Pick<Site, 'domain' | 'host'>): string {
+  let name = lowered.get(site);
+  if (name === undefined) lowered.set(site, (name = `${site.domain.toLowerCase()}\n${site.host.toLowerCase()}`));
+  return name;
+}
+
 /** The UTF-8 name or the punycode host contains the (normalised) query. */
 export function matchesQuery(site: Pick<Site, 'domain' | 'host'>, query: string): boolean {
   if (query === '') return true;
-  return site.domain.toLowerCase().includes(query) || site.host.includes(query);
+  return lowerName(site).includes(query);
 }
 
 const PERIOD_NAMES: readonly ScanPeriod[] = ['month', 'week', 'day', '0'];
