@@ -23,6 +23,7 @@ export const sitesToolbarMessages = /* @__PURE__ */ i18n('sitesToolbar', {
   unitAll: 'All sites',
   unitHint: 'Customers this dashboard knows of: see the Units page.',
   sort: 'Sort by',
+  sortOption: params('Sort by: {column}'),
   sortDirection: 'Sort direction',
   ascending: 'Ascending',
   descending: 'Descending',

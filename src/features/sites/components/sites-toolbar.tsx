@@ -104,7 +104,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
             aria-label={t.sort}
             value={search.sort}
             onValueChange={(sort) => onSearch({ sort })}
-            options={SORT_COLUMNS.map((c) => ({ value: c, label: `${t.sort}: ${columnLabel(s, c)}` }))}
+            options={SORT_COLUMNS.map((c) => ({ value: c, label: t.sortOption({ column: columnLabel(s, c) }) }))}
             className="min-w-0 flex-1"
           />
           <Select<'asc' | 'desc'>
