@@ -2,7 +2,7 @@
  * Units (spec §4.4): look one up, rename it, delete it with or without its
  * sites. The directory of units (units-directory.ts) follows each change.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isMethodError } from '../api/error-catalogue';
 import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
@@ -29,6 +29,31 @@ export function useLookUpUnit() {
       if (sites) addUnit(account, email, 'lookup');
     },
   });
+}
+
+export type UnitCheck =
+  | { state: 'checking' }
+  | { state: 'found'; sites: number }
+  | { state: 'missing' }
+  | { state: 'unknown'; error: unknown };
+
+/**
+ * Whether the service still knows a unit of the directory (it may have been
+ * renamed or deleted elsewhere): its sites_list?unit=, asked once in a while,
+ * not on the list's refresh interval.
+ */
+export function useUnitCheck(unit: string): UnitCheck {
+  const query = useQuery({
+    ...sitesQueryOptions(useApi(), unit),
+    refetchInterval: false,
+    refetchOnWindowFocus: false,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  if (query.data) return { state: 'found', sites: query.data.length };
+  if (isMethodError(query.error, 'sites_list', 'unitNotFound')) return { state: 'missing' };
+  if (query.isError) return { state: 'unknown', error: query.error };
+  return { state: 'checking' };
 }
 
 /** unit_update: every site shared with the unit follows it (spec §3, §4.4). */

@@ -24,6 +24,10 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   sourceShared: 'Shared with from this dashboard',
   sourceLookup: 'Looked up',
   addedOn: params('Since {date}'),
+  checking: 'Checking with the service…',
+  checkFound: count({ one: 'Known to the service: {count} site', other: 'Known to the service: {count} sites' }),
+  checkMissing: 'Not known to the service any more',
+  checkUnknown: 'Could not be checked just now',
   chooseUnit: 'Choose a customer to see their sites.',
   // One unit.
   unitSites: params('Sites shared with {unit}'),

@@ -14,7 +14,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
-import { useLookUpUnit } from '../../../data/units';
+import { useLookUpUnit, useUnitCheck } from '../../../data/units';
 import { normalEmail, useUnitsDirectory, type UnitEntry } from '../../../data/units-directory';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
@@ -138,11 +138,31 @@ function UnitList({
                   {u.source === 'shared' ? t.sourceShared : t.sourceLookup} ·{' '}
                   {t.addedOn({ date: f.date(u.added, { dateStyle: 'medium' }) })}
                 </span>
+                <UnitCheckNote unit={u.email} />
               </button>
             </li>
           ))}
         </ul>
       )}
     </nav>
+  );
+}
+
+/** What the service says of a unit of the list now (DESIGN.md: the directory is verified, and says so). */
+function UnitCheckNote({ unit }: { unit: string }) {
+  const t = useStore(unitsMessages);
+  const check = useUnitCheck(unit);
+  const text =
+    check.state === 'found'
+      ? t.checkFound(check.sites)
+      : check.state === 'missing'
+        ? t.checkMissing
+        : check.state === 'unknown'
+          ? t.checkUnknown
+          : t.checking;
+  return (
+    <span className={cn('block text-xs', check.state === 'missing' ? 'text-danger-text' : 'text-muted-foreground')}>
+      {text}
+    </span>
   );
 }
