@@ -50,8 +50,9 @@ export function useUnitCheck(unit: string): UnitCheck {
     staleTime: 5 * 60_000,
     retry: false,
   });
-  if (query.data) return { state: 'found', sites: query.data.length };
+  // Checked before the data: a refetch that finds the unit gone keeps the old answer beside its error.
   if (isMethodError(query.error, 'sites_list', 'unitNotFound')) return { state: 'missing' };
+  if (query.data) return { state: 'found', sites: query.data.length };
   if (query.isError) return { state: 'unknown', error: query.error };
   return { state: 'checking' };
 }
