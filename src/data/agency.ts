@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import type { AgencyBody } from '../api/bodies';
 import { isMethodError } from '../api/error-catalogue';
@@ -24,6 +24,11 @@ export function agencyQueryOptions(api: ApiClient) {
   });
 }
 
+/** The agency page: its loader has the record (or null) in the cache already. */
+export function useAgencyRecord() {
+  return useSuspenseQuery(agencyQueryOptions(useApi()));
+}
+
 /** The header's brand reads it too; any failure there shows the product name (retry: false). */
 export function useAgency({ retry = 3 }: { retry?: number | false } = {}) {
   return useQuery({ ...agencyQueryOptions(useApi()), retry });
@@ -45,11 +50,12 @@ export function useUpdateAgency({ errorDisplay = 'toast' }: { errorDisplay?: 'to
 }
 
 /** agency_delete (spec §4.2), `ignore` so an agency already gone is no error. */
-export function useDeleteAgency() {
+export function useDeleteAgency({ errorDisplay = 'toast' }: { errorDisplay?: 'toast' | 'inline' } = {}) {
   const api = useApi();
   return useOptimisticMutation({
     mutationFn: () => api.agency_delete({ ignore: true }),
     queryKey: methodKey('agency_view'),
     optimistic: (): Agency | null => null,
+    errorDisplay,
   });
 }
