@@ -63,16 +63,18 @@ export function countryFromText(text: string, list: readonly Country[]): string 
   return list.find((c) => fold(c.name) === folded)?.code ?? typed;
 }
 
-/** The countries whose name or code matches the typed text, best matches (name starts with it) first. */
+/** The countries whose code or name matches the typed text: the code first, then names starting with it, then the rest. */
 export function matchCountries(text: string, list: readonly Country[]): readonly Country[] {
   const folded = fold(text);
   if (folded === '') return list;
+  const code: Country[] = [];
   const starts: Country[] = [];
   const contains: Country[] = [];
   for (const country of list) {
     const name = fold(country.name);
-    if (name.startsWith(folded) || country.code.toLowerCase() === folded) starts.push(country);
+    if (country.code.toLowerCase() === folded) code.push(country);
+    else if (name.startsWith(folded)) starts.push(country);
     else if (name.includes(folded)) contains.push(country);
   }
-  return [...starts, ...contains];
+  return [...code, ...starts, ...contains];
 }

@@ -51,7 +51,7 @@ export const agencyMessages = /* @__PURE__ */ i18n('agency', {
   requiredByService: 'The service requires this field.',
   // The country list.
   searchCountries: 'Type to search',
-  countries: 'Countries',
+  countries: params('{field}: countries'),
   noCountryMatches: 'No country matches. Type a country’s name or its two-letter code.',
   keptName: params('{name} (as saved)'),
   // Currencies.

@@ -147,6 +147,7 @@ function ControlledChoice({
   control,
   kind,
 }: AgencyFieldProps & { control: FieldControlProps; kind: 'country' | 'currency' }) {
+  const t = useStore(agencyMessages);
   const { field: bound } = useController({ control: form.control, name: field });
   const savedValue = saved?.[field];
   if (kind === 'country') {
@@ -158,6 +159,7 @@ function ControlledChoice({
         onValueChange={bound.onChange}
         onBlur={bound.onBlur}
         saved={savedValue}
+        label={t[field]}
       />
     );
   }

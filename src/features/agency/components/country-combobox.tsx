@@ -13,6 +13,8 @@ interface CountryComboboxProps extends FieldControlProps {
   name: string;
   /** What the saved record holds: a country name there (spec §2.7 allows one) is offered and kept as it is. */
   saved: string | undefined;
+  /** The field's label ("Bank country"), naming its list. */
+  label: string;
 }
 
 /**
@@ -20,7 +22,15 @@ interface CountryComboboxProps extends FieldControlProps {
  * use) or code; stores the alpha-2 code. A name the saved record holds stays
  * on offer, marked "as saved", and is kept unless another country is chosen.
  */
-export function CountryCombobox({ value, onValueChange, onBlur, name, saved, ...control }: CountryComboboxProps) {
+export function CountryCombobox({
+  value,
+  onValueChange,
+  onBlur,
+  name,
+  saved,
+  label,
+  ...control
+}: CountryComboboxProps) {
   const t = useStore(agencyMessages);
   const { locale } = useStore(format);
   const countries = useMemo(() => countryList(locale), [locale]);
@@ -47,7 +57,7 @@ export function CountryCombobox({ value, onValueChange, onBlur, name, saved, ...
       filter={filter}
       display={(v) => countries.find((c) => c.code === v)?.name ?? v}
       parse={(text) => (kept && fold(text) === fold(kept) ? kept : countryFromText(text, countries))}
-      listLabel={t.countries}
+      listLabel={t.countries({ field: label })}
       noMatches={t.noCountryMatches}
       placeholder={t.searchCountries}
     />
