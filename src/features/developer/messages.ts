@@ -66,6 +66,7 @@ export const developerMessages = /* @__PURE__ */ i18n('developer', {
   send: 'Send request',
   sending: 'Sending…',
   mismatch: params('Does not match {pattern}'),
+  mismatchAbove: 'Does not match the expression above.',
   uncompilable: params('Cannot be checked: {pattern} is not a valid expression here.'),
   notString: 'Must be a string.',
   bodyNotObject: 'This method reads a JSON object: fields and their values.',

@@ -10,7 +10,7 @@ import { Switch } from '../../../components/ui/switch';
 import { apiCurl, proxyCurl, signatureCommand, type CurlInput } from '../curl';
 import { developerMessages } from '../messages';
 import { CopyButton } from './copy-button';
-import { JsonBlock, scalarText } from './json-view';
+import { JsonBlock } from './json-view';
 
 /** The error an answer reports, as the client would throw it, for the catalogue's words. */
 function answerError(method: string, response: RawResponse): unknown {
@@ -129,7 +129,7 @@ export function CallResult({ method, response, httpMethod, body, credentials }: 
               tabIndex={0}
               className="max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs text-foreground"
             >
-              {scalarText(response.text)}
+              {response.text}
             </pre>
           </div>
         )}

@@ -17,9 +17,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** One value as text: scalars as they are, objects and arrays as compact JSON. */
+/** One value as text: scalars as they are (an empty string as ""), objects and arrays as compact JSON. */
 export function scalarText(value: unknown): string {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return value === '' ? '""' : value;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return JSON.stringify(value);
 }

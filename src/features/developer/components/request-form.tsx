@@ -21,9 +21,11 @@ import {
   type RequestValues,
 } from '../request-check';
 
-function problemText(t: DeveloperMessages, p: Problem): string {
+/** A problem in words; `shown`: the field shows its expression already. */
+function problemText(t: DeveloperMessages, p: Problem, shown = false): string {
   if (p.kind === 'notString') return t.notString;
-  return p.kind === 'mismatch' ? t.mismatch({ pattern: p.pattern }) : t.uncompilable({ pattern: p.pattern });
+  if (p.kind === 'uncompilable') return t.uncompilable({ pattern: p.pattern });
+  return shown ? t.mismatchAbove : t.mismatch({ pattern: p.pattern });
 }
 
 function bodyText(t: DeveloperMessages, p: RequestProblems): string | null {
@@ -47,10 +49,22 @@ function requestSchema(t: DeveloperMessages, data: MethodData) {
       z.superRefine((values, ctx) => {
         const problems = checkRequest(data, values);
         problems.path.forEach((p, i) => {
-          if (p) ctx.addIssue({ code: 'custom', path: ['path', i], message: problemText(t, p), input: values.path[i] });
+          if (p)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['path', i],
+              message: problemText(t, p, true),
+              input: values.path[i],
+            });
         });
         problems.args.forEach((p, i) => {
-          if (p) ctx.addIssue({ code: 'custom', path: ['args', i], message: problemText(t, p), input: values.args[i] });
+          if (p)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['args', i],
+              message: problemText(t, p, true),
+              input: values.args[i],
+            });
         });
         const body = bodyText(t, problems);
         if (body) ctx.addIssue({ code: 'custom', path: ['body'], message: body, input: values.body });
