@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { agencyQueryOptions } from '../../data/agency';
+import { agencyQueryOptions } from '../../data/agency-query';
 import { AgencyPage } from '../../features/agency/components/agency-page';
 import { PageError } from '../../features/shell/page-error';
 
