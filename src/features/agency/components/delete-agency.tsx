@@ -19,9 +19,10 @@ export function DeleteAgency({ onDeleted }: { onDeleted: () => void }) {
   const remove = useDeleteAgency({ errorDisplay: 'inline' });
   return (
     <section className="mt-10 border-t border-border pt-6">
+      {/* Outlined in the danger colours: no variant, whose border and text colours would compete (cn has no merge). */}
       <Button
-        variant="secondary"
-        className="border-danger-border text-danger-text"
+        variant={null}
+        className="border border-danger-border bg-surface text-danger-text hover:bg-danger-surface"
         onClick={() => {
           remove.reset();
           setOpen(true);

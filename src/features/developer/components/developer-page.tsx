@@ -46,7 +46,8 @@ export function DeveloperPage(props: DeveloperPageProps) {
           if (chosen) onTabChange(chosen);
         }}
       >
-        <TabsList aria-label={t.sections}>
+        {/* Wrapped rather than scrolled: at 360 px every section stays in sight. */}
+        <TabsList aria-label={t.sections} className="flex-wrap">
           {DEVELOPER_TABS.map((id) => (
             <TabsTrigger key={id} value={id}>
               {t[LABELS[id]]}
