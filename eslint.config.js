@@ -116,6 +116,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', 'react-dom/*', 'react/*'] }],
       'no-restricted-globals': ['error', ...DOM_ONLY_GLOBALS],
+      // Node loads it too (the sandbox, the proxy, Vite's config loader): imports name their file.
+      'import-x/extensions': ['error', 'always', { ignorePackages: true, checkTypeImports: true }],
     },
   },
 );

@@ -9,6 +9,8 @@ import { ensureAppKey } from './accounts.ts';
 import type { SandboxConfig } from './config.ts';
 import { mountControl } from './control-route.ts';
 import { getMeta, openDb, setMeta } from './db.ts';
+import { mountDemoSession } from './demo/session.ts';
+import { ensureSimulation } from './demo/simulation.ts';
 import { apiRoute } from './http/api-route.ts';
 import { hostAllowed, type SandboxEnv } from './http/connection.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
@@ -45,6 +47,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
       setMeta(db, 'seeded', '1');
     })();
   }
+  ensureSimulation(db, state.now());
 
   /** Finish due scans; a failure is logged and the caller goes on (the next call or tick retries). */
   const runScheduler = (): void => {
@@ -89,6 +92,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
     await next();
   });
   const demoEmail = () => (getMeta(db, 'seeded') === '1' && findUserByEmail(db, DEMO_EMAIL) ? DEMO_EMAIL : null);
+  mountDemoSession(app, state, demoEmail);
   mountPages(app, state, demoEmail);
   mountControl(app, state);
 

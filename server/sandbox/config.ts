@@ -10,6 +10,8 @@ export class ConfigError extends Error {
 
 export const DEFAULT_APP_KEY = 'sandbox-application-key';
 export const DEFAULT_DB_PATH = '.data/sandbox.sqlite';
+/** The demo account's size (SANDBOX_DEMO_SITES): at least its 20 hand-made sites, at most 20,000. */
+export const DEMO_SITES = { min: 20, max: 20_000, fallback: 60 } as const;
 
 const intInRange = (name: string, min: number, max: number, fallback: number) =>
   z
@@ -63,6 +65,7 @@ const envSchema = z.object({
     .enum(['required', 'disabled'], { message: 'SANDBOX_SIGNIN_DS must be "required" or "disabled"' })
     .default('required'),
   SANDBOX_SEED: z.enum(['demo', 'empty'], { message: 'SANDBOX_SEED must be "demo" or "empty"' }).default('demo'),
+  SANDBOX_DEMO_SITES: intInRange('SANDBOX_DEMO_SITES', DEMO_SITES.min, DEMO_SITES.max, DEMO_SITES.fallback),
   SANDBOX_CONTROL: z.enum(['0', '1', ''], { message: 'SANDBOX_CONTROL must be 0 or 1' }).default('0'),
   SANDBOX_SCAN_SECONDS: intInRange('SANDBOX_SCAN_SECONDS', 0, 3600, 5),
   SANDBOX_OTP_SECONDS: intInRange('SANDBOX_OTP_SECONDS', 10, 86400, 600),
@@ -129,6 +132,8 @@ export interface SandboxConfig {
   signinDs: 'required' | 'disabled';
   /** demo: a living demo account, seeded once into a database without users; empty: nothing. */
   seed: 'demo' | 'empty';
+  /** How many sites the demo seed gives the demo account (docs/sandbox.md, "The demo account"). */
+  demoSites: number;
   /** The test control surface (/sandbox/control/*). */
   control: boolean;
   /** How long a scan runs. */
@@ -163,6 +168,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
     appKey: e.SANDBOX_APP_KEY,
     signinDs: e.SANDBOX_SIGNIN_DS,
     seed: e.SANDBOX_SEED,
+    demoSites: e.SANDBOX_DEMO_SITES,
     control: e.SANDBOX_CONTROL === '1',
     scanSeconds: e.SANDBOX_SCAN_SECONDS,
     otpSeconds: e.SANDBOX_OTP_SECONDS,

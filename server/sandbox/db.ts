@@ -194,7 +194,8 @@ function migrate(db: Db): void {
 }
 
 export function getMeta(db: Db, name: string): string | undefined {
-  const row = db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined;
+  // Prepared once: the scheduler reads the living demo's clock on every call (demo/simulation.ts).
+  const row = prepared(db, 'SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined;
   return row?.value;
 }
 

@@ -6,12 +6,14 @@
 import type { Db } from './db.ts';
 import { hash32, rng } from './random.ts';
 import { insertReport, type ScanReport } from './store/reports.ts';
+import { simulationDue, takeInfections } from './demo/simulation.ts';
 import {
   endScan,
   profileOf,
   scansStartedBy,
   scheduledBy,
   setNextScan,
+  siteState,
   type Profile,
   type SiteRow,
 } from './store/sites.ts';
@@ -96,17 +98,42 @@ export function writeReport(db: Db, site: Pick<SiteRow, 'id' | 'profile' | 'auto
   insertReport(db, site.id, report, profile);
 }
 
-/** Finish scans whose time is up and run scheduled scans whose nextscan has passed. */
+/** The site as the simulation found it infected: a detection report (spec §2.9, no cleanup yet). */
+function infect(db: Db, siteId: number, at: number): void {
+  const site = siteState(db, siteId);
+  if (!site || site.syncfile !== 1 || (site.profile !== 'clean' && site.profile !== 'suspicious')) return;
+  insertReport(db, siteId, makeReport({ id: siteId, profile: 'infected', autotreatment: 0 }, at), 'infected');
+}
+
+/**
+ * Finish scans whose time is up, run scheduled scans whose nextscan has
+ * passed, and play the living demo's infections (demo/simulation.ts), all in
+ * the order of their dates, so a scan after an infection finds it.
+ */
 export function processDue(state: SandboxState): void {
   const { db } = state;
   const now = state.now();
-  const running = scansStartedBy(db, now - state.config.scanSeconds);
-  const due = scheduledBy(db, now);
-  if (running.length === 0 && due.length === 0) return;
+  const idle = () =>
+    scansStartedBy(db, now - state.config.scanSeconds).length === 0 &&
+    scheduledBy(db, now).length === 0 &&
+    !simulationDue(db, now);
+  if (idle()) return;
+  // IMMEDIATE, and read again inside: another process on the file (npm run demo:reset)
+  // may have changed the sites since, but cannot while this runs.
   db.transaction(() => {
+    const running = scansStartedBy(db, now - state.config.scanSeconds);
+    const due = scheduledBy(db, now);
+    const events: { at: number; run: () => void }[] = [];
     for (const site of running) {
-      writeReport(db, site, (site.scan_started ?? now) + state.config.scanSeconds);
-      endScan(db, site.id);
+      const at = (site.scan_started ?? now) + state.config.scanSeconds;
+      events.push({
+        at,
+        run: () => {
+          // The profile as the events before this one left it.
+          writeReport(db, { ...site, profile: profileOf(db, site.id) }, at);
+          endScan(db, site.id);
+        },
+      });
     }
     for (const site of due) {
       if (site.scanperiod <= 0) {
@@ -116,9 +143,17 @@ export function processDue(state: SandboxState): void {
       // Only the latest missed run writes a report (the sandbox may have been off for days).
       const missed = Math.floor((now - site.nextscan) / site.scanperiod);
       const last = site.nextscan + missed * site.scanperiod;
-      // The profile as the scans above left it.
-      if (site.syncfile) writeReport(db, { ...site, profile: profileOf(db, site.id) }, last);
-      setNextScan(db, site.id, last + site.scanperiod);
+      events.push({
+        at: last,
+        run: () => {
+          if (site.syncfile) writeReport(db, { ...site, profile: profileOf(db, site.id) }, last);
+          setNextScan(db, site.id, last + site.scanperiod);
+        },
+      });
     }
-  })();
+    for (const { siteId, at } of takeInfections(db, now)) events.push({ at, run: () => infect(db, siteId, at) });
+    // Stable: at the same second, scans come before infections.
+    events.sort((a, b) => a.at - b.at);
+    for (const event of events) event.run();
+  }).immediate();
 }

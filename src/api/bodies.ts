@@ -5,9 +5,9 @@
  * login route's budget. Language-neutral: callers word the issues for people.
  */
 import * as z from 'zod/mini';
-import { AGENCY_FIELDS, AGENCY_REQUIRED } from './registry/agency';
-import { regex } from './registry/define';
-import { MAX_SITES_PER_ADD } from './limits';
+import { AGENCY_FIELDS, AGENCY_REQUIRED } from './registry/agency.ts';
+import { regex } from './registry/define.ts';
+import { MAX_SITES_PER_ADD } from './limits.ts';
 
 type PostShape<P extends Readonly<Record<string, string>>, R extends keyof P> = {
   -readonly [K in keyof P]: K extends R ? z.ZodMiniString<string> : z.ZodMiniOptional<z.ZodMiniString<string>>;

@@ -9,10 +9,10 @@ import { createHmac } from 'node:crypto';
 // eslint-disable-next-line no-restricted-imports
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, DEFAULT_TIMEOUT_MS, type ApiClient } from './client';
-import type { Credentials } from './credentials';
-import { ApiError, TransportError } from './errors';
-import type { Agency, Site } from './schemas';
+import { createApiClient, DEFAULT_TIMEOUT_MS, type ApiClient } from './client.ts';
+import type { Credentials } from './credentials.ts';
+import { ApiError, TransportError } from './errors.ts';
+import type { Agency, Site } from './schemas.ts';
 
 interface Recorded {
   method: string;

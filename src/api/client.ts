@@ -9,11 +9,11 @@
  * registry. No toasts, no redirects here: the caller decides what the user sees.
  */
 import type * as z from 'zod/mini';
-import type { AgencyBody, SiteEntry } from './bodies';
-import { TransportError } from './errors';
-import { isNonZeroArg } from './query-args';
-import type { ArgvName, DefOf, FlagName, MethodName } from './registry';
-import { resultSchemas, type ApiTestResult, type Envelope } from './schemas';
+import type { AgencyBody, SiteEntry } from './bodies.ts';
+import { TransportError } from './errors.ts';
+import { isNonZeroArg } from './query-args.ts';
+import type { ArgvName, DefOf, FlagName, MethodName } from './registry.ts';
+import { resultSchemas, type ApiTestResult, type Envelope } from './schemas.ts';
 import {
   checkPath,
   createTransport,
@@ -23,9 +23,9 @@ import {
   parseEnvelope,
   type HttpMethod,
   type TransportOptions,
-} from './transport';
+} from './transport.ts';
 
-export { DEFAULT_TIMEOUT_MS, type HttpMethod } from './transport';
+export { DEFAULT_TIMEOUT_MS, type HttpMethod } from './transport.ts';
 export type ApiClientOptions = TransportOptions;
 
 /** Methods whose answer is the JSON envelope (spec §2.1) and whose calls the registry describes whole. */

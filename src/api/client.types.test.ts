@@ -4,11 +4,11 @@
  * (api_test, syncfile_get) take exactly what their registry entries describe.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AgencyBody, SiteEntry } from './bodies';
-import type { ApiClient, ApiTestArgs, CallArgs, CallOptions } from './client';
-import type { MethodKey } from './query-keys';
-import type { ArgvName, DefOf, ErrorName, FlagName, MethodName, PathName } from './registry';
-import type { Site } from './schemas';
+import type { AgencyBody, SiteEntry } from './bodies.ts';
+import type { ApiClient, ApiTestArgs, CallArgs, CallOptions } from './client.ts';
+import type { MethodKey } from './query-keys.ts';
+import type { ArgvName, DefOf, ErrorName, FlagName, MethodName, PathName } from './registry.ts';
+import type { Site } from './schemas.ts';
 
 describe('the client follows the registry', () => {
   it('derives positional path parameters, then flags and named arguments', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyError, endsSession, errorCodeOf, isMethodError, isUnavailable } from './error-catalogue';
-import { ApiError, TransportError } from './errors';
-import { METHOD_ERRORS } from './registry';
+import { classifyError, endsSession, errorCodeOf, isMethodError, isUnavailable } from './error-catalogue.ts';
+import { ApiError, TransportError } from './errors.ts';
+import { METHOD_ERRORS } from './registry.ts';
 
 // Spec §7.3, copied from the table (113900 appears there twice, with two meanings).
 const SPEC_METHOD_CODES = [

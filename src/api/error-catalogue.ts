@@ -7,9 +7,9 @@
  * keyed by these kinds and names. Pure data and functions: no toasts, no
  * redirects (the caller decides).
  */
-import { ApiError, TransportError, type TransportErrorKind } from './errors';
-import { methodErrorOf, type ErrorName, type MethodErrorEntry, type MethodName } from './registry';
-import { isSystemErrorCode, systemCodeOfStatus, type SystemErrorCode } from './system-errors';
+import { ApiError, TransportError, type TransportErrorKind } from './errors.ts';
+import { methodErrorOf, type ErrorName, type MethodErrorEntry, type MethodName } from './registry.ts';
+import { isSystemErrorCode, systemCodeOfStatus, type SystemErrorCode } from './system-errors.ts';
 
 export type ErrorClass =
   /** A system error (spec §7.2), from the envelope or from a raw method's HTTP status (spec §7.4). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNonZeroArg, lastQueryValue } from './query-args';
+import { isNonZeroArg, lastQueryValue } from './query-args.ts';
 
 describe('lastQueryValue', () => {
   it.each([

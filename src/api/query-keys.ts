@@ -5,7 +5,7 @@
  * client takes them, so `['sites_list']` is the prefix of every sites_list
  * query: invalidating it refreshes them all. No React here (src/api is isomorphic).
  */
-import type { ApiClient, CallArgs, CallResult, EnvelopeMethod, MethodFunction } from './client';
+import type { ApiClient, CallArgs, CallResult, EnvelopeMethod, MethodFunction } from './client.ts';
 
 export type MethodKey<M extends EnvelopeMethod> = readonly [M, ...CallArgs<M>];
 

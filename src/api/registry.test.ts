@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { agencyBodySchema, siteEntrySchema, sitesBodySchema } from './bodies';
-import { MAX_SITES_PER_ADD } from './limits';
-import { parseQuery } from './query-args';
-import { argumentPattern, errorCode, getMethod, METHOD_ERRORS, methodDef, methodErrorOf } from './registry';
-import { RE, regex } from './registry/define';
-import { RAW_ERROR_STATUS, SYSTEM_CODES, systemCodeOfStatus } from './system-errors';
+import { agencyBodySchema, siteEntrySchema, sitesBodySchema } from './bodies.ts';
+import { MAX_SITES_PER_ADD } from './limits.ts';
+import { parseQuery } from './query-args.ts';
+import { argumentPattern, errorCode, getMethod, METHOD_ERRORS, methodDef, methodErrorOf } from './registry.ts';
+import { RE, regex } from './registry/define.ts';
+import { RAW_ERROR_STATUS, SYSTEM_CODES, systemCodeOfStatus } from './system-errors.ts';
 
 describe('method errors by name (spec §7.1 rule 5, §7.3)', () => {
   it('computes codes from names, in the order the spec gives', () => {
@@ -98,7 +98,7 @@ describe('raw statuses (spec §7.4)', () => {
 
 describe('Retry-After', () => {
   it('reads seconds and HTTP dates', async () => {
-    const { retryAfterSeconds } = await import('./transport');
+    const { retryAfterSeconds } = await import('./transport.ts');
     expect(retryAfterSeconds('120')).toBe(120);
     expect(retryAfterSeconds(null)).toBeUndefined();
     expect(retryAfterSeconds('soon')).toBeUndefined();

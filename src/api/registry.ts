@@ -5,14 +5,14 @@
  * from it; the client derives its functions, query keys, body schemas and error
  * codes from it. Isomorphic: no DOM, no Node-only imports.
  */
-import { ACCOUNT_METHODS } from './registry/account';
-import { AGENCY_METHODS } from './registry/agency';
-import { COMMON_METHODS } from './registry/common';
-import { RE, type MethodDef } from './registry/define';
-import { SITE_METHODS } from './registry/sites';
-import { UNIT_METHODS } from './registry/units';
+import { ACCOUNT_METHODS } from './registry/account.ts';
+import { AGENCY_METHODS } from './registry/agency.ts';
+import { COMMON_METHODS } from './registry/common.ts';
+import { RE, type MethodDef } from './registry/define.ts';
+import { SITE_METHODS } from './registry/sites.ts';
+import { UNIT_METHODS } from './registry/units.ts';
 
-export type { MethodDef, PathParam, KeyKind, ErrorDef } from './registry/define';
+export type { MethodDef, PathParam, KeyKind, ErrorDef } from './registry/define.ts';
 
 /** Every method of spec §4, in the order `api_methodlist` gives them. */
 export const METHODS = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsSchema, isCookieSafe, MAX_KEY_LENGTH } from './credentials';
-import { AGENCY_REQUIRED } from './registry/agency';
-import { getMethod, METHOD_NAMES } from './registry';
-import { agencySchema, fwHistorySchema, methodDataSchema, resultSchemas } from './schemas';
+import { credentialsSchema, isCookieSafe, MAX_KEY_LENGTH } from './credentials.ts';
+import { AGENCY_REQUIRED } from './registry/agency.ts';
+import { getMethod, METHOD_NAMES } from './registry.ts';
+import { agencySchema, fwHistorySchema, methodDataSchema, resultSchemas } from './schemas.ts';
 
 describe('result schemas', () => {
   it('cover every method of the registry, and nothing else', () => {

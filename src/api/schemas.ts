@@ -4,8 +4,8 @@
  * through untouched and nothing downstream guesses a shape.
  */
 import * as z from 'zod/mini';
-import type { MethodName } from './registry';
-import { AGENCY_FIELDS, AGENCY_REQUIRED } from './registry/agency';
+import type { MethodName } from './registry.ts';
+import { AGENCY_FIELDS, AGENCY_REQUIRED } from './registry/agency.ts';
 
 const int = z.int();
 

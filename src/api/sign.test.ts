@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTarget, hmacMd5Hex, hmacMd5HexBytes } from './sign';
+import { buildTarget, hmacMd5Hex, hmacMd5HexBytes } from './sign.ts';
 
 const bytes = (length: number, value: number) => new Uint8Array(length).fill(value);
 const ascii = (text: string) => new TextEncoder().encode(text);

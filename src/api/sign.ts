@@ -8,7 +8,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-export { buildTarget, type QueryValue } from './target';
+export { buildTarget, type QueryValue } from './target.ts';
 
 /** HMAC-MD5 over raw bytes, lowercase hex (RFC 2104; vectors in RFC 2202). */
 export function hmacMd5HexBytes(key: Uint8Array, message: Uint8Array): string {

@@ -4,7 +4,7 @@
  * transport loads only for a call that signs: the login page's calls carry no
  * key, so it never loads the hash code.
  */
-import type { MethodName } from './registry';
+import type { MethodName } from './registry.ts';
 
 export type QueryValue = string | number | boolean | undefined;
 

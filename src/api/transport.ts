@@ -5,12 +5,12 @@
  * TransportError; what the user sees is decided by the caller.
  */
 import type * as z from 'zod/mini';
-import type { Credentials } from './credentials';
-import { ApiError, TransportError } from './errors';
-import { getMethod, type MethodDef, type MethodName } from './registry';
-import { regex } from './registry/define';
-import { envelopeSchema, type Envelope } from './schemas';
-import { buildTarget, type QueryValue } from './target';
+import type { Credentials } from './credentials.ts';
+import { ApiError, TransportError } from './errors.ts';
+import { getMethod, type MethodDef, type MethodName } from './registry.ts';
+import { regex } from './registry/define.ts';
+import { envelopeSchema, type Envelope } from './schemas.ts';
+import { buildTarget, type QueryValue } from './target.ts';
 
 export interface TransportOptions {
   /** Origin and prefix put before each target; '' = same origin (the proxy). */
@@ -170,7 +170,7 @@ export function createTransport(opts: TransportOptions): Transport {
       // Spec §5.6: a key without a mac key sends no signature.
       if (credentials.macKey) {
         // Loaded on the first signed call (./target.ts), then cached by the module system.
-        const { hmacMd5Hex } = await import('./sign');
+        const { hmacMd5Hex } = await import('./sign.ts');
         signature = hmacMd5Hex(credentials.macKey, target);
         headers['X-Apimac'] = signature;
       }

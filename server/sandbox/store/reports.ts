@@ -27,6 +27,12 @@ export interface ScanReport {
 
 /** Stores a report as the site's latest, with the site's profile after the scan (a cleanup changes it). */
 export function insertReport(db: Db, siteId: number, report: Omit<ScanReport, 'id'>, profileAfter: Profile): void {
+  const id = insertReportRow(db, siteId, report);
+  prepared(db, 'UPDATE sites SET last_report_id = ?, profile = ? WHERE id = ?').run(id, profileAfter, siteId);
+}
+
+/** Stores a report row only (the seed writes the site's last_report_id with the site); its id. */
+export function insertReportRow(db: Db, siteId: number, report: Omit<ScanReport, 'id'>): number {
   const info = prepared(
     db,
     `INSERT INTO scan_reports (site_id, date, cure, threats, incurable, doubt, treated, detectedfiles, incurablefiles,
@@ -34,11 +40,7 @@ export function insertReport(db: Db, siteId: number, report: Omit<ScanReport, 'i
        VALUES (@site_id, @date, @cure, @threats, @incurable, @doubt, @treated, @detectedfiles, @incurablefiles,
          @malicious, @suspicious, @checkeddirs, @checkedfiles, @treatedfiles, @deletedfiles, @totalbytes, @checkedbytes, @errors)`,
   ).run({ site_id: siteId, ...report });
-  prepared(db, 'UPDATE sites SET last_report_id = ?, profile = ? WHERE id = ?').run(
-    info.lastInsertRowid,
-    profileAfter,
-    siteId,
-  );
+  return Number(info.lastInsertRowid);
 }
 
 /** A report row (spec §2.9 fields in order) as JSON; all integers, nothing to escape. */

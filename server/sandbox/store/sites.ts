@@ -67,6 +67,22 @@ export function insertSite(db: Db, site: NewSite): number {
   return Number(info.lastInsertRowid);
 }
 
+/** A site with its id and latest report given (the demo seed writes its reports first). */
+export function insertSiteWithId(db: Db, site: NewSite & Pick<SiteRow, 'id' | 'last_report_id'>): void {
+  prepared(
+    db,
+    `INSERT INTO sites (id, user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
+       permissions, unit_id, syncfile, profile, last_report_id)
+     VALUES (@id, @user_id, @host, @domain, @adddate, @scanperiod, @nextscan, @firewall, @autotreatment, @autopatching,
+       @permissions, @unit_id, @syncfile, @profile, @last_report_id)`,
+  ).run(site);
+}
+
+/** The next site id never used by a site still in the table. */
+export function nextSiteId(db: Db): number {
+  return (prepared(db, 'SELECT COALESCE(MAX(id), 0) + 1 AS n FROM sites').get() as { n: number }).n;
+}
+
 export function setSiteUnit(db: Db, siteId: number, unitId: number | null): void {
   prepared(db, 'UPDATE sites SET unit_id = ? WHERE id = ?').run(unitId, siteId);
 }
@@ -141,6 +157,12 @@ export function profileOf(db: Db, siteId: number): Profile {
   return (prepared(db, 'SELECT profile FROM sites WHERE id = ?').get(siteId) as { profile: Profile }).profile;
 }
 
+/** What the simulation checks before it infects a site; undefined when the site is gone. */
+export function siteState(db: Db, siteId: number): Pick<SiteRow, 'profile' | 'syncfile'> | undefined {
+  return prepared(db, 'SELECT profile, syncfile FROM sites WHERE id = ?').get(siteId) as
+    Pick<SiteRow, 'profile' | 'syncfile'> | undefined;
+}
+
 export function setProfile(db: Db, siteId: number, profile: Profile): void {
   prepared(db, 'UPDATE sites SET profile = ? WHERE id = ?').run(profile, siteId);
 }
@@ -179,4 +201,15 @@ export function fwEventsOf(db: Db, userId: number, unitId: number | null): [numb
   )
     .raw(true)
     .all(...(unitId === null ? [userId] : [userId, unitId])) as [number, number, number][];
+}
+
+// ---- The living demo (demo/simulation.ts) ----
+
+/** An account's sites the simulation may infect: scanned through the sync file, clean or suspicious now. */
+export function simulationCandidates(db: Db, userId: number): Pick<SiteRow, 'id' | 'host' | 'adddate'>[] {
+  return prepared(
+    db,
+    `SELECT id, host, adddate FROM sites
+     WHERE user_id = ? AND syncfile = 1 AND profile IN ('clean', 'suspicious') ORDER BY id`,
+  ).all(userId) as Pick<SiteRow, 'id' | 'host' | 'adddate'>[];
 }

@@ -1,5 +1,5 @@
 /** Authorization by e-mail (spec §4.1). */
-import { BOTH, DB_ERROR, RE, SIGNIN, type MethodDef } from './define';
+import { BOTH, DB_ERROR, RE, SIGNIN, type MethodDef } from './define.ts';
 
 export const ACCOUNT_METHODS = [
   {

@@ -1,5 +1,5 @@
 /** The agency (hoster) record (spec §2.7, §4.2). */
-import { DB_ERROR, RE, SIGNIN, type MethodDef } from './define';
+import { DB_ERROR, RE, SIGNIN, type MethodDef } from './define.ts';
 
 /**
  * Every field of the agency record (spec §2.7) and what the sandbox accepts in

@@ -1,5 +1,5 @@
 /** The synchronization file and the common methods (spec §4.5, §4.6). */
-import { BOTH, RE, SIGNIN, type MethodDef } from './define';
+import { BOTH, RE, SIGNIN, type MethodDef } from './define.ts';
 
 export const COMMON_METHODS = [
   {

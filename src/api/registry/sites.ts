@@ -1,6 +1,6 @@
 /** Sites, their options and scans (spec §2.8, §4.3). */
-import { DB_ERROR, RE, SIGNIN, type MethodDef } from './define';
-import { UNIT_NOT_FOUND } from './units';
+import { DB_ERROR, RE, SIGNIN, type MethodDef } from './define.ts';
+import { UNIT_NOT_FOUND } from './units.ts';
 
 /** site_setoption options and the values each takes (spec §4.3 table). */
 export const SITE_OPTIONS = {

@@ -1,5 +1,5 @@
 /** Units, the end customers sites are shared with (spec §4.4). */
-import { DB_ERROR, RE, SIGNIN, type MethodDef } from './define';
+import { DB_ERROR, RE, SIGNIN, type MethodDef } from './define.ts';
 
 export const UNIT_NOT_FOUND = { name: 'unitNotFound', message: 'Unit not found' } as const;
 
