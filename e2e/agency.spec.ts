@@ -42,7 +42,7 @@ test('an agency profile is refused with messages next to the fields, created, sh
   await page.getByRole('combobox', { name: 'Bank country' }).fill('DE');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Create agency profile' }).click();
-  await expect(page.getByText('Agency profile created')).toBeVisible();
+  await expect(page.getByText('Agency profile created', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
   // The header carries the agency's name now.
   await expect(page.getByRole('banner').getByRole('link').first()).toHaveAttribute('title', 'Northwind Hosting');
@@ -58,7 +58,7 @@ test('an agency profile is refused with messages next to the fields, created, sh
   await field(page, /^Phone/).fill('+41 44 123 45 67');
   await field(page, /^Address/).fill('Bahnhofstrasse 1\n8001 Zürich');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Changes saved')).toBeVisible();
+  await expect(page.getByText('Changes saved', { exact: true })).toBeVisible();
   await page.reload();
   await expect(field(page, /^Agency name/)).toHaveValue('Northwind Hosting');
   await expect(field(page, /^Phone/)).toHaveValue('+41 44 123 45 67');
@@ -98,7 +98,7 @@ test('sharing a site needs the agency: refused without it, accepted with it, ref
   await field(page, /^Agency name/).fill('Share Hosting');
   await field(page, /^Contact e-mail/).fill('ops@share.example');
   await page.getByRole('button', { name: 'Create agency profile' }).click();
-  await expect(page.getByText('Agency profile created')).toBeVisible();
+  await expect(page.getByText('Agency profile created', { exact: true })).toBeVisible();
   await expect(page.getByText(/Sharing sites with your customers \(units\) needs one/)).toHaveCount(0);
   expect(await share('b')).toEqual({});
 
@@ -108,7 +108,7 @@ test('sharing a site needs the agency: refused without it, accepted with it, ref
   await expect(dialog).toContainText('sites can no longer be shared with your customers (units)');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Delete agency profile' }).click();
-  await expect(page.getByText('Agency profile deleted')).toBeVisible();
+  await expect(page.getByText('Agency profile deleted', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create agency profile' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link').first()).toHaveAttribute(
     'title',
