@@ -23,7 +23,8 @@ afterAll(() => stack.close());
 afterEach(() => toasts.set([]));
 
 let n = 0;
-const newAccount = () => stack.signIn(`agency-page-${++n}-${Date.now().toString(36)}@spa.example`);
+const newEmail = () => `agency-page-${++n}-${Date.now().toString(36)}@spa.example`;
+const newAccount = (email = newEmail()) => stack.signIn(email);
 
 async function openPage(credentials: Credentials, fetch?: typeof globalThis.fetch) {
   const api = stack.client(credentials, fetch);
@@ -113,10 +114,12 @@ describe('the agency page', () => {
 
   it('says above the form why a save failed when no field is to blame, and keeps the values', async () => {
     const user = userEvent.setup();
-    const credentials = await newAccount();
+    const email = newEmail();
+    const credentials = await newAccount(email);
     await stack.client(credentials).agency_update(northwind);
     await openPage(credentials);
-    await stack.control('fail-next', { method: 'agency_update' });
+    // Only this account's next write fails (fail-next scoped by e-mail).
+    await stack.control('fail-next', { method: 'agency_update', email });
     await user.clear(field(/^Agency name/));
     await user.type(field(/^Agency name/), 'Renamed Hosting');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
