@@ -12,7 +12,7 @@ import { ErrorPanel } from '../components/ui/error-panel';
 import { Toaster } from '../components/ui/toast';
 import { AccountMenu } from '../features/account/account-menu';
 import { AgencyBrand } from '../features/account/agency-brand';
-import { keyInfoQueryOptions } from '../features/account/api/key-info';
+import { keyInfoQueryOptions } from '../data/key-info';
 import { redirectTarget } from '../features/auth/redirect';
 import { isSessionExpired } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
