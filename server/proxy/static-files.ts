@@ -134,9 +134,12 @@ export function createStaticFiles(distDir: string): StaticFiles {
       const isIndex = file === path.join(root, 'index.html');
       return send(req, found, ext, isAsset && !isIndex ? IMMUTABLE : REVALIDATE);
     }
-    // A missing hashed asset is a stale page asking for an old build: an HTML
-    // answer would only confuse the browser's module loader.
-    if (isAsset || file === null) return new Response('Not found\n', { status: 404 });
+    // A missing hashed asset is a stale page asking for an old build, a missing
+    // /embed/ file a host page's typo: an HTML answer would only confuse the
+    // browser's module loader.
+    if (isAsset || req.pathname.startsWith('/embed/') || file === null) {
+      return new Response('Not found\n', { status: 404 });
+    }
     const index = await load(path.join(root, 'index.html'));
     if (!index) return new Response('The dashboard has not been built (dist/index.html is missing)\n', { status: 503 });
     return send(req, index, '.html', REVALIDATE);
