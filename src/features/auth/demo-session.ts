@@ -29,7 +29,6 @@ export async function startDemoSession(fetchImpl: typeof fetch = fetch): Promise
   const failed = (kind: 'network' | 'bad-response' | 'http', message: string, status?: number, cause?: unknown) =>
     new TransportError({ method: 'signin', kind, message, status, cause });
   let res: Response;
-  let body: unknown;
   try {
     res = await fetchImpl(DEMO_SESSION_URL, {
       method: 'POST',
@@ -37,10 +36,10 @@ export async function startDemoSession(fetchImpl: typeof fetch = fetch): Promise
       body: '{}',
       credentials: 'omit',
     });
-    body = await res.json();
   } catch (cause) {
     throw failed('network', 'The demo session could not be reached', undefined, cause);
   }
+  const body: unknown = await res.json().catch(() => undefined);
   if (res.ok) {
     const answer = answerSchema.safeParse(body);
     if (!answer.success) throw failed('bad-response', 'The demo session answered something unexpected');
