@@ -86,8 +86,18 @@ document.addEventListener('click', (event) => {
     // The panel's own page follows its theme too.
     document.documentElement.classList.toggle('panel-dark', mode === 'dark');
     dashboard.setTheme({ mode });
+    status.textContent = `Sent theme: ${mode}.`;
   }
-  if (accent !== undefined) dashboard.setTheme({ accent: accent === '' ? null : accent });
-  if (locale !== undefined) dashboard.setLocale(locale);
-  if (path !== undefined) dashboard.navigate(path);
+  if (accent !== undefined) {
+    dashboard.setTheme({ accent: accent === '' ? null : accent });
+    status.textContent = `Sent accent: ${accent === '' ? 'the dashboard’s own' : accent}.`;
+  }
+  if (locale !== undefined) {
+    dashboard.setLocale(locale);
+    status.textContent = `Sent language: ${locale}.`;
+  }
+  if (path !== undefined) {
+    dashboard.navigate(path);
+    status.textContent = `Sent navigate: ${path}.`;
+  }
 });
