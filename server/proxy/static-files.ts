@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyBytes } from './bytes.ts';
 import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from './compress.ts';
+import { EMBED_ASSETS_PREFIX } from './embedding.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -137,7 +138,7 @@ export function createStaticFiles(distDir: string): StaticFiles {
     // A missing hashed asset is a stale page asking for an old build, a missing
     // /embed/ file a host page's typo: an HTML answer would only confuse the
     // browser's module loader.
-    if (isAsset || req.pathname.startsWith('/embed/') || file === null) {
+    if (isAsset || req.pathname.startsWith(EMBED_ASSETS_PREFIX) || file === null) {
       return new Response('Not found\n', { status: 404 });
     }
     const index = await load(path.join(root, 'index.html'));
