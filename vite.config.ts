@@ -4,9 +4,17 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { partnerProxyPlugin } from './server/dev-plugin.ts';
+import { embedFilesPlugin } from './server/embed-plugin.ts';
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), partnerProxyPlugin()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    partnerProxyPlugin(),
+    // The host helper for hoster panels' pages, at /embed/host.js (docs/embedding.md).
+    embedFilesPlugin(fileURLToPath(new URL('./embed', import.meta.url))),
+  ],
   resolve: {
     // Radix's scroll lock writes a <style> element the CSP refuses; ours uses the CSSOM (src/lib/remove-scroll.tsx).
     alias: [
