@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 // One command (`npm run test:unit`), two projects:
 // - node: unit and integration tests against the real sandbox and proxy
-//   (in-process and over HTTP);
+//   (in-process and over HTTP), and the embedding host helper (embed/);
 // - dom: component tests (src/**/*.test.tsx) in jsdom with Testing Library;
 //   any console.error fails the test (src/test/setup-dom.ts).
 // Real browsers are Playwright's job (e2e/).
@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'lint/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'lint/**/*.test.ts', 'embed/**/*.test.ts'],
           environment: 'node',
         },
       },

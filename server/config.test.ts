@@ -20,8 +20,9 @@ describe('serverConfigFromEnv', () => {
     expect(config.port).toBe(8080);
     expect(config.host).toBe('127.0.0.1');
     expect(config.publicOrigin).toBeUndefined();
-    expect(config.frameAncestors).toBe("'self'");
-    expect(config.embedOrigins).toEqual([]);
+    // The sandbox's example host page (/sandbox/embed-example) is the other loopback name.
+    expect(config.frameAncestors).toBe("'self' http://localhost:8080 http://127.0.0.1:8080");
+    expect(config.embedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
     expect(config.trustedProxies).toEqual([]);
     expect(config.upstream.kind).toBe('sandbox');
     if (config.upstream.kind !== 'sandbox') return;
@@ -176,6 +177,25 @@ describe('serverConfigFromEnv', () => {
     expect(config.frameAncestors).toBe("'self' https://panel.example.com https://*.hoster.example:8443");
     expect(config.embedOrigins).toEqual(['https://panel.example.com', 'http://localhost:3000']);
     expect(serverConfigFromEnv({ FRAME_ANCESTORS: "'none'" }).frameAncestors).toBe("'none'");
+  });
+
+  it('embeds nothing by default in front of the real service, nor from beyond loopback in sandbox mode', () => {
+    const remote = serverConfigFromEnv({ PARTNER_API_URL: 'https://partner.example.com' });
+    expect(remote.frameAncestors).toBe("'self'");
+    expect(remote.embedOrigins).toEqual([]);
+    for (const env of [{ HOST: '0.0.0.0' }, { PORT: '0' }]) {
+      const config = serverConfigFromEnv(env);
+      expect(config.frameAncestors, JSON.stringify(env)).toBe("'self'");
+      expect(config.embedOrigins, JSON.stringify(env)).toEqual([]);
+    }
+    expect(serverConfigFromEnv({ PORT: '9123' }).embedOrigins).toEqual([
+      'http://localhost:9123',
+      'http://127.0.0.1:9123',
+    ]);
+    // Set explicitly, a setting replaces the default whole.
+    const own = serverConfigFromEnv({ FRAME_ANCESTORS: "'none'", EMBED_ORIGINS: 'https://panel.example.com' });
+    expect(own.frameAncestors).toBe("'none'");
+    expect(own.embedOrigins).toEqual(['https://panel.example.com']);
   });
 
   it('lists every bad value at once, the sandbox settings included', () => {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isLoopbackHost } from './loopback.ts';
 import { ConfigError, sandboxConfigFromEnv, type SandboxConfig } from './sandbox/config.ts';
 import type { LoginLimits } from './proxy/login-limits.ts';
-import { embedOrigins, frameAncestors } from './config/embedding.ts';
+import { embeddingDefaults, embedOrigins, frameAncestors } from './config/embedding.ts';
 import { loginLimitSettings, loginLimitsOf } from './config/login-limits.ts';
 import {
   host,
@@ -33,9 +33,9 @@ export interface ServerConfig {
   host: string;
   /** The origin the browser reaches the dashboard at (PUBLIC_URL), when it is not what the socket shows. */
   publicOrigin: string | undefined;
-  /** CSP frame-ancestors sources. */
+  /** CSP frame-ancestors sources (FRAME_ANCESTORS, or its default for the mode). */
   frameAncestors: string;
-  /** Origins allowed to embed the dashboard and talk to it (for the embed work). */
+  /** Origins of host panels whose messages the embedded dashboard accepts (EMBED_ORIGINS, or its default). */
   embedOrigins: string[];
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES): IPs and CIDRs. */
   trustedProxies: string[];
@@ -104,11 +104,15 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
 
   const { PORT, HOST, PUBLIC_URL, FRAME_ANCESTORS, EMBED_ORIGINS, TRUSTED_PROXIES, PARTNER_API_URL, PARTNER_APP_KEY } =
     parsed.data;
+  const defaults = embeddingDefaults({
+    sandboxOnLoopback: PARTNER_API_URL === undefined && isLoopbackHost(HOST ?? SANDBOX_DEFAULT_HOST),
+    port: PORT,
+  });
   const common = {
     port: PORT,
     publicOrigin: PUBLIC_URL,
-    frameAncestors: FRAME_ANCESTORS,
-    embedOrigins: EMBED_ORIGINS,
+    frameAncestors: FRAME_ANCESTORS ?? defaults.frameAncestors,
+    embedOrigins: EMBED_ORIGINS ?? defaults.embedOrigins,
     trustedProxies: TRUSTED_PROXIES,
     loginLimits: loginLimitsOf(parsed.data),
   };

@@ -12,7 +12,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
 import type { ServerConfig } from './config.ts';
 
-const PROXIED = /^\/(?:api|sandbox|healthz)(?:[/?]|$)/;
+const PROXIED = /^\/(?:api|sandbox|healthz|embed-config\.json)(?:[/?]|$)/;
 
 export function partnerProxyPlugin(): Plugin {
   return {

@@ -47,6 +47,10 @@ function banner(config: ServerConfig, server: ServerApp, port: number): string[]
     } else {
       lines.push(`  One-time passwords: ${base}/sandbox/outbox?to=<email> (and on this console)`);
     }
+    // The example panel embeds the dashboard from the other loopback name (docs/embedding.md).
+    if (config.embedOrigins.includes(`http://localhost:${port}`)) {
+      lines.push(`  Embedding example: ${base}/sandbox/embed-example (a hoster panel on another origin)`);
+    }
   }
   return lines;
 }

@@ -29,6 +29,7 @@ export async function createServerApp(
 ): Promise<ServerApp> {
   const common = {
     frameAncestors: config.frameAncestors,
+    embedOrigins: config.embedOrigins,
     publicOrigin: config.publicOrigin,
     trustedProxies: config.trustedProxies,
     loginLimits: config.loginLimits,

@@ -9,6 +9,7 @@ import { createSessionStore, credentialsOf } from './features/auth/session';
 import { PageError } from './features/shell/page-error';
 import { startLocaleSync } from './i18n/locale';
 import { ApiProvider } from './lib/api-context';
+import { detectEmbedMode } from './lib/embed-mode';
 import { createQueryClient } from './lib/query-client';
 import { startThemeSync } from './lib/theme';
 import { routeTree } from './routeTree.gen';
@@ -16,6 +17,8 @@ import './index.css';
 
 startThemeSync();
 startLocaleSync();
+// Before the router reads the URL: `?embed=1` is taken off it (src/lib/embed-mode.ts).
+const embedded = detectEmbedMode();
 
 // Signed out in another tab (remembered keys removed): re-check the guarded routes.
 const session = createSessionStore({ onSignedOutElsewhere: () => void router.invalidate() });
@@ -57,6 +60,9 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+// Inside a hoster panel: the messaging with the panel, in a chunk of its own (docs/embedding.md).
+if (embedded) void import('./embed-start').then((m) => m.startEmbedMode({ router, session, queryClient }));
 
 const root = document.getElementById('root');
 if (root) {

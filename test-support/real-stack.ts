@@ -21,12 +21,14 @@ export interface RealStack {
   close(): Promise<void>;
 }
 
-export async function startRealStack(): Promise<RealStack> {
+/** `settings`: server settings over these defaults (an empty sandbox in memory, the control surface on). */
+export async function startRealStack(settings: Record<string, string> = {}): Promise<RealStack> {
   const config = serverConfigFromEnv({
     SANDBOX_DB: ':memory:',
     SANDBOX_SEED: 'empty',
     SANDBOX_CONTROL: '1',
     SANDBOX_QUIET: '1',
+    ...settings,
   });
   const server = await createServerApp(config, { log: () => undefined });
   const served = await serveApp(server.app);

@@ -1,6 +1,7 @@
 /**
  * Who may frame and embed the dashboard: FRAME_ANCESTORS and EMBED_ORIGINS
- * (README "Configuration").
+ * (README "Configuration", docs/embedding.md). Unset, both default in
+ * server/config.ts, by mode: see embeddingDefaults.
  */
 import { z } from 'zod';
 import { DEFAULT_FRAME_ANCESTORS } from '../proxy/security-headers.ts';
@@ -14,7 +15,7 @@ export const frameAncestors = z.preprocess(
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined) return DEFAULT_FRAME_ANCESTORS;
+      if (value === undefined) return undefined;
       const sources = value.trim().split(/\s+/);
       if (sources.length === 1 && sources[0]?.toLowerCase() === "'none'") return "'none'";
       const bad = sources.filter((source) => !CSP_SOURCE.test(source));
@@ -35,7 +36,7 @@ export const embedOrigins = z.preprocess(
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined) return [];
+      if (value === undefined) return undefined;
       const origins: string[] = [];
       for (const entry of listEntries(value)) {
         let origin: string | null = null;
@@ -58,3 +59,27 @@ export const embedOrigins = z.preprocess(
       return origins;
     }),
 );
+
+/**
+ * The origins of the sandbox's example host page (/sandbox/embed-example):
+ * the dashboard's own port under the other loopback name, so the page and the
+ * dashboard are two origins, as a hoster panel and the dashboard are.
+ */
+export function exampleHostOrigins(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
+/**
+ * FRAME_ANCESTORS and EMBED_ORIGINS when unset. In front of the real service:
+ * `'self'` and none (nothing embeds the dashboard until the operator says
+ * who). In sandbox mode on a loopback address with a fixed port, the example
+ * host page's origins too, so `npm start` shows embedding out of the box;
+ * nothing beyond this machine is allowed by default.
+ */
+export function embeddingDefaults(options: { sandboxOnLoopback: boolean; port: number }): {
+  frameAncestors: string;
+  embedOrigins: string[];
+} {
+  const example = options.sandboxOnLoopback && options.port !== 0 ? exampleHostOrigins(options.port) : [];
+  return { frameAncestors: [DEFAULT_FRAME_ANCESTORS, ...example].join(' '), embedOrigins: example };
+}

@@ -5,7 +5,7 @@
  * - `/api/*` goes to the one upstream with the target byte for byte; X-Apikey
  *   and X-Apimac become the `apikey`/`apimac` cookies (spec §5.2, §5.4).
  * - `/sandbox/*` goes to the embedded sandbox, only when one is mounted.
- * - `/healthz` answers 200.
+ * - `/healthz` answers 200; `/embed-config.json` the EMBED_ORIGINS (./embedding.ts).
  * - Everything else is the built SPA (dist/), when a dist directory is given.
  *
  * Its only state is the sign-in limits' counts (./login-limits.ts), kept per
@@ -22,6 +22,7 @@ import { bodyBytes } from './bytes.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
 import { maybeCompress, negotiateEncoding } from './compress.ts';
 import { upstreamCookie } from './credentials.ts';
+import { EMBED_ASSET_HEADERS, EMBED_ASSETS_PREFIX, EMBED_CONFIG_PATH, embedConfigResponse } from './embedding.ts';
 import { envelopeResponse, isEnvelope, proxyEnvelope } from './envelope.ts';
 import { inProcessLink, passOn } from './in-process.ts';
 import { createLoginGate, type Admitted } from './login-limits.ts';
@@ -78,6 +79,8 @@ export function createProxy(options: ProxyOptions): ProxyApp {
   app.use('*', async (c, next) => {
     await next();
     for (const [name, value] of headersForAll) c.res.headers.set(name, value);
+    const pageCsp = c.get('pageCsp');
+    if (pageCsp !== undefined) c.res.headers.set('Content-Security-Policy', pageCsp);
   });
 
   app.onError((err, c) => {
@@ -95,16 +98,22 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     if (isApiTarget(target)) return handleApi(c, target);
     const pathname = target.split('?', 1)[0] ?? '/';
     if (pathname === '/healthz') return c.text('ok\n', 200, { 'Cache-Control': 'no-store' });
+    if (pathname === EMBED_CONFIG_PATH) return embedConfigResponse(options.embedOrigins ?? [], c.req.method);
     if (pathname === '/sandbox' || pathname.startsWith('/sandbox/')) {
       return sandboxPages ? sandboxPages(c, target, clientAddressOf(c)) : c.text('Not found\n', 404);
     }
     if (!staticFiles) return c.text('Not found\n', 404);
-    return staticFiles({
+    const file = await staticFiles({
       method: c.req.method,
       pathname,
       acceptEncoding: c.req.header('accept-encoding') ?? null,
       ifNoneMatch: c.req.header('if-none-match') ?? null,
     });
+    // The host helper is imported by pages of other origins (docs/embedding.md).
+    if (pathname.startsWith(EMBED_ASSETS_PREFIX) && file.status < 400) {
+      for (const [name, value] of EMBED_ASSET_HEADERS) file.headers.set(name, value);
+    }
+    return file;
   });
 
   /** An API call: checked, turned into the upstream's request, forwarded, its answer passed back. */

@@ -8,6 +8,8 @@ export interface ProxyOptions {
   appKey?: string;
   /** The CSP `frame-ancestors` sources (FRAME_ANCESTORS); default `'self'`. */
   frameAncestors?: string;
+  /** Origins of host panels whose messages the embedded SPA accepts (EMBED_ORIGINS), served at /embed-config.json. */
+  embedOrigins?: readonly string[];
   /** The built SPA; absent under the Vite dev server, which serves the SPA itself. */
   distDir?: string;
   /** The embedded sandbox's own routes (`/sandbox/*`), served only in sandbox mode. */

@@ -1,12 +1,14 @@
 /**
  * The embedded sandbox's own pages (`/sandbox/*`: outbox, dashboard page, sync
  * file, control surface), served on the dashboard's origin in sandbox mode
- * only, to requests addressed to a loopback host or PUBLIC_URL's host.
+ * only, to requests addressed to a loopback host or PUBLIC_URL's host. The
+ * proxy adds one of its own: the embedding example (./embedding.ts).
  */
 import type { Context } from 'hono';
 import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
 import { readLimited } from '../read-limited.ts';
 import { bodyBytes } from './bytes.ts';
+import { EMBED_EXAMPLE_PATH, embedExample } from './embedding.ts';
 import { maybeCompress } from './compress.ts';
 import { inProcessLink } from './in-process.ts';
 import { hostNameOf, isLoopbackHost } from '../loopback.ts';
@@ -57,6 +59,12 @@ export function createSandboxPages(options: SandboxPagesOptions): SandboxPages {
         403,
         { 'Cache-Control': 'no-store' },
       );
+    }
+    if (target.split('?', 1)[0] === EMBED_EXAMPLE_PATH) {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed\n', 405);
+      const example = embedExample(c.req.header('host') ?? new URL(c.req.url).host);
+      c.set('pageCsp', example.csp);
+      return c.html(example.html, 200, { 'Cache-Control': 'no-store' });
     }
     let body: Uint8Array | null = null;
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {

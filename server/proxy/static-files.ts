@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyBytes } from './bytes.ts';
 import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from './compress.ts';
+import { EMBED_ASSETS_PREFIX } from './embedding.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -134,9 +135,12 @@ export function createStaticFiles(distDir: string): StaticFiles {
       const isIndex = file === path.join(root, 'index.html');
       return send(req, found, ext, isAsset && !isIndex ? IMMUTABLE : REVALIDATE);
     }
-    // A missing hashed asset is a stale page asking for an old build: an HTML
-    // answer would only confuse the browser's module loader.
-    if (isAsset || file === null) return new Response('Not found\n', { status: 404 });
+    // A missing hashed asset is a stale page asking for an old build, a missing
+    // /embed/ file a host page's typo: an HTML answer would only confuse the
+    // browser's module loader.
+    if (isAsset || req.pathname.startsWith(EMBED_ASSETS_PREFIX) || file === null) {
+      return new Response('Not found\n', { status: 404 });
+    }
     const index = await load(path.join(root, 'index.html'));
     if (!index) return new Response('The dashboard has not been built (dist/index.html is missing)\n', { status: 503 });
     return send(req, index, '.html', REVALIDATE);

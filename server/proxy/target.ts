@@ -11,7 +11,11 @@ export interface ProxyBindings {
 }
 
 /** The proxy's Hono environment. */
-export type ProxyEnv = { Bindings: ProxyBindings };
+export type ProxyEnv = {
+  Bindings: ProxyBindings;
+  /** `pageCsp`: a page's own CSP in place of the proxy's (the sandbox's embedding example, ./embedding.ts). */
+  Variables: { pageCsp?: string };
+};
 
 /**
  * The raw request target. Under @hono/node-server (and the Vite dev server) it is

@@ -111,6 +111,11 @@ function isJson(text: string): boolean {
   }
 }
 
+/** The Content-Type a request body is sent with: JSON when it parses as JSON (spec §4.2, §4.3), else text. */
+export function contentTypeOf(body: string): string {
+  return isJson(body) ? JSON_TYPE : TEXT_TYPE;
+}
+
 /**
  * The typed calls pass the registry's path parameters, in its order, each
  * matching the registry's expression: a mismatch is a RangeError before any
@@ -170,7 +175,7 @@ export function createTransport(opts: TransportOptions): Transport {
         headers['X-Apimac'] = signature;
       }
     }
-    if (req.body !== undefined) headers['Content-Type'] = isJson(req.body) ? JSON_TYPE : TEXT_TYPE;
+    if (req.body !== undefined) headers['Content-Type'] = contentTypeOf(req.body);
 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);

@@ -25,7 +25,8 @@ afterAll(() => stack.close());
 afterEach(() => toasts.set([]));
 
 let n = 0;
-const newAccount = () => stack.signIn(`agency-${++n}-${Date.now().toString(36)}@spa.example`);
+const newEmail = () => `agency-${++n}-${Date.now().toString(36)}@spa.example`;
+const newAccount = (email = newEmail()) => stack.signIn(email);
 
 /** The hooks as the app wires them, over the real client; writes are held until released. */
 function renderAgency(credentials: Credentials) {
@@ -74,11 +75,13 @@ describe('agency api module', () => {
   });
 
   it('puts the old record back when the write fails, and says why in the catalogue’s words', async () => {
-    const credentials = await newAccount();
+    const email = newEmail();
+    const credentials = await newAccount(email);
     await stack.client(credentials).agency_update(northwind);
     const { result, network } = renderAgency(credentials);
     await waitFor(() => expect(result.current.agency.data?.title).toBe('Northwind Hosting'));
-    await stack.control('fail-next', { method: 'agency_update' });
+    // Only this account's next write fails (fail-next scoped by e-mail).
+    await stack.control('fail-next', { method: 'agency_update', email });
     // The refetch after the failure is held too: what shows then is the rollback's doing.
     network.hold(/\/api\/agency_(update|view)\//);
 

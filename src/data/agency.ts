@@ -1,27 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../api/client';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { AgencyBody } from '../api/bodies';
-import { isMethodError } from '../api/error-catalogue';
-import { methodKey, methodQuery } from '../api/query-keys';
+import { methodKey } from '../api/query-keys';
 import type { Agency } from '../api/schemas';
 import { useApi } from '../lib/api-context';
 import { useOptimisticMutation } from '../lib/use-optimistic-mutation';
+import { agencyQueryOptions } from './agency-query';
 
-/** agency_view (spec §4.2), with "no agency yet" (noAgency, 123900) as null rather than an error. */
-export function agencyQueryOptions(api: ApiClient) {
-  const { queryKey, queryFn } = methodQuery(api, 'agency_view');
-  return queryOptions({
-    queryKey,
-    queryFn: async (): Promise<Agency | null> => {
-      try {
-        return await queryFn();
-      } catch (error) {
-        if (isMethodError(error, 'agency_view', 'noAgency')) return null;
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
+export { agencyQueryOptions } from './agency-query';
+
+/** The agency page: its loader has the record (or null) in the cache already. */
+export function useAgencyRecord() {
+  return useSuspenseQuery(agencyQueryOptions(useApi()));
 }
 
 /** The header's brand reads it too; any failure there shows the product name (retry: false). */
@@ -45,11 +34,12 @@ export function useUpdateAgency({ errorDisplay = 'toast' }: { errorDisplay?: 'to
 }
 
 /** agency_delete (spec §4.2), `ignore` so an agency already gone is no error. */
-export function useDeleteAgency() {
+export function useDeleteAgency({ errorDisplay = 'toast' }: { errorDisplay?: 'toast' | 'inline' } = {}) {
   const api = useApi();
   return useOptimisticMutation({
     mutationFn: () => api.agency_delete({ ignore: true }),
     queryKey: methodKey('agency_view'),
     optimistic: (): Agency | null => null,
+    errorDisplay,
   });
 }

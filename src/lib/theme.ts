@@ -31,9 +31,13 @@ export function getThemePreference(): ThemePreference {
   return preference;
 }
 
-export function setThemePreference(next: ThemePreference): void {
+/**
+ * `persist: false` applies it to this page only: an embedding panel's theme
+ * is the panel's, never the user's own choice on this device.
+ */
+export function setThemePreference(next: ThemePreference, options: { persist?: boolean } = {}): void {
   preference = next;
-  writeStorage('local', THEME_STORAGE_KEY, next);
+  if (options.persist !== false) writeStorage('local', THEME_STORAGE_KEY, next);
   apply();
   listeners.forEach((l) => l());
 }

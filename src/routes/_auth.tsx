@@ -12,7 +12,7 @@ import { ErrorPanel } from '../components/ui/error-panel';
 import { Toaster } from '../components/ui/toast';
 import { AccountMenu } from '../features/account/account-menu';
 import { AgencyBrand } from '../features/account/agency-brand';
-import { keyInfoQueryOptions } from '../features/account/api/key-info';
+import { keyInfoQueryOptions } from '../data/key-info';
 import { redirectTarget } from '../features/auth/redirect';
 import { isSessionExpired } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -21,6 +21,7 @@ import { BareLayout } from '../features/shell/bare-layout';
 import { SessionEndedNotice, useErrorTitle } from '../features/shell/page-error';
 import { ThemeToggle } from '../features/theme/theme-toggle';
 import { commonMessages } from '../i18n/common-messages';
+import { isEmbedded } from '../lib/embed-mode';
 
 /** The guarded layout: every page but /login. */
 export const Route = createFileRoute('/_auth')({
@@ -55,7 +56,8 @@ function AuthLayout() {
         brand={<AgencyBrand />}
         actions={
           <>
-            <ThemeToggle />
+            {/* Embedded, the panel decides the theme (its `theme` message, docs/embedding.md). */}
+            {isEmbedded() ? null : <ThemeToggle />}
             <AccountMenu email={signedIn.email} kind={signedIn.kind} onSignOut={() => void signOut()} />
           </>
         }

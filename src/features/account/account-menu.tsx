@@ -9,8 +9,8 @@ import { ChevronDownIcon, ExternalLinkIcon, LogOutIcon, UserIcon } from '../../c
 import { commonMessages } from '../../i18n/common-messages';
 import { format } from '../../i18n/format';
 import { useApi } from '../../lib/api-context';
-import { useKeyInfo } from './api/key-info';
-import { useUserInfo } from './api/user-info';
+import { useKeyInfo } from '../../data/key-info';
+import { useUserInfo } from '../../data/user-info';
 import { describeExpiry } from './expiry';
 import { accountMessages } from './messages';
 import { openBlankTab, sendTabToDashboard } from '../../lib/open-dashboard';

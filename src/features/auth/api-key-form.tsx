@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { createApiClient } from '../../api/client';
 import { classifyError, endsSession } from '../../api/error-catalogue';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert';
 import { Button } from '../../components/ui/button';
@@ -9,35 +8,12 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { isEmbedded } from '../../lib/embed-mode';
 import { useZodForm } from '../../lib/use-zod-form';
 import { apiKeyFormSchema, type ApiKeyFormValues } from './api-key-schema';
+import { checkKey, KeyWithoutUserError } from './check-key';
 import { authMessages, type AuthMessages } from './messages';
-import { sessionSchema, type Session } from './session';
-
-/** The key works but has no user (api_userinfo null, spec §4.6): the partner's application key, say. */
-class KeyWithoutUserError extends Error {
-  override name = 'KeyWithoutUserError';
-}
-
-/**
- * A key typed in by hand is checked with `api_keyinfo` (spec §4.6) before it
- * is kept, and must belong to a partner account: `api_userinfo` answers null
- * for a key with no user (an application key), which can manage nothing.
- */
-async function checkKey(values: ApiKeyFormValues): Promise<Session> {
-  const credentials = values.macKey ? { apiKey: values.apiKey, macKey: values.macKey } : { apiKey: values.apiKey };
-  const probe = createApiClient({ getCredentials: () => credentials });
-  const info = await probe.api_keyinfo();
-  const user = await probe.api_userinfo();
-  if (user === null) throw new KeyWithoutUserError('api_userinfo answered null');
-  return sessionSchema.parse({
-    v: 1,
-    ...credentials,
-    expires: typeof info.expires === 'number' && info.expires >= 0 ? info.expires : 0,
-    email: user.email,
-    kind: 'key',
-  });
-}
+import type { Session } from './session';
 
 /** Failures about the key itself: said once, on the API key field. Anything else goes in the alert. */
 function keyFieldMessage(error: unknown, t: AuthMessages): string | null {
@@ -53,7 +29,10 @@ export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, reme
   const form = useZodForm(schema, { defaultValues: { apiKey: '', macKey: '', remember: false } });
   const alertRef = useRef<HTMLDivElement>(null);
   const check = useMutation({
-    mutationFn: async (values: ApiKeyFormValues) => ({ session: await checkKey(values), remember: values.remember }),
+    mutationFn: async (values: ApiKeyFormValues) => ({
+      session: await checkKey({ apiKey: values.apiKey, macKey: values.macKey }),
+      remember: values.remember,
+    }),
     onSuccess: ({ session, remember }) => onSignedIn(session, remember),
     onError: (error) => {
       const message = keyFieldMessage(error, t);
@@ -104,7 +83,8 @@ export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, reme
           />
         )}
       </Field>
-      <Checkbox {...form.register('remember')} label={t.rememberDevice} />
+      {/* In a panel's frame the keys stay in the frame's session (docs/embedding.md). */}
+      {isEmbedded() ? null : <Checkbox {...form.register('remember')} label={t.rememberDevice} />}
       {check.error && !onField ? <ApiErrorAlert ref={alertRef} error={check.error} /> : null}
       <Button type="submit" variant="secondary" className="w-full" disabled={check.isPending}>
         {check.isPending ? (

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './login-form';
 import { authMessages } from './messages';
 import { useSessionNotice, type Session, type SessionNotice } from './session';
+import { TryDemo } from './try-demo';
 
 /** Few sign in with a key: its form (and its checks) load when the section is first opened or pointed at. */
 const loadApiKeyForm = () => import('./api-key-form');
@@ -42,6 +43,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
       <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.heading}</h1>
       <p className="mt-1 text-muted-foreground">{t.intro}</p>
       {notice ? <NoticeAlert notice={notice} /> : null}
+      <TryDemo onSignedIn={complete} />
       <Card className="mt-5 p-5 sm:p-6">
         <LoginForm anonymous={anonymous} onSignedIn={complete} />
       </Card>

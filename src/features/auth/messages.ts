@@ -19,6 +19,11 @@ export const authMessages = /* @__PURE__ */ i18n('auth', {
   sendingCode: 'Sending the code…',
   demoHint: 'Demo: sign in as {email} — the code appears below.',
   useDemoEmail: 'Use the demo e-mail',
+  // One-step demo sign-in (sandbox only).
+  tryDemo: 'Try the demo',
+  tryDemoHint: 'Signs you in to the demo account with its sample sites, no e-mail needed.',
+  startingDemo: 'Opening the demo…',
+  tryDemoFailed: 'The demo could not be opened',
   // Step 2: the one-time code.
   codeSent: 'We sent a {length}-digit code to {email}.',
   useAnotherEmail: 'Use another e-mail',

@@ -14,6 +14,7 @@ import { Rich } from '../../i18n/rich';
 import { formatCountdown } from '../../lib/format-time';
 import { useCountdown } from '../../lib/use-countdown';
 import { useRetryWait } from '../../lib/use-retry-wait';
+import { isEmbedded } from '../../lib/embed-mode';
 import { useZodForm } from '../../lib/use-zod-form';
 import { describeCodeFailure } from './code-failure';
 import { codeFormSchema } from './form-schemas';
@@ -157,7 +158,10 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
             />
           )}
         </Field>
-        <Checkbox {...form.register('remember')} label={t.rememberDevice} hint={t.rememberHint} />
+        {/* In a panel's frame the keys stay in the frame's session (docs/embedding.md). */}
+        {isEmbedded() ? null : (
+          <Checkbox {...form.register('remember')} label={t.rememberDevice} hint={t.rememberHint} />
+        )}
         {resentAt && !error ? <Alert tone="success">{t.newCodeSent({ email })}</Alert> : null}
         {error && !onField ? <ApiErrorAlert ref={alertRef} error={error} /> : null}
         <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">

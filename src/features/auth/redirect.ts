@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isInAppPath } from '../../lib/in-app-path';
 import { searchParam, searchSchema } from '../../lib/search-params';
 
 const LOGIN_PATH = '/login';
@@ -9,21 +10,9 @@ const LOGIN_PATH = '/login';
  * and not the login page itself. Anything else is dropped, never followed.
  */
 export function isSafeRedirect(value: string): boolean {
-  if (value.length === 0 || value.length > 2048) return false;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return false;
-  }
-  const base = 'http://app.invalid';
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return false;
-  }
-  if (url.origin !== base) return false;
-  return url.pathname !== LOGIN_PATH && !url.pathname.startsWith(`${LOGIN_PATH}/`);
+  if (!isInAppPath(value)) return false;
+  const { pathname } = new URL(value, 'http://app.invalid');
+  return pathname !== LOGIN_PATH && !pathname.startsWith(`${LOGIN_PATH}/`);
 }
 
 /** Search params of /login: where to go after signing in (validated; dropped when unsafe). */

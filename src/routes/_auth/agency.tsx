@@ -1,15 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { shellMessages } from '../../features/shell/messages';
-import { placeholderMessages } from '../../features/shell/placeholder-messages';
-import { PlaceholderPage } from '../../features/shell/placeholder-page';
+import { agencyQueryOptions } from '../../data/agency-query';
+import { AgencyPage } from '../../features/agency/components/agency-page';
+import { PageError } from '../../features/shell/page-error';
 
 export const Route = createFileRoute('/_auth/agency')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(agencyQueryOptions(context.api)),
   component: AgencyPage,
+  errorComponent: PageError,
 });
-
-function AgencyPage() {
-  const t = useStore(shellMessages);
-  const p = useStore(placeholderMessages);
-  return <PlaceholderPage title={t.agency} intro={p.agencyIntro} coming={[p.agency1, p.agency2, p.agency3]} />;
-}

@@ -1,17 +1,40 @@
-import { useStore } from '@nanostores/react';
-import { createFileRoute } from '@tanstack/react-router';
-import { shellMessages } from '../../features/shell/messages';
-import { placeholderMessages } from '../../features/shell/placeholder-messages';
-import { PlaceholderPage } from '../../features/shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { RE, regex } from '../../api/registry/define';
+import { methodListQueryOptions } from '../../features/developer/api/methods';
+import { DeveloperPage } from '../../features/developer/components/developer-page';
+import { DEVELOPER_TABS } from '../../features/developer/tabs';
+import { PageError } from '../../features/shell/page-error';
+import { searchParam, searchSchema } from '../../lib/search-params';
 
 export const Route = createFileRoute('/_auth/developer')({
-  component: DeveloperPage,
+  validateSearch: searchSchema({
+    tab: searchParam(z.enum(DEVELOPER_TABS), 'methods'),
+    method: searchParam(z.optional(z.string().check(z.regex(regex(RE.methodName)))), undefined),
+    q: searchParam(z.string().check(z.maxLength(200)), ''),
+  }),
+  // Defaults stay out of the address: /developer, not /developer?tab=methods&q=.
+  search: { middlewares: [stripSearchParams({ tab: 'methods', q: '' })] },
+  loader: ({ context }) => context.queryClient.ensureQueryData(methodListQueryOptions(context.api)),
+  component: DeveloperRoute,
+  errorComponent: PageError,
 });
 
-function DeveloperPage() {
-  const t = useStore(shellMessages);
-  const p = useStore(placeholderMessages);
+function DeveloperRoute() {
+  const { tab, method, q } = Route.useSearch();
+  const { signedIn } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
   return (
-    <PlaceholderPage title={t.developer} intro={p.developerIntro} coming={[p.developer1, p.developer2, p.developer3]} />
+    <DeveloperPage
+      tab={tab}
+      method={method}
+      query={q}
+      credentials={signedIn.macKey ? { apiKey: signedIn.apiKey, macKey: signedIn.macKey } : { apiKey: signedIn.apiKey }}
+      onTabChange={(next) => void navigate({ search: (s) => ({ ...s, tab: next }) })}
+      onMethodChange={(next, nextTab) =>
+        void navigate({ search: (s) => ({ ...s, method: next, tab: nextTab ?? s.tab }) })
+      }
+      onQueryChange={(next) => void navigate({ search: (s) => ({ ...s, q: next }), replace: true })}
+    />
   );
 }

@@ -1,17 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { shellMessages } from '../../features/shell/messages';
-import { placeholderMessages } from '../../features/shell/placeholder-messages';
-import { PlaceholderPage } from '../../features/shell/placeholder-page';
+import { PageError } from '../../features/shell/page-error';
+import { SiteHealthFallback } from '../../features/sync-file/components/site-health-fallback';
+import { SyncFilePage } from '../../features/sync-file/components/sync-file-page';
 
 export const Route = createFileRoute('/_auth/sync-file')({
-  component: SyncFilePage,
+  component: SyncFileRoute,
+  errorComponent: PageError,
 });
 
-function SyncFilePage() {
-  const t = useStore(shellMessages);
-  const p = useStore(placeholderMessages);
-  return (
-    <PlaceholderPage title={t.syncFile} intro={p.syncFileIntro} coming={[p.syncFile1, p.syncFile2, p.syncFile3]} />
-  );
+/** The page, with what its per-site health slot shows: where sites that miss the file are re-checked. */
+function SyncFileRoute() {
+  return <SyncFilePage siteHealth={<SiteHealthFallback />} />;
 }

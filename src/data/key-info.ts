@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../api/client';
-import { methodQuery } from '../../../api/query-keys';
-import { useApi } from '../../../lib/api-context';
+import type { ApiClient } from '../api/client';
+import { methodQuery } from '../api/query-keys';
+import { useApi } from '../lib/api-context';
 
 /**
  * api_keyinfo (spec §4.6): the key in use; fields not specified, `expires`

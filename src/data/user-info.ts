@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../../api/client';
-import { methodQuery } from '../../../api/query-keys';
-import { useApi } from '../../../lib/api-context';
+import type { ApiClient } from '../api/client';
+import { methodQuery } from '../api/query-keys';
+import { useApi } from '../lib/api-context';
 
 /** api_userinfo (spec §4.6): the user of the key, or null for a key with no user. */
 export function userInfoQueryOptions(api: ApiClient) {

@@ -1,0 +1,143 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signedResult } from './signed-request.ts';
+import { openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
+
+/**
+ * The agency, sync file and developer pages in light and dark, at 1280 px and
+ * at 360 px (a hoster panel's iframe): axe finds nothing serious, nothing is
+ * wider than the viewport, and a full-page screenshot of each is attached to
+ * the report (and written to E2E_SCREENSHOT_DIR when set, to look at).
+ */
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+interface PageState {
+  name: string;
+  path: string;
+  /** Waits for the state to be shown; may act on the page to reach it. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+const STATES: PageState[] = [
+  {
+    name: 'agency',
+    path: '/agency',
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+      await expect(page.getByText('The image could not be loaded from this address.', { exact: false })).toBeVisible();
+    },
+  },
+  {
+    name: 'agency-refused',
+    path: '/agency',
+    ready: async (page) => {
+      await page.getByLabel(/^Agency name/).fill('');
+      await page.getByLabel(/^Contact e-mail/).fill('not-an-email');
+      await page.getByLabel(/^SWIFT\/BIC/).fill('DEUT');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByLabel(/^Agency name/)).toHaveAccessibleDescription(/Enter the agency name\./);
+    },
+  },
+  {
+    name: 'sync-file',
+    path: '/sync-file',
+    ready: async (page) => {
+      await expect(h1(page, 'Sync file')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Download the file' })).toBeVisible();
+      await page.getByLabel('Your site').fill('shop.example');
+      await expect(page.getByRole('link', { name: /^Open https:\/\/shop\.example\// })).toBeVisible();
+    },
+  },
+  {
+    name: 'developer-methods',
+    path: '/developer?method=agency_update',
+    ready: async (page) => {
+      await expect(page.getByRole('article', { name: 'agency_update' })).toContainText('121900');
+    },
+  },
+  {
+    name: 'developer-playground',
+    path: '/developer?tab=playground',
+    ready: async (page) => {
+      await page.getByLabel('err', { exact: true }).fill('1');
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await expect(page.getByRole('alert')).toContainText('Error code 100900');
+    },
+  },
+  {
+    name: 'developer-account',
+    path: '/developer?tab=account',
+    ready: async (page) => {
+      await expect(page.getByText('expires', { exact: true })).toBeVisible();
+    },
+  },
+  {
+    name: 'developer-errors',
+    path: '/developer?tab=errors&q=agency',
+    ready: async (page) => {
+      await expect(page.getByText('123900', { exact: true })).toBeVisible();
+    },
+  },
+];
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 720 },
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`agency, sync file and developer console: axe finds nothing serious, nothing overflows, screenshots (${scheme})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const session = await signInViaApi(page.request, uniqueEmail(`look-${scheme}`));
+    await signedResult(page.request, session, '/api/agency_update/', {
+      title: 'Northwind Hosting & Web Services',
+      email: 'ops@northwind.example',
+      website: 'northwind.example',
+      logourl: 'https://logo.invalid/northwind.png',
+      phone: '+41 44 123 45 67',
+      address: 'Bahnhofstrasse 1',
+      zipcode: '8001',
+      country: 'CH',
+      bank_currency: 'CHF',
+      bank_swift: 'UBSWCHZH80A',
+      bank_country: 'Switzerland',
+    });
+    await page.emulateMedia({ colorScheme: scheme });
+    const dir = process.env.E2E_SCREENSHOT_DIR;
+    if (dir) mkdirSync(dir, { recursive: true });
+    let signedIn = false;
+
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      for (const state of STATES) {
+        if (signedIn) await page.goto(state.path);
+        else await openSignedIn(page, session, state.path);
+        signedIn = true;
+        await state.ready(page);
+        const label = `${state.name}-${size.width}-${scheme}`;
+        expect(await seriousViolations(page), label).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${label}: wider than the viewport`).toBeLessThanOrEqual(0);
+        // From the top: a full-page capture of a scrolled page would draw the fixed skip link into it.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // From the top: a full-page shot of a scrolled page draws fixed elements (the skip link) mid-page.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const shot = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+        await testInfo.attach(label, { body: shot, contentType: 'image/png' });
+        if (dir) writeFileSync(join(dir, `${label}.png`), shot);
+      }
+    }
+  });
+}

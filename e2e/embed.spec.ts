@@ -1,0 +1,229 @@
+/**
+ * Embedding in a hoster panel and the one-click demo (issue 10), in real
+ * Chromium against `npm start`: the sandbox's example panel
+ * (/sandbox/embed-example, on 127.0.0.1) embeds the dashboard from the other
+ * loopback name (localhost), as a panel and the dashboard are two origins.
+ * Chromium here blocks a third-party frame's storage, as panels with
+ * third-party cookies blocked do: the frame's session lives in memory.
+ */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Frame, type Page, type TestInfo } from '@playwright/test';
+import { startSecondServer, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
+
+/** The dashboard's frame inside the example panel. */
+async function dashboardFrame(page: Page): Promise<Frame> {
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith('http://localhost:'))).toBe(true);
+  const frame = page.frames().find((f) => f.url().startsWith('http://localhost:'));
+  if (!frame) throw new Error('no dashboard frame');
+  return frame;
+}
+
+interface Outsider {
+  origin: string;
+  /** Opens the outsider's page with the dashboard at `src` in its iframe. */
+  open(page: Page, src: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A page of another origin (its own loopback port, so Chromium treats it as a
+ * page on this machine, as it does the dashboard) that frames `?src=` and
+ * records every message it hears in `window.received`.
+ */
+async function startOutsider(): Promise<Outsider> {
+  const server = createServer((req, res) => {
+    const src = new URL(req.url ?? '/', 'http://outsider').searchParams.get('src') ?? 'about:blank';
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(
+      `<!doctype html><title>Outsider</title><script>window.received = []; addEventListener('message', (e) => received.push(e.data));</script><iframe src="${src.replace(/"/g, '&quot;')}" width="800" height="600"></iframe>`,
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    open: async (page, src) => void (await page.goto(`${origin}/?src=${encodeURIComponent(src)}`)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Serious accessibility problems inside the embedded dashboard (axe runs in the frame too). */
+async function seriousViolationsInFrame(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('#dashboard').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+test.describe('embedded in a hoster panel', () => {
+  test('the example panel embeds the dashboard: ready, resize, auth, theme, locale and navigation by message', async ({
+    page,
+  }, testInfo) => {
+    const warnings: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text());
+    });
+    await page.goto('/sandbox/embed-example');
+    const events = page.locator('#events');
+    await expect(events).toContainText('ready {"signedIn":false}');
+    await expect(events).toContainText(/resize \{"height":\d+\}/);
+    const frame = await dashboardFrame(page);
+    const inFrame = page.frameLocator('#dashboard iframe');
+    await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // The panel has the chrome: no header of ours, the address without ?embed=1.
+    await expect(inFrame.locator('header')).toBeHidden();
+    expect(new URL(frame.url()).searchParams.has('embed')).toBe(false);
+
+    await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
+    await expect(events).toContainText('signed-in');
+    await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(events).toContainText('navigated {"path":"/"}');
+    await expect(inFrame.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(inFrame.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+    await expect(inFrame.getByRole('radiogroup')).toHaveCount(0);
+
+    // The iframe is as tall as the dashboard's content: no scrollbar of its own.
+    await expect
+      .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeLessThanOrEqual(1);
+
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await expect(inFrame.locator('html')).toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Teal' }).click();
+    await expect
+      .poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--primary')))
+      .toBe('#0f766e');
+
+    // German comes with the second language (issue 10): until its messages exist the
+    // dashboard says so and keeps English; the day they do, this message switches it.
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(events).toContainText('"code":"unsupported-locale"');
+    await expect(inFrame.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'English' }).click();
+
+    await page.getByRole('button', { name: 'Sites' }).click();
+    await expect(inFrame.getByRole('heading', { name: 'Sites' })).toBeVisible();
+    await expect(events).toContainText('navigated {"path":"/sites"}');
+    expect(await seriousViolationsInFrame(page)).toEqual([]);
+    await attachScreenshot(page, testInfo, 'embed-example-dark-1280');
+
+    await page.getByRole('button', { name: 'Light' }).click();
+    await expect(inFrame.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Default' }).click();
+    await expect
+      .poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--primary')))
+      .toBe('');
+    await attachScreenshot(page, testInfo, 'embed-example-light-1280');
+
+    // A hoster panel's narrow column: the navigation folds into a menu, still without inner scrolling.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await page.getByRole('button', { name: 'Orange' }).click();
+    await expect(inFrame.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    await expect
+      .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeLessThanOrEqual(1);
+    expect(await frame.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousViolationsInFrame(page)).toEqual([]);
+    await attachScreenshot(page, testInfo, 'embed-example-dark-360');
+
+    // Nothing was refused or ignored along the way.
+    expect(warnings.filter((w) => w.startsWith('[embed]'))).toEqual([]);
+  });
+
+  test('the frame is refused to a page outside FRAME_ANCESTORS', async ({ page, baseURL }) => {
+    const outsider = await startOutsider();
+    try {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      await outsider.open(page, `${baseURL}/?embed=1`);
+      // Chromium puts its own error page in place of the dashboard, and says why.
+      await expect.poll(() => page.frames()[1]?.url()).toBe('chrome-error://chromewebdata/');
+      await expect
+        .poll(() => errors.join('\n'))
+        .toMatch(/violates the following Content Security Policy directive: "frame-ancestors/);
+      expect(await page.frames()[1]?.evaluate(() => document.getElementById('root'))).toBeNull();
+      expect(await page.evaluate(() => Reflect.get(window, 'received'))).toEqual([]);
+    } finally {
+      await outsider.close();
+    }
+  });
+
+  test.describe('a page allowed to frame it but not in EMBED_ORIGINS', () => {
+    let server: RunningServer;
+    let outsider: Outsider;
+    const dir = temporaryDirectory('e2e-embed-');
+
+    test.beforeAll(async () => {
+      outsider = await startOutsider();
+      server = await startSecondServer({
+        SANDBOX_DB: join(dir.path, 'sandbox.sqlite'),
+        SANDBOX_SEED: 'empty',
+        FRAME_ANCESTORS: `'self' ${outsider.origin}`,
+        EMBED_ORIGINS: 'https://panel.example.com',
+      });
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+      await outsider?.close();
+      dir.remove();
+    });
+
+    test('its messages change nothing, and it hears nothing', async ({ page }) => {
+      const warnings: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'warning') warnings.push(msg.text());
+      });
+      await outsider.open(page, `${server.origin}/?embed=1`);
+      const frame = page.frameLocator('iframe');
+      await expect(frame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await expect
+        .poll(() => warnings.join('\n'))
+        .toContain(`[embed] embedded by ${outsider.origin}, which is not in EMBED_ORIGINS: no messages to or from it`);
+      await page.evaluate(() => {
+        const target = document.querySelector('iframe')?.contentWindow;
+        target?.postMessage({ type: 'theme', version: 1, mode: 'dark', accent: '#7c3aed' }, '*');
+        target?.postMessage({ type: 'navigate', version: 1, path: '/sites' }, '*');
+        target?.postMessage({ type: 'auth', version: 1, apiKey: 'stolen-key', macKey: 'stolen-mac' }, '*');
+      });
+      await expect.poll(() => warnings.filter((w) => w.includes('ignored a message from')).length).toBe(3);
+      expect(warnings.join('\n')).toContain(
+        `[embed] ignored a message from ${outsider.origin}: the origin is not in EMBED_ORIGINS`,
+      );
+      expect(warnings.join('\n')).not.toContain('stolen');
+      await expect(frame.locator('html')).not.toHaveClass(/\bdark\b/);
+      await expect(frame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      expect(await page.evaluate(() => Reflect.get(window, 'received'))).toEqual([]);
+    });
+
+    test('without a demo account the login page offers no demo', async ({ page }) => {
+      const health = page.waitForResponse((res) => res.url().endsWith('/sandbox/health'));
+      await page.goto(`${server.origin}/login`);
+      await health;
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Try the demo' })).toHaveCount(0);
+    });
+  });
+});
+
+test('Try the demo signs in to the demo account in one click and reaches the overview', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await expect(page.getByRole('menu')).toContainText('demo@partner.example');
+});

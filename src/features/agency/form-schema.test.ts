@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { agencyBodySchema } from '../../api/bodies';
+import { AGENCY_FIELDS } from '../../api/registry/agency';
+import { COUNTRY_CODES, countryFromText, countryList, matchCountries } from './countries';
+import { currencyList, isCurrencyCode } from './currencies';
+import { AGENCY_FIELD_NAMES, agencyProblems, toBody, toFormValues, type AgencyFormValues } from './form-schema';
+import { agencyMessages } from './messages';
+
+const t = agencyMessages.get();
+const values = (fields: Partial<AgencyFormValues>): AgencyFormValues => ({
+  ...toFormValues(null),
+  title: 'Northwind Hosting',
+  email: 'ops@northwind.example',
+  ...fields,
+});
+const problems = (fields: Partial<AgencyFormValues>, saved: Parameters<typeof agencyProblems>[1] = null) =>
+  Object.fromEntries(agencyProblems(values(fields), saved, t).map((p) => [p.field, p.message]));
+
+describe('the agency form’s checks', () => {
+  it('has every field of spec §2.7 once, in its groups', () => {
+    expect([...AGENCY_FIELD_NAMES].sort()).toEqual(Object.keys(AGENCY_FIELDS).sort());
+  });
+
+  it('asks for the required fields and words each problem for people', () => {
+    expect(problems({ title: '  ', email: '' })).toEqual({
+      title: 'Enter the agency name.',
+      email: 'Enter a contact e-mail address.',
+    });
+    expect(
+      problems({
+        title: 'Two\nlines',
+        email: 'nope',
+        logourl: 'ftp://x',
+        bank_invoicemail: 'a@b',
+        zipcode: '1'.repeat(41),
+      }),
+    ).toEqual({
+      title: 'The agency name must be one line of at most 200 characters.',
+      email: 'Enter a valid e-mail address, like office@example.com.',
+      logourl: 'Enter an address beginning with http:// or https://, without spaces.',
+      zipcode: 'At most 40 characters.',
+      bank_invoicemail: 'Enter a valid e-mail address for invoices, or leave it empty.',
+    });
+  });
+
+  it('adds its stricter rules on top of the registry’s: URL, ISO 3166-1, ISO 4217, ISO 9362', () => {
+    expect(
+      problems({
+        logourl: 'https://[bad',
+        country: 'Germany',
+        bank_country: 'XX',
+        bank_currency: 'ABC',
+        bank_swift: 'DEUTDEF',
+      }),
+    ).toEqual({
+      logourl: 'This is not a valid web address. Copy the image’s address from your browser.',
+      country: 'Choose a country from the list.',
+      bank_country: 'Choose a country from the list.',
+      bank_currency: 'Choose a currency from the list.',
+      bank_swift: expect.stringContaining('8 or 11 letters and digits'),
+    });
+    expect(problems({ bank_swift: 'DEUTQQFF' })).toEqual({ bank_swift: expect.stringContaining('country code') });
+    expect(
+      problems({
+        logourl: 'https://cdn.example/logo.png',
+        country: 'DE',
+        bank_country: 'US',
+        bank_currency: 'eur',
+        bank_swift: 'deut de ff 500',
+      }),
+    ).toEqual({});
+  });
+
+  it('keeps what the saved record holds though the stricter rules would refuse it (the spec allows a country name)', () => {
+    const saved = { title: 'N', email: 'n@n.example', country: 'Germany', bank_swift: 'OLDCODE' };
+    expect(problems({ country: 'Germany', bank_swift: 'OLDCODE' }, saved)).toEqual({});
+    expect(problems({ country: 'Deutschland' }, saved)).toEqual({ country: 'Choose a country from the list.' });
+  });
+
+  it('sends what the registry’s body schema accepts: trimmed, codes in upper case, empty fields as ""', () => {
+    const body = toBody(values({ title: ' Northwind ', bank_swift: 'deut de ff', bank_currency: 'eur' }));
+    expect(body).toMatchObject({ title: 'Northwind', bank_swift: 'DEUTDEFF', bank_currency: 'EUR', phone: '' });
+    expect(Object.keys(body).sort()).toEqual(Object.keys(AGENCY_FIELDS).sort());
+    expect(agencyBodySchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('countries and currencies', () => {
+  it('lists the 249 ISO 3166-1 alpha-2 codes, each with a name of its own', () => {
+    expect(COUNTRY_CODES).toHaveLength(249);
+    expect(new Set(COUNTRY_CODES).size).toBe(249);
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    expect(COUNTRY_CODES.filter((code) => !names.of(code) || names.of(code) === code)).toEqual([]);
+  });
+
+  it('names and sorts them in the language in use, and finds them by name, accent-free, or code', () => {
+    const de = countryList('de');
+    expect(de.find((c) => c.code === 'AT')?.name).toBe('Österreich');
+    const en = countryList('en');
+    expect(matchCountries('osterr', de).map((c) => c.code)).toEqual(['AT']);
+    expect(matchCountries('de', en)[0]?.code).toBe('DE');
+    expect(countryFromText('germany', en)).toBe('DE');
+    expect(countryFromText('us', en)).toBe('US');
+    expect(countryFromText('Narnia', en)).toBe('Narnia');
+  });
+
+  it('offers the ISO 4217 currencies this browser knows', () => {
+    expect(currencyList('en').find((c) => c.code === 'EUR')?.name).toBe('Euro');
+    expect(isCurrencyCode('EUR')).toBe(true);
+    expect(isCurrencyCode('eur')).toBe(false);
+    expect(isCurrencyCode('ABC')).toBe(false);
+  });
+});

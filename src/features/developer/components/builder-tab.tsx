@@ -1,0 +1,42 @@
+import { useStore } from '@nanostores/react';
+import type { Credentials } from '../../../api/credentials';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import { useMethodList } from '../api/methods';
+import { developerMessages } from '../messages';
+import { isMethodName } from '../method-names';
+import { CallPanel } from './call-panel';
+
+interface BuilderTabProps {
+  method: string | undefined;
+  onMethodChange: (method: string) => void;
+  credentials: Credentials;
+}
+
+/** A request for any method api_methodlist lists, its parameters checked against api_methoddata. */
+export function BuilderTab({ method, onMethodChange, credentials }: BuilderTabProps) {
+  const t = useStore(developerMessages);
+  const { data: methods } = useMethodList();
+  const chosen = method && methods.includes(method) ? method : methods[0];
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-muted-foreground">{t.builderIntro}</p>
+      <Field label={t.method} className="max-w-sm">
+        {(control) => (
+          <Select
+            {...control}
+            value={chosen ?? ''}
+            onValueChange={onMethodChange}
+            options={methods.map((m) => ({ value: m, label: m }))}
+          />
+        )}
+      </Field>
+      {chosen === undefined ? null : isMethodName(chosen) ? (
+        <CallPanel key={chosen} method={chosen} credentials={credentials} />
+      ) : (
+        <Alert tone="warning">{t.notInRegistry}</Alert>
+      )}
+    </div>
+  );
+}

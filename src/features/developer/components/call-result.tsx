@@ -1,0 +1,148 @@
+import { useStore } from '@nanostores/react';
+import { useState, type ReactNode } from 'react';
+import type { RawResponse } from '../../../api/client';
+import type { Credentials } from '../../../api/credentials';
+import { ApiError, TransportError } from '../../../api/errors';
+import { contentTypeOf, retryAfterSeconds } from '../../../api/transport';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
+import { Card } from '../../../components/ui/card';
+import { Switch } from '../../../components/ui/switch';
+import { apiCurl, proxyCurl, signatureCommand, type CurlInput } from '../curl';
+import { developerMessages } from '../messages';
+import { CopyButton } from './copy-button';
+import { JsonBlock } from './json-view';
+
+/** The error an answer reports, as the client would throw it, for the catalogue's words. */
+function answerError(method: string, response: RawResponse): unknown {
+  const envelope = response.envelope;
+  if (envelope && envelope.error !== 0) {
+    return new ApiError({
+      method,
+      code: envelope.error,
+      message: envelope.message,
+      errorinfo: envelope.errorinfo,
+      retryAfter: retryAfterSeconds(response.headers['retry-after'] ?? null),
+    });
+  }
+  if (!envelope && (response.status < 200 || response.status >= 300)) {
+    return new TransportError({ method, kind: 'http', status: response.status, message: response.text.trim() });
+  }
+  return null;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="contents">
+      <dt className="font-mono text-muted-foreground">{label}</dt>
+      <dd className="font-mono wrap-anywhere text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+function Command({ text, label }: { text: string; label: string }) {
+  return (
+    <div className="space-y-1">
+      <pre className="overflow-x-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs whitespace-pre-wrap text-foreground [overflow-wrap:anywhere]">
+        {text}
+      </pre>
+      <CopyButton text={text} label={label} />
+    </div>
+  );
+}
+
+interface CallResultProps {
+  method: string;
+  response: RawResponse;
+  httpMethod: 'GET' | 'POST';
+  body: string | undefined;
+  credentials: Credentials;
+}
+
+/**
+ * One call as sent and answered: the exact target, the signature and how it
+ * is made, the status, the envelope (timewait included) or the raw answer,
+ * the catalogue's words for an error, and curl commands that repeat it, the
+ * key and signature masked until the user shows them.
+ */
+export function CallResult({ method, response, httpMethod, body, credentials }: CallResultProps) {
+  const t = useStore(developerMessages);
+  const [reveal, setReveal] = useState(false);
+  const error = answerError(method, response);
+  const envelope = response.envelope;
+  const curl: Omit<CurlInput, 'origin'> = {
+    target: response.target,
+    httpMethod,
+    body,
+    contentType: body === undefined ? undefined : contentTypeOf(body),
+    apiKey: credentials.apiKey,
+    signature: response.signature,
+    reveal,
+  };
+
+  return (
+    <Card className="space-y-5 p-5">
+      <section>
+        <h3 className="font-semibold text-foreground">{t.request}</h3>
+        <p className="mt-2 text-sm text-muted-foreground">{t.target}</p>
+        <code className="mt-1 block rounded bg-surface-muted px-2 py-1 font-mono text-sm wrap-anywhere text-foreground">
+          {httpMethod} {response.target}
+        </code>
+        <p className="mt-3 text-sm text-muted-foreground">{t.signature}</p>
+        {response.signature === null ? (
+          <p className="mt-1 text-sm">{t.noSignature}</p>
+        ) : (
+          <>
+            <code className="mt-1 block font-mono text-sm wrap-anywhere text-foreground">{response.signature}</code>
+            <p className="mt-2 text-sm text-muted-foreground">{t.signatureHow}</p>
+            <Command text={signatureCommand(response.target, credentials.macKey ?? '', reveal)} label={t.signature} />
+          </>
+        )}
+      </section>
+      <section>
+        <h3 className="font-semibold text-foreground">{t.answer}</h3>
+        <p role="status" className="sr-only">
+          {t.answerReceived({ status: response.status, error: envelope ? envelope.error : '–' })}
+        </p>
+        {error ? <ApiErrorAlert error={error} className="mt-2" /> : null}
+        <dl className="mt-2 grid grid-cols-[minmax(6rem,max-content)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+          <Row label={t.httpStatus}>{response.status}</Row>
+          {envelope ? (
+            <>
+              <Row label={t.envelopeError}>{envelope.error}</Row>
+              <Row label={t.envelopeMessage}>{envelope.message}</Row>
+              <Row label={t.errorinfo}>{envelope.errorinfo}</Row>
+              <Row label={t.timewait}>{t.timewaitValue({ ms: envelope.timewait })}</Row>
+              <Row label={t.version}>{envelope.version}</Row>
+              <Row label={t.keyid}>{envelope.keyid}</Row>
+            </>
+          ) : null}
+        </dl>
+        {envelope ? (
+          <div className="mt-3">
+            <p className="mb-1 font-mono text-sm text-muted-foreground">{t.result}</p>
+            <JsonBlock value={envelope.result} label={t.result} />
+          </div>
+        ) : (
+          <div className="mt-3">
+            <p className="mb-1 text-sm text-muted-foreground">{t.rawAnswer}</p>
+            <pre
+              tabIndex={0}
+              className="max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs text-foreground"
+            >
+              {response.text}
+            </pre>
+          </div>
+        )}
+      </section>
+      <section className="space-y-3">
+        <h3 className="font-semibold text-foreground">{t.curl}</h3>
+        <Switch label={t.revealSecrets} checked={reveal} onCheckedChange={setReveal} />
+        {!reveal ? <p className="text-xs text-muted-foreground">{t.copyMasked}</p> : null}
+        <p className="text-sm text-muted-foreground">{t.curlProxy}</p>
+        <Command text={proxyCurl({ ...curl, origin: window.location.origin })} label={t.curlProxy} />
+        <p className="text-sm text-muted-foreground">{t.curlApi}</p>
+        <Command text={apiCurl({ ...curl, origin: '{base_url}' })} label={t.curlApi} />
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { useStore } from '@nanostores/react';
+import type { Credentials } from '../../../api/credentials';
+import { developerMessages } from '../messages';
+import { CallPanel } from './call-panel';
+
+/** api_test (spec §4.6): items, query, POST body, err and raw, with the signed request shown. */
+export function PlaygroundTab({ credentials }: { credentials: Credentials }) {
+  const t = useStore(developerMessages);
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-muted-foreground">{t.playgroundIntro}</p>
+      <CallPanel
+        method="api_test"
+        credentials={credentials}
+        defaults={{ path: ['abc', '1', 'anything'], args: { str: 'hello', int: '42' }, body: '{"hello":"world"}' }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** The words of the synchronization file page (spec §4.5). */
+import { i18n, params } from '../../i18n/i18n';
+
+export const syncFileMessages = /* @__PURE__ */ i18n('syncFile', {
+  pageTitle: 'Sync file',
+  intro:
+    'The synchronization file connects your sites to the security service: scans and the firewall reach a site through it. Every site needs a copy in its root folder.',
+  // The file.
+  fileHeading: 'Your synchronization file',
+  fileNameLabel: 'File name',
+  fileNameNote:
+    'Upload it under exactly this name: do not rename it, and do not let your computer add “(1)” or “.txt”.',
+  loadingFile: 'Getting your file from the service…',
+  fileFailed: 'Your synchronization file could not be fetched',
+  download: 'Download the file',
+  downloading: 'Downloading…',
+  downloaded: params('{filename} downloaded.'),
+  copyName: 'Copy the name',
+  copied: 'Name copied',
+  // The guide.
+  guideHeading: 'Install it on a site',
+  step1Title: 'Download the file',
+  step1Text: 'Use the button above. The file is the same for all your sites and works only with your account.',
+  step2Title: 'Find the site’s root folder',
+  step2Text: 'The root folder is the one the site’s home page is served from. Where it is depends on the hosting:',
+  rootCpanel: 'cPanel: {folder} (for an addon domain or a subdomain, the document root shown under Domains)',
+  rootPlesk: 'Plesk: {folder} in the domain’s folder',
+  rootWordpress: 'WordPress: the folder that holds {file} (next to wp-admin and wp-content)',
+  rootServer: 'Your own server: the site’s DocumentRoot (Apache) or root (nginx), often {folder} or {folder2}',
+  step3Title: 'Upload it',
+  uploadFtp:
+    'By FTP or SFTP: in a client such as FileZilla, WinSCP or Cyberduck, connect with your hosting’s FTP or SFTP details, open the root folder and upload the file.',
+  uploadFileManager:
+    'With your hoster’s file manager: in cPanel’s File Manager or Plesk’s Files, open the root folder, choose Upload and pick the file.',
+  uploadShell: 'From a shell: {command}',
+  uploadRules: 'Put it in the root folder itself, not in a subfolder, and keep its name. Repeat for every site.',
+  step4Title: 'Check that it can be reached',
+  step4Text:
+    'Open {url} in a browser. You should not see PHP code: a blank page or a short reply means PHP runs the file. If the PHP code shows as text, PHP is not enabled for the site (ask your hoster). If your hoster’s “Not found” page appears, the file is not in the root folder or its name differs.',
+  siteLabel: 'Your site',
+  siteHint: 'A domain name, e.g. example.com',
+  siteInvalid: 'Enter a domain name, like example.com.',
+  openCheck: params('Open {url}'),
+  step5Title: 'Scan the site',
+  step5Text:
+    'Start a scan of the site on the Sites page. A scan that starts means the service reaches the file; “This site cannot be scanned yet” means it does not, yet.',
+  goToSites: 'Go to the Sites page',
+  // Sites that miss the file.
+  healthHeading: 'Sites that miss the file',
+  healthText:
+    'A site whose last scan answered “not available for this site” (error 146901) cannot be reached through the file. After uploading it, scan the site again from the Sites page.',
+});
+
+export type SyncFileMessages = ReturnType<typeof syncFileMessages.get>;
