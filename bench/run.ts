@@ -5,9 +5,15 @@
 import { benchBundle } from './bundle.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSandbox } from './sandbox.ts';
+import { benchSites } from './sites.ts';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { sandbox: benchSandbox, bundle: benchBundle, proxy: benchProxy };
+const benches: Record<string, () => Promise<void>> = {
+  sandbox: benchSandbox,
+  bundle: benchBundle,
+  proxy: benchProxy,
+  sites: benchSites,
+};
 
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -22,6 +22,11 @@ const embedded = detectEmbedMode();
 
 // Signed out in another tab (remembered keys removed): re-check the guarded routes.
 const session = createSessionStore({ onSignedOutElsewhere: () => void router.invalidate() });
+// A signed-in page's first API call needs the signing code (loaded on demand, so
+// the login page does without it): ask for it now, ahead of the route chunks
+// that would otherwise fill the browser's six connections first.
+if (session.get()) void import('./api/sign.ts');
+
 const api = createApiClient({
   // Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies.
   getCredentials: () => {

@@ -17,6 +17,7 @@ import { Route as AuthDeveloperRouteImport } from './routes/_auth/developer'
 import { Route as AuthSitesRouteImport } from './routes/_auth/sites'
 import { Route as AuthSyncFileRouteImport } from './routes/_auth/sync-file'
 import { Route as AuthUnitsRouteImport } from './routes/_auth/units'
+import { Route as AuthSitesDomainRouteImport } from './routes/_auth/sites.$domain'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -57,24 +58,31 @@ const AuthUnitsRoute = AuthUnitsRouteImport.update({
   path: '/units',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSitesDomainRoute = AuthSitesDomainRouteImport.update({
+  id: '/$domain',
+  path: '/$domain',
+  getParentRoute: () => AuthSitesRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/agency': typeof AuthAgencyRoute
   '/developer': typeof AuthDeveloperRoute
-  '/sites': typeof AuthSitesRoute
+  '/sites': typeof AuthSitesRouteWithChildren
   '/sync-file': typeof AuthSyncFileRoute
   '/units': typeof AuthUnitsRoute
+  '/sites/$domain': typeof AuthSitesDomainRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/agency': typeof AuthAgencyRoute
   '/developer': typeof AuthDeveloperRoute
-  '/sites': typeof AuthSitesRoute
+  '/sites': typeof AuthSitesRouteWithChildren
   '/sync-file': typeof AuthSyncFileRoute
   '/units': typeof AuthUnitsRoute
   '/': typeof AuthIndexRoute
+  '/sites/$domain': typeof AuthSitesDomainRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -82,10 +90,11 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_auth/agency': typeof AuthAgencyRoute
   '/_auth/developer': typeof AuthDeveloperRoute
-  '/_auth/sites': typeof AuthSitesRoute
+  '/_auth/sites': typeof AuthSitesRouteWithChildren
   '/_auth/sync-file': typeof AuthSyncFileRoute
   '/_auth/units': typeof AuthUnitsRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/sites/$domain': typeof AuthSitesDomainRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -97,6 +106,7 @@ export interface FileRouteTypes {
     | '/sites'
     | '/sync-file'
     | '/units'
+    | '/sites/$domain'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -106,6 +116,7 @@ export interface FileRouteTypes {
     | '/sync-file'
     | '/units'
     | '/'
+    | '/sites/$domain'
   id:
     | '__root__'
     | '/_auth'
@@ -116,6 +127,7 @@ export interface FileRouteTypes {
     | '/_auth/sync-file'
     | '/_auth/units'
     | '/_auth/'
+    | '/_auth/sites/$domain'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -181,13 +193,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthUnitsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/sites/$domain': {
+      id: '/_auth/sites/$domain'
+      path: '/$domain'
+      fullPath: '/sites/$domain'
+      preLoaderRoute: typeof AuthSitesDomainRouteImport
+      parentRoute: typeof AuthSitesRoute
+    }
   }
 }
+
+interface AuthSitesRouteChildren {
+  AuthSitesDomainRoute: typeof AuthSitesDomainRoute
+}
+
+const AuthSitesRouteChildren: AuthSitesRouteChildren = {
+  AuthSitesDomainRoute: AuthSitesDomainRoute,
+}
+
+const AuthSitesRouteWithChildren = AuthSitesRoute._addFileChildren(
+  AuthSitesRouteChildren,
+)
 
 interface AuthRouteChildren {
   AuthAgencyRoute: typeof AuthAgencyRoute
   AuthDeveloperRoute: typeof AuthDeveloperRoute
-  AuthSitesRoute: typeof AuthSitesRoute
+  AuthSitesRoute: typeof AuthSitesRouteWithChildren
   AuthSyncFileRoute: typeof AuthSyncFileRoute
   AuthUnitsRoute: typeof AuthUnitsRoute
   AuthIndexRoute: typeof AuthIndexRoute
@@ -196,7 +227,7 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAgencyRoute: AuthAgencyRoute,
   AuthDeveloperRoute: AuthDeveloperRoute,
-  AuthSitesRoute: AuthSitesRoute,
+  AuthSitesRoute: AuthSitesRouteWithChildren,
   AuthSyncFileRoute: AuthSyncFileRoute,
   AuthUnitsRoute: AuthUnitsRoute,
   AuthIndexRoute: AuthIndexRoute,

@@ -12,7 +12,9 @@ import * as z from 'zod/mini';
  *   })
  */
 export function searchParam<S extends z.ZodMiniType>(schema: S, fallback: z.output<S>) {
-  return z.catch(schema, fallback);
+  // Optional on the way in (a link may leave any param out: it gets its
+  // fallback), typed as the schema takes it; always there on the way out.
+  return z.pipe(z.optional(z.custom<z.input<S>>()), z.catch(schema, fallback));
 }
 
 /** The route's search schema: known params, each with its fallback; unknown ones are dropped. */

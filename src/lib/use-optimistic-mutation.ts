@@ -22,6 +22,8 @@ export interface OptimisticMutationOptions<TVariables, TData, TCache> {
   /** The toast's title when the catalogue's is too general ("Firewall of example.com not changed"). */
   errorTitle?: (variables: TVariables) => string;
   onSuccess?: (data: TData, variables: TVariables) => void;
+  /** After the rollback: what else a failure means (an option unavailable for this key, spec 145904). */
+  onError?: (error: unknown, variables: TVariables) => void;
 }
 
 /**
@@ -51,6 +53,7 @@ export function useOptimisticMutation<TVariables, TData, TCache>(
     },
     onError: (error, variables, result, { client }) => {
       for (const [key, data] of result?.snapshot ?? []) client.setQueryData(key, data);
+      options.onError?.(error, variables);
       if (errorDisplay !== 'toast') return;
       const text = errorText(error);
       // The session guard is already taking the user to the sign-in page.

@@ -1,12 +1,12 @@
 import type { ComponentProps } from 'react';
 
 /** Small inline SVG icons (no icon library in the entry). Decorative: hidden from assistive tech. */
-type IconProps = Omit<ComponentProps<'svg'>, 'children' | 'width' | 'height'> & {
+export type IconProps = Omit<ComponentProps<'svg'>, 'children' | 'width' | 'height'> & {
   /** Pixels; a prop rather than a class, so a caller's classes never fight the default size. */
   size?: number;
 };
 
-function Svg({ size = 16, ...props }: IconProps & { children: React.ReactNode }) {
+export function Svg({ size = 16, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

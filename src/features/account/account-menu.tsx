@@ -13,7 +13,7 @@ import { useKeyInfo } from '../../data/key-info';
 import { useUserInfo } from '../../data/user-info';
 import { describeExpiry } from './expiry';
 import { accountMessages } from './messages';
-import { openBlankTab, sendTabToDashboard } from './open-dashboard';
+import { openBlankTab, sendTabToDashboard } from '../../lib/open-dashboard';
 
 interface AccountMenuProps {
   /** The e-mail stored with the session, when known. */

@@ -1,21 +1,62 @@
-import { useStore } from '@nanostores/react';
-import { createFileRoute } from '@tanstack/react-router';
-import { shellMessages } from '../../features/shell/messages';
-import { placeholderMessages } from '../../features/shell/placeholder-messages';
-import { PlaceholderPage } from '../../features/shell/placeholder-page';
+import {
+  createFileRoute,
+  Outlet,
+  stripSearchParams,
+  useChildMatches,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import { accountQueryOptions } from '../../data/account';
+import { sitesQueryOptions } from '../../data/sites-query';
+import { isUnknownUnit, UnknownUnit } from '../../features/sites/components/sites-error';
+import { SitesPage } from '../../features/sites/components/sites-page';
+import { SEARCH_DEFAULTS, sitesSearchSchema, type SitesSearch } from '../../features/sites/model/sites-search';
+import { PageError } from '../../features/shell/page-error';
 
+const { unit: _unit, ...stripped } = SEARCH_DEFAULTS;
+
+/** /sites: the table; /sites/<domain> (a child) the site page, under the same list. */
 export const Route = createFileRoute('/_auth/sites')({
-  component: SitesPage,
+  validateSearch: sitesSearchSchema,
+  search: { middlewares: [stripSearchParams(stripped)] },
+  loaderDeps: ({ search }) => ({ unit: search.unit }),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit)),
+      context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
+    ]),
+  component: SitesRoute,
+  errorComponent: SitesRouteError,
 });
 
-function SitesPage() {
-  const t = useStore(shellMessages);
-  const p = useStore(placeholderMessages);
+function SitesRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const child = useChildMatches().length > 0;
+  if (child) return <Outlet />;
   return (
-    <PlaceholderPage
-      title={t.sites}
-      intro={p.sitesIntro}
-      coming={[p.sites1, p.sites2, p.sites3, p.sites4, p.sites5, p.sites6]}
+    <SitesPage
+      search={search}
+      onSearch={(change: Partial<SitesSearch>, options) =>
+        void navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace })
+      }
     />
   );
+}
+
+function SitesRouteError(props: ErrorComponentProps) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (search.unit && isUnknownUnit(props.error)) {
+    return (
+      <UnknownUnit
+        error={props.error}
+        unit={search.unit}
+        onShowAll={() => {
+          props.reset();
+          void navigate({ search: (prev) => ({ ...prev, unit: undefined }) });
+        }}
+      />
+    );
+  }
+  return <PageError {...props} />;
 }

@@ -1,15 +1,23 @@
-import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { shellMessages } from '../../features/shell/messages';
-import { placeholderMessages } from '../../features/shell/placeholder-messages';
-import { PlaceholderPage } from '../../features/shell/placeholder-page';
+import * as z from 'zod/mini';
+import { RE, regex } from '../../api/registry/define';
+import { accountQueryOptions } from '../../data/account';
+import { UnitsPage } from '../../features/units/components/units-page';
+import { PageError } from '../../features/shell/page-error';
+import { searchParam, searchSchema } from '../../lib/search-params';
 
+/** /units?unit=<email>: the directory, and the unit shown (bookmarkable). */
 export const Route = createFileRoute('/_auth/units')({
-  component: UnitsPage,
+  validateSearch: searchSchema({
+    unit: searchParam(z.optional(z.string().check(z.maxLength(254), z.regex(regex(RE.email)))), undefined),
+  }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
+  component: UnitsRoute,
+  errorComponent: PageError,
 });
 
-function UnitsPage() {
-  const t = useStore(shellMessages);
-  const p = useStore(placeholderMessages);
-  return <PlaceholderPage title={t.units} intro={p.unitsIntro} coming={[p.units1, p.units2, p.units3]} />;
+function UnitsRoute() {
+  const { unit } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <UnitsPage unit={unit} onSelect={(next) => void navigate({ search: { unit: next } })} />;
 }

@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../api/client';
-import { TransportError } from '../../api/errors';
+import type { ApiClient } from '../api/client';
+import { TransportError } from '../api/errors';
 
 /** Whether the dashboard opened; never the URL itself (a 24-hour login link: nothing secret in the DOM). */
 export interface DashboardOutcome {

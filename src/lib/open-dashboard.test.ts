@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../api/client';
-import { TransportError } from '../../api/errors';
+import { createApiClient } from '../api/client';
+import { TransportError } from '../api/errors';
 import { sendTabToDashboard } from './open-dashboard';
 
 /** The real client over a fetch that answers `dashboard` with the given URL and counts the calls. */

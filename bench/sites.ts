@@ -1,0 +1,187 @@
+/**
+ * Sites page benchmark (issue 7): a 10,000-site demo account
+ * (SANDBOX_DEMO_SITES) on the real server (`npm start`), in Chromium. Prints:
+ * - navigation to the first rows of /sites (target ≤ 1 s; median of runs),
+ * - a search keystroke to the updated rows (target ≤ 50 ms; median and worst),
+ * - table rows in the DOM, at the top and scrolled to the middle (target ≤ 80),
+ * - the longest main-thread task during a bulk change of 1,000 sites
+ *   (PerformanceObserver 'longtask'; target ≤ 200 ms), and how long it took.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { chromiumExecutable } from '../test-support/chromium.ts';
+import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
+
+const SITES = 10_000;
+const BULK = 1_000;
+const LOAD_RUNS = 5;
+const DEMO = 'demo@partner.example';
+
+const outbox = z.array(z.looseObject({ otp: z.string().optional() }));
+const signin = z.looseObject({
+  result: z.looseObject({
+    privatekey: z.looseObject({ key: z.string(), hmac: z.string() }),
+    keydata: z.looseObject({ expires: z.number() }),
+  }),
+});
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+/** The demo account's keys, as the dashboard stores them in sessionStorage. */
+async function demoSession(base: string): Promise<string> {
+  await fetch(`${base}/api/signup/${encodeURIComponent(DEMO)}/`);
+  const mails = outbox.parse(await (await fetch(`${base}/sandbox/outbox?to=${encodeURIComponent(DEMO)}`)).json());
+  const otp = mails.find((m) => m.otp)?.otp ?? '';
+  const answer = signin.parse(await (await fetch(`${base}/api/signin/${encodeURIComponent(DEMO)}/${otp}/`)).json());
+  const { key, hmac } = answer.result.privatekey;
+  return JSON.stringify({
+    v: 1,
+    apiKey: key,
+    macKey: hmac,
+    expires: answer.result.keydata.expires,
+    email: DEMO,
+    kind: 'signin',
+  });
+}
+
+/** A page signed in as the demo account, recording long tasks from its start. */
+async function signedInPage(browser: Browser, session: string): Promise<Page> {
+  // bypassCSP: the bench's own probes (waitForFunction) evaluate strings, which the dashboard's CSP forbids.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  await page.addInitScript(
+    `sessionStorage.setItem('psd.session', ${JSON.stringify(session)});
+     window.__longTasks = [];
+     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+       .observe({ type: 'longtask', buffered: true });`,
+  );
+  return page;
+}
+
+const rowsInDom = (page: Page) => page.locator('tr[data-domain]').count();
+
+async function measureLoad(browser: Browser, base: string, session: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < LOAD_RUNS; i++) {
+    const page = await signedInPage(browser, session);
+    const t0 = Date.now();
+    await page.goto(`${base}/sites`);
+    await page.waitForFunction(`document.querySelector('tr[data-domain]') !== null`, undefined, { polling: 'raf' });
+    times.push(Date.now() - t0);
+    await page.close();
+  }
+  return times;
+}
+
+/** Milliseconds from an input event in the search box to the first row showing another site. */
+async function keystroke(page: Page, char: string): Promise<number> {
+  return page.evaluate(`(async () => {
+    const input = document.querySelector('input[type=search]');
+    const first = () => document.querySelector('tr[data-domain]')?.getAttribute('data-domain') ?? '';
+    const before = first();
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const t = performance.now();
+    setValue.call(input, input.value + ${JSON.stringify(char)});
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return await new Promise((resolve) => {
+      const check = () => (first() !== before ? resolve(performance.now() - t) : requestAnimationFrame(check));
+      check();
+    });
+  })()`);
+}
+
+export async function benchSites(): Promise<void> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'sites-bench-'));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    const seeded = Date.now();
+    server = await startServer({
+      script: 'server/main.ts',
+      settings: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SANDBOX_DB: join(dir, 'db.sqlite'),
+        SANDBOX_DEMO_SITES: String(SITES),
+        SANDBOX_QUIET: '1',
+      },
+      port,
+      health: '/healthz',
+    });
+    const base = server.origin;
+    const session = await demoSession(base);
+    console.log(
+      `sites: demo account with ${SITES.toLocaleString('en')} sites ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
+    browser = await chromium.launch({
+      executablePath: chromiumExecutable(() => chromium.executablePath()),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
+
+    // The first answer also finishes the scans that fell due: once, before measuring.
+    const warm = await signedInPage(browser, session);
+    await warm.goto(`${base}/sites`);
+    await warm.locator('tr[data-domain]').first().waitFor({ timeout: 120_000 });
+    await warm.close();
+
+    const loads = await measureLoad(browser, base, session);
+    console.log(
+      `sites: navigation to the first rows of /sites: median ${median(loads)} ms (min ${Math.min(...loads)}, max ${Math.max(...loads)}, ${LOAD_RUNS} runs; target ≤ 1000 ms)`,
+    );
+
+    const page = await signedInPage(browser, session);
+    await page.goto(`${base}/sites`);
+    await page.locator('tr[data-domain]').first().waitFor();
+    const top = await rowsInDom(page);
+    await page.locator('div.overflow-auto:has(table)').evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+    await page.waitForTimeout(300);
+    const middle = await rowsInDom(page);
+    console.log(`sites: table rows in the DOM: ${top} at the top, ${middle} scrolled to the middle (target ≤ 80)`);
+
+    await page.getByRole('searchbox', { name: 'Search sites' }).focus();
+    const strokes: number[] = [];
+    // Each keystroke narrows the list, so the first row changes every time.
+    for (const char of ['e', '-', '1', '2']) strokes.push(await keystroke(page, char));
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Backspace');
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(500);
+    console.log(
+      `sites: search keystroke to updated rows: median ${median(strokes).toFixed(1)} ms, worst ${Math.max(...strokes).toFixed(1)} ms (${strokes.map((s) => s.toFixed(0)).join(', ')}; target ≤ 50 ms)`,
+    );
+
+    // Select 1,000 sites: the first, then Shift with the 1,000th (scrolled into view).
+    const scroller = page.locator('div.overflow-auto:has(table)');
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
+    await page.locator('tr[aria-rowindex="2"] input[type=checkbox]').click();
+    await scroller.evaluate((el, n) => el.scrollTo(0, (n - 5) * 57), BULK);
+    const last = page.locator(`tr[aria-rowindex="${BULK + 1}"] input[type=checkbox]`);
+    await last.waitFor();
+    await last.click({ modifiers: ['Shift'] });
+    const selected = await page
+      .getByRole('region', { name: 'Change the selected sites' })
+      .getByRole('status')
+      .textContent();
+    await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption({ label: 'Scan daily' });
+    const start = Number(await page.evaluate('performance.now()'));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Finished').waitFor({ timeout: 300_000 });
+    const end = Number(await page.evaluate('performance.now()'));
+    const tasks = z.array(z.tuple([z.number(), z.number()])).parse(await page.evaluate('window.__longTasks'));
+    const during = tasks.filter(([at]) => at >= start && at <= end).map(([, ms]) => Math.round(ms));
+    console.log(
+      `sites: bulk change of ${selected?.trim()} (scan period daily): ${((end - start) / 1000).toFixed(1)} s; longest main-thread task ${Math.max(0, ...during)} ms (${during.length} long tasks; target ≤ 200 ms)`,
+    );
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

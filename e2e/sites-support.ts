@@ -1,0 +1,58 @@
+/**
+ * What the sites and units tests share: an account of the test's own with the
+ * sites it needs (made through the API, signed as the dashboard signs), and
+ * screenshots attached to the report.
+ */
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { createApiClient, type ApiClient } from '../src/api/client.ts';
+import { signInViaApi, uniqueEmail, type E2eSession } from './support.ts';
+
+/** The server Playwright started (playwright.config.ts sets E2E_PORT before the workers start). */
+export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? ''}`;
+
+/** The signing client of a session, as the dashboard's own (src/api). */
+export function apiOf(session: E2eSession): ApiClient {
+  return createApiClient({
+    baseUrl: ORIGIN,
+    getCredentials: () => ({ apiKey: session.apiKey, macKey: session.macKey }),
+  });
+}
+
+export interface Account {
+  session: E2eSession;
+  api: ApiClient;
+}
+
+/** A new account of this test's own, with these sites (and an agency record when asked: sharing needs one). */
+export async function accountWith(
+  request: APIRequestContext,
+  tag: string,
+  sites: readonly (string | { name: string; share: string })[],
+  { agency = false }: { agency?: boolean } = {},
+): Promise<Account> {
+  const session = await signInViaApi(request, uniqueEmail(tag));
+  const api = apiOf(session);
+  if (agency) await api.agency_update({ title: 'E2E Agency', email: session.email });
+  if (sites.length > 0) {
+    const refused = await api.sites_add([...sites]);
+    expect(refused).toEqual({});
+  }
+  return { session, api };
+}
+
+/** `count` names `prefix-000.example`, … in order. */
+export function siteNames(prefix: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(3, '0')}.example`);
+}
+
+/** The sites table has rendered its rows. */
+export async function tableReady(page: Page): Promise<void> {
+  await expect(page.getByRole('table', { name: /Sites/ })).toBeVisible();
+}
+
+/** A full-page PNG attached to the test's report (issue 7: screenshots in the e2e report). */
+export async function attachShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const body = await page.screenshot({ fullPage: false });
+  await testInfo.attach(name, { body, contentType: 'image/png' });
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png` });
+}

@@ -1,0 +1,110 @@
+/**
+ * The sites and units pages as people see them (issue 7): axe finds nothing
+ * serious, nothing scrolls sideways at 360 px (a hoster panel iframe), and
+ * screenshots at 1280 and 360 px, light and dark, are attached to the report.
+ * The sites page shows the demo account (read only: every state the seed has).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { accountWith, attachShot } from './sites-support.ts';
+import { DEMO_EMAIL, openSignedIn, signInViaApi } from './support.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 360, height: 780 },
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const size of WIDTHS) {
+    test(`sites page at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshot`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      const session = await signInViaApi(page.request, DEMO_EMAIL);
+      await openSignedIn(page, session, '/sites');
+      await expect(page.locator('tr[data-domain]').first()).toBeVisible();
+      // The demo has IDN names: their punycode shows too.
+      await page.getByRole('searchbox', { name: 'Search sites' }).fill('xn--');
+      await expect(page.locator('tr[data-domain]').first()).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search sites' }).fill('');
+      await expect(page.locator('tr[data-domain]').nth(5)).toBeVisible();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await attachShot(page, testInfo, `sites-${size.width}-${scheme}`);
+
+      if (size.width === 360) {
+        // Domain, status and one options control per row; the rest in the row detail.
+        const first = page.locator('tr[data-domain]').first();
+        const domain = (await first.getAttribute('data-domain')) ?? '';
+        await expect(first.getByRole('switch', { name: `Firewall, ${domain}` })).toBeVisible();
+        await expect(page.getByRole('switch', { name: `Automatic cleanup, ${domain}` })).toHaveCount(0);
+        await page.getByRole('button', { name: `Details of ${domain}` }).click();
+        await expect(page.getByRole('switch', { name: `Automatic cleanup, ${domain}` })).toBeVisible();
+        await expect(page.getByRole('switch', { name: `Automatic patching, ${domain}` })).toBeVisible();
+        await expect(page.getByRole('combobox', { name: `Scan period, ${domain}` })).toBeVisible();
+        await expect(page.getByRole('button', { name: `Permissions, ${domain}` })).toBeVisible();
+        await expect(page.getByRole('button', { name: `Scan now, ${domain}` })).toBeVisible();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await attachShot(page, testInfo, `sites-${size.width}-${scheme}-detail`);
+      }
+    });
+
+    test(`units page at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshot`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      const unit = `visual-${Date.now().toString(36)}@customer.example`;
+      const { session } = await accountWith(
+        page.request,
+        'units-visual',
+        [
+          { name: 'kundenportal-müller.example', share: unit },
+          { name: 'shop.visual.example', share: unit },
+          'x.example',
+        ],
+        { agency: true },
+      );
+      await openSignedIn(page, session, '/units');
+      await page.getByLabel('Look up a customer by e-mail').fill(unit);
+      await page.getByRole('button', { name: 'Look up' }).click();
+      await expect(page.getByRole('list', { name: `Sites shared with ${unit}` }).getByRole('listitem')).toHaveCount(2);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await attachShot(page, testInfo, `units-${size.width}-${scheme}`);
+    });
+  }
+}
+
+test('the add sites dialog and a bulk change at 360 px: axe clean, no sideways scroll', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const { session } = await accountWith(page.request, 'visual-dialogs', ['one.example', 'two.example']);
+  await openSignedIn(page, session, '/sites');
+  await page.getByRole('checkbox', { name: 'Select all sites that match' }).check();
+  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('cleanupOn');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Finished')).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await attachShot(page, testInfo, 'sites-360-bulk');
+
+  await page.getByRole('button', { name: 'Add sites' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add sites' });
+  await dialog.getByLabel('Sites to add').fill('new.example\nnot a site\nhttps://www.bücher.example/');
+  await expect(dialog.getByText('Not a valid domain name.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await attachShot(page, testInfo, 'sites-360-add');
+});

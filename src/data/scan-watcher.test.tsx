@@ -1,0 +1,112 @@
+/**
+ * Scan now on the real stack: the watcher polls sites_list until the site's
+ * report date changes (the sandbox clock moved past the scan's end), refreshes
+ * the cached list, and remembers per account that a site has no
+ * synchronization file (146901) for the sync-file page.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isMethodError } from '../api/error-catalogue';
+import { ApiProvider } from '../lib/api-context';
+import { createQueryClient } from '../lib/query-client';
+import { startRealStack, type RealStack } from '../../test-support/real-stack';
+import { useAccountId } from './account';
+import { useScanning, useScanRecords, useScanWatcher, useSyncFileMissing, type ScanOutcome } from './scan-watcher';
+import { sitesQueryOptions } from './sites-query';
+import { useLookUpUnit } from './units';
+import { useUnitsDirectory } from './units-directory';
+
+let stack: RealStack;
+beforeAll(async () => {
+  stack = await startRealStack();
+});
+afterAll(() => stack.close());
+
+let n = 0;
+async function setUp(sites: string[]) {
+  const email = `scan-${++n}-${Date.now().toString(36)}@spa.example`;
+  const credentials = await stack.signIn(email);
+  const api = stack.client(credentials);
+  await api.sites_add(sites);
+  const queryClient = createQueryClient(() => undefined);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={api}>{children}</ApiProvider>
+    </QueryClientProvider>
+  );
+  const hook = renderHook(
+    () => {
+      const account = useAccountId();
+      return {
+        account,
+        watcher: useScanWatcher(),
+        scanning: useScanning(),
+        records: useScanRecords(account),
+        missing: useSyncFileMissing(account),
+        lookUp: useLookUpUnit(),
+        units: useUnitsDirectory(account),
+      };
+    },
+    { wrapper },
+  );
+  await waitFor(() => expect(hook.result.current.account).toBe(email));
+  return { ...hook, api, email, queryClient };
+}
+
+describe('scan watcher', () => {
+  it('shows the site as scanning, then the new report once the service lists it', async () => {
+    const { result, queryClient, api } = await setUp(['fresh.example']);
+    let outcome: Promise<ScanOutcome> | undefined;
+    act(() => {
+      outcome = result.current.watcher.scan('fresh.example', result.current.account);
+    });
+    await waitFor(() => expect(Object.keys(result.current.scanning)).toEqual(['fresh.example']));
+    // The scan runs SANDBOX_SCAN_SECONDS on the sandbox clock: move it past the end.
+    await stack.control('clock', { advance: 60 });
+    const done = await outcome;
+    expect(done?.kind).toBe('done');
+    const report = done?.kind === 'done' ? done.site.scanreport : undefined;
+    expect(report?.date).toBeGreaterThan(0);
+    // The cached list (the table) has the report too.
+    const cached = queryClient.getQueryData(sitesQueryOptions(api).queryKey);
+    expect(cached?.[0]?.scanreport?.id).toBe(report?.id);
+    await waitFor(() => expect(result.current.scanning).toEqual({}));
+    expect(result.current.records['fresh.example']?.outcome).toBe('done');
+  });
+
+  it('remembers a site whose synchronization file is missing (146901)', async () => {
+    const { result } = await setUp(['nosync-shop.example', 'ok.example']);
+    let error: unknown;
+    await act(async () => {
+      await result.current.watcher.scan('nosync-shop.example', result.current.account).catch((e: unknown) => {
+        error = e;
+      });
+    });
+    expect(isMethodError(error, 'site_scan', 'notAvailable')).toBe(true);
+    expect(result.current.missing).toEqual(['nosync-shop.example']);
+    expect(result.current.scanning).toEqual({});
+  });
+});
+
+describe('units look-up', () => {
+  it('adds a unit the service knows to the directory, and says when there is none (142900)', async () => {
+    const { result, api } = await setUp(['shared.example']);
+    await api.agency_update({ title: 'Northwind', email: 'ops@northwind.example' });
+    await api.sites_add([{ name: 'shared.example', share: 'known@customer.example' }]);
+
+    let found: unknown;
+    await act(async () => {
+      found = await result.current.lookUp.mutateAsync('nobody@customer.example');
+    });
+    expect(found).toBeNull();
+    expect(result.current.units).toEqual([]);
+
+    await act(async () => {
+      found = await result.current.lookUp.mutateAsync('known@customer.example');
+    });
+    expect(found).toMatchObject([{ domain: 'shared.example' }]);
+    expect(result.current.units).toMatchObject([{ email: 'known@customer.example', source: 'lookup' }]);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Scan now, and knowing when it is done (spec §4.3 site_scan). The API does
+ * not report scan progress (DESIGN.md), so after `site_scan` the dashboard
+ * asks `sites_list?withscanreport` again, less and less often, until the
+ * site's report date changes. One poll serves every site being scanned, and
+ * its answer refreshes the table too. The outcome of each scan is remembered
+ * per account, in this browser, so the sync-file page can list the sites
+ * whose synchronization file is missing (146901).
+ */
+import { useStore } from '@nanostores/react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { atom, type ReadableAtom } from 'nanostores';
+import * as z from 'zod/mini';
+import type { ApiClient } from '../api/client';
+import { classifyError, endsSession, errorCodeOf, isMethodError } from '../api/error-catalogue';
+import type { Site } from '../api/schemas';
+import { accountStore } from '../lib/account-storage';
+import { useApi } from '../lib/api-context';
+import { findSite } from './sites';
+import { sitesQueryOptions } from './sites-query';
+
+/** The first look after this long, then each wait half as long again, up to the last. */
+export const POLL_FIRST_MS = 2_000;
+export const POLL_GROWTH = 1.5;
+export const POLL_MAX_MS = 30_000;
+/** A scan that has not reported after this long is left to the background refresh. */
+export const SCAN_GIVE_UP_MS = 15 * 60_000;
+
+export type ScanOutcome =
+  /** The new report is in: the site as listed with it. */
+  | { kind: 'done'; site: Site }
+  /** The site left the account meanwhile. */
+  | { kind: 'gone' }
+  /** No new report within SCAN_GIVE_UP_MS. */
+  | { kind: 'timeout' };
+
+/** The last scan started from this dashboard for a site, as remembered. */
+export interface ScanRecord {
+  /** When it was started (ms since 1970). */
+  at: number;
+  outcome: 'done' | 'syncMissing' | 'failed';
+  /** The error code of a failure. */
+  code?: number | undefined;
+}
+
+/** The most sites whose last scan is remembered per account (the oldest are forgotten first). */
+const MAX_RECORDS = 5_000;
+const recordSchema = z.object({
+  at: z.number(),
+  outcome: z.enum(['done', 'syncMissing', 'failed']),
+  code: z.optional(z.number()),
+});
+const records = accountStore<Record<string, ScanRecord>>('scans', z.record(z.string(), recordSchema), () => ({}));
+
+export function rememberScan(account: string | undefined, domain: string, record: ScanRecord): void {
+  if (account === undefined) return;
+  const store = records.of(account);
+  const next = { ...store.get(), [domain]: record };
+  const domains = Object.keys(next);
+  if (domains.length > MAX_RECORDS) {
+    domains.sort((a, b) => (next[a]?.at ?? 0) - (next[b]?.at ?? 0));
+    for (const old of domains.slice(0, domains.length - MAX_RECORDS)) delete next[old];
+  }
+  store.set(next);
+}
+
+/** The last scan outcome per site of the account. */
+export function useScanRecords(account: string | undefined): Readonly<Record<string, ScanRecord>> {
+  return useStore(records.of(account ?? ''));
+}
+
+/** The sites whose last scan from this dashboard was refused for a missing synchronization file (146901). */
+export function useSyncFileMissing(account: string | undefined): string[] {
+  const all = useScanRecords(account);
+  return Object.keys(all)
+    .filter((domain) => all[domain]?.outcome === 'syncMissing')
+    .sort();
+}
+
+interface Pending {
+  baseline: number | null;
+  since: number;
+  settle: (outcome: ScanOutcome) => void;
+  promise: Promise<ScanOutcome>;
+}
+
+export class ScanWatcher {
+  private readonly pending = new Map<string, Pending>();
+  private readonly scanningAtom = atom<Readonly<Record<string, number>>>({});
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private due = 0;
+  private wait = POLL_FIRST_MS;
+
+  constructor(
+    private readonly client: QueryClient,
+    private readonly api: ApiClient,
+  ) {}
+
+  /** The sites being scanned: domain → when the scan started (ms). */
+  get scanning(): ReadableAtom<Readonly<Record<string, number>>> {
+    return this.scanningAtom;
+  }
+
+  /**
+   * Starts a scan and resolves once its report is listed. Rejects with the
+   * API's error when the scan cannot start (146901: no synchronization file).
+   */
+  async scan(domain: string, account: string | undefined): Promise<ScanOutcome> {
+    return (await this.start(domain, account)).finished;
+  }
+
+  /**
+   * Starts a scan: resolves once the service has taken it (bulk changes count
+   * that as done), with the promise of its outcome.
+   */
+  async start(domain: string, account: string | undefined): Promise<{ finished: Promise<ScanOutcome> }> {
+    const running = this.pending.get(domain);
+    if (running) return { finished: running.promise };
+    const sites = await this.client.ensureQueryData(sitesQueryOptions(this.api));
+    const baseline = findSite(sites, domain)?.scanreport?.date ?? null;
+    const at = Date.now();
+    try {
+      await this.api.site_scan(domain);
+    } catch (error) {
+      const syncMissing = isMethodError(error, 'site_scan', 'notAvailable');
+      rememberScan(account, domain, {
+        at,
+        outcome: syncMissing ? 'syncMissing' : 'failed',
+        code: errorCodeOf(classifyError(error)),
+      });
+      throw error;
+    }
+    let settle: (outcome: ScanOutcome) => void = () => undefined;
+    const promise = new Promise<ScanOutcome>((resolve) => (settle = resolve));
+    const finished = promise.then((result) => {
+      if (result.kind === 'done') rememberScan(account, domain, { at, outcome: 'done' });
+      return result;
+    });
+    this.pending.set(domain, { baseline, since: at, settle, promise: finished });
+    this.publish();
+    this.wait = POLL_FIRST_MS;
+    this.schedule(POLL_FIRST_MS);
+    return { finished };
+  }
+
+  /** Forgets every scan being watched (sign-out). */
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const p of this.pending.values()) p.settle({ kind: 'timeout' });
+    this.pending.clear();
+    this.publish();
+  }
+
+  private publish(): void {
+    this.scanningAtom.set(Object.fromEntries([...this.pending].map(([domain, p]) => [domain, p.since])));
+  }
+
+  /** The next look in `ms` (sooner when a new scan asks for it). */
+  private schedule(ms: number): void {
+    const due = Date.now() + ms;
+    if (this.timer !== undefined && this.due <= due) return;
+    clearTimeout(this.timer);
+    this.due = due;
+    this.timer = setTimeout(() => void this.poll(), ms);
+  }
+
+  private async poll(): Promise<void> {
+    this.timer = undefined;
+    let sites: Site[] | undefined;
+    try {
+      sites = await this.client.fetchQuery({ ...sitesQueryOptions(this.api), staleTime: 0 });
+    } catch (error) {
+      // The session has ended: nothing more to watch. Otherwise the service is down for a moment.
+      if (endsSession(classifyError(error))) return this.stop();
+    }
+    const now = Date.now();
+    for (const [domain, p] of [...this.pending]) {
+      let outcome: ScanOutcome | undefined;
+      if (sites) {
+        const site = findSite(sites, domain);
+        const date = site?.scanreport?.date ?? null;
+        if (!site) outcome = { kind: 'gone' };
+        else if (date !== null && date !== p.baseline) outcome = { kind: 'done', site };
+      }
+      if (!outcome && now - p.since > SCAN_GIVE_UP_MS) outcome = { kind: 'timeout' };
+      if (outcome) {
+        this.pending.delete(domain);
+        p.settle(outcome);
+      }
+    }
+    this.publish();
+    if (this.pending.size === 0) return;
+    this.wait = Math.min(POLL_MAX_MS, this.wait * POLL_GROWTH);
+    this.schedule(this.wait);
+  }
+}
+
+const watchers = new WeakMap<QueryClient, ScanWatcher>();
+
+/** The watcher of this query client (one per app, one per test). */
+export function scanWatcherFor(client: QueryClient, api: ApiClient): ScanWatcher {
+  let watcher = watchers.get(client);
+  if (!watcher) {
+    watcher = new ScanWatcher(client, api);
+    watchers.set(client, watcher);
+  }
+  return watcher;
+}
+
+export function useScanWatcher(): ScanWatcher {
+  return scanWatcherFor(useQueryClient(), useApi());
+}
+
+/** The sites being scanned now: domain → since (ms). */
+export function useScanning(): Readonly<Record<string, number>> {
+  return useStore(useScanWatcher().scanning);
+}

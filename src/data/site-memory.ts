@@ -1,0 +1,61 @@
+/**
+ * What the dashboard knows about sites that the API does not report
+ * (DESIGN.md "What the API does not give"), per account:
+ * - automatic patching as last set from this dashboard (sites_list has no
+ *   field for it, spec §2.8), kept in this browser;
+ * - options a key may not use (spec §4.3, options marked (!): 145904), learnt
+ *   from the refusal and kept for the session, so every row shows them as
+ *   unavailable instead of offering a change that will fail.
+ */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import * as z from 'zod/mini';
+import type { SiteOption } from '../api/registry/sites';
+import { accountStore } from '../lib/account-storage';
+
+const patching = accountStore<Record<string, 0 | 1>>(
+  'patching',
+  z.record(z.string(), z.union([z.literal(0), z.literal(1)])),
+  () => ({}),
+);
+
+/** Domain → 1 or 0, as last set from this dashboard; a domain not in it: unknown. */
+export function usePatchingMemory(account: string | undefined): Readonly<Record<string, 0 | 1>> {
+  return useStore(patching.of(account ?? ''));
+}
+
+/** Remembers (or, with undefined, forgets) what automatic patching was set to for a site. */
+export function rememberPatching(account: string | undefined, domain: string, value: 0 | 1 | undefined): void {
+  if (account === undefined) return;
+  const store = patching.of(account);
+  const next = { ...store.get() };
+  if (value === undefined) delete next[domain];
+  else next[domain] = value;
+  store.set(next);
+}
+
+/** The same for many sites at once (a bulk change): one write. */
+export function rememberPatchingMany(account: string | undefined, domains: readonly string[], value: 0 | 1): void {
+  if (account === undefined || domains.length === 0) return;
+  const store = patching.of(account);
+  const next = { ...store.get() };
+  for (const domain of domains) next[domain] = value;
+  store.set(next);
+}
+
+export function patchingOf(account: string | undefined, domain: string): 0 | 1 | undefined {
+  return account === undefined ? undefined : patching.of(account).get()[domain];
+}
+
+const unavailable = atom<Readonly<Record<string, readonly SiteOption[]>>>({});
+
+/** The options this account's key was refused (145904) in this session. */
+export function useUnavailableOptions(account: string | undefined): readonly SiteOption[] {
+  return useStore(unavailable)[account ?? ''] ?? [];
+}
+
+export function markOptionUnavailable(account: string | undefined, option: SiteOption): void {
+  const key = account ?? '';
+  const current = unavailable.get()[key] ?? [];
+  if (!current.includes(option)) unavailable.set({ ...unavailable.get(), [key]: [...current, option] });
+}

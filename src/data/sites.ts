@@ -1,0 +1,102 @@
+/**
+ * The sites of the account (spec §2.8, §4.3), read by the sites and units
+ * pages, the site page and the overview: one `sites_list?withscanreport`
+ * query for the account and one per unit (`unit=`), cached and refreshed in
+ * the background. Writes change every sites_list query at once (the prefix
+ * key), so the table, a unit's list and the site page agree.
+ */
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { SCAN_PERIODS, type ScanPeriod } from '../api/registry/sites';
+import type { Site } from '../api/schemas';
+import { useApi } from '../lib/api-context';
+import { SITES_KEY, sitesQueryOptions } from './sites-query';
+
+export type { Site };
+
+/** The list, inside a route whose loader has ensured it. */
+export function useSites(unit?: string) {
+  return useSuspenseQuery(sitesQueryOptions(useApi(), unit));
+}
+
+/** The list where it may still be loading or fail on its own (a unit's sites in the units page). */
+export function useSitesQuery(unit: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...sitesQueryOptions(useApi(), unit), enabled, retry: false });
+}
+
+/** A site by its UTF-8 name or its punycode host, as a URL or a person writes it (any case). */
+export function findSite(sites: readonly Site[], name: string): Site | undefined {
+  const wanted = name.trim().toLowerCase();
+  return sites.find((s) => s.domain.toLowerCase() === wanted || s.host.toLowerCase() === wanted);
+}
+
+/** One change of site_setoption (spec §4.3 table), typed by option. */
+export type SiteChange =
+  | { option: 'firewall'; value: 'enable' | 'disable' | 'remove' }
+  | { option: 'autocleanup' | 'autopatching'; value: 0 | 1 }
+  | { option: 'scanperiod'; value: ScanPeriod }
+  | { option: 'permissions'; value: number };
+
+/** site_setoption's value as it goes in the path. */
+export function changeValue(change: SiteChange): string {
+  return String(change.value);
+}
+
+/**
+ * The site as it will be once the change is made (spec §2.8 fields). Automatic
+ * patching has no field in the site object: the site is unchanged (the
+ * dashboard's own memory, patching-memory.ts, holds it). A new scan period
+ * starts counting now, as the service does; period 0 has no next scan.
+ */
+export function applyChange(site: Site, change: SiteChange, nowSeconds = Math.floor(Date.now() / 1000)): Site {
+  switch (change.option) {
+    case 'firewall':
+      return { ...site, firewallstatus: change.value === 'enable' ? 1 : 0 };
+    case 'autocleanup':
+      return { ...site, autotreatment: change.value };
+    case 'autopatching':
+      return site;
+    case 'scanperiod': {
+      const seconds = SCAN_PERIODS[change.value];
+      return { ...site, scanperiod: seconds, nextscan: seconds === 0 ? 0 : nowSeconds + seconds };
+    }
+    case 'permissions':
+      return { ...site, permissions: change.value };
+  }
+}
+
+/** What becomes of a site in the cached lists: the new site, or null when it is gone. */
+export type SitePatch = (site: Site) => Site | null;
+
+/**
+ * Applies many patches (by domain) to every cached sites_list query in one
+ * pass: a bulk change of 1,000 sites updates the cache a few times a second,
+ * not 1,000 times.
+ */
+export function patchCachedSites(client: QueryClient, patches: ReadonlyMap<string, SitePatch>): void {
+  if (patches.size === 0) return;
+  client.setQueriesData<Site[]>({ queryKey: SITES_KEY }, (sites) => {
+    if (!sites) return sites;
+    let changed = false;
+    const next: Site[] = [];
+    for (const site of sites) {
+      const patch = patches.get(site.domain);
+      if (!patch) {
+        next.push(site);
+        continue;
+      }
+      changed = true;
+      const patched = patch(site);
+      if (patched) next.push(patched);
+    }
+    return changed ? next : sites;
+  });
+}
+
+/** The cached site of the account's list (or any list that has it), without asking the service. */
+export function cachedSite(client: QueryClient, domain: string): Site | undefined {
+  for (const [, sites] of client.getQueriesData<Site[]>({ queryKey: SITES_KEY })) {
+    const site = sites?.find((s) => s.domain === domain);
+    if (site) return site;
+  }
+  return undefined;
+}

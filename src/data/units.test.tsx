@@ -1,0 +1,87 @@
+/**
+ * Units on the real stack: rename moves the unit's sites and its directory
+ * entry; delete with its sites takes them out of every cached list at once;
+ * the directory's check tells a unit the service no longer knows.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiProvider } from '../lib/api-context';
+import { createQueryClient } from '../lib/query-client';
+import { startRealStack, type RealStack } from '../../test-support/real-stack';
+import { useAccountId } from './account';
+import { useSitesQuery } from './sites';
+import { useDeleteUnit, useRenameUnit, useUnitCheck } from './units';
+import { addUnit, useUnitsDirectory } from './units-directory';
+
+let stack: RealStack;
+beforeAll(async () => {
+  stack = await startRealStack();
+});
+afterAll(() => stack.close());
+
+let n = 0;
+async function setUp() {
+  const email = `units-${++n}-${Date.now().toString(36)}@spa.example`;
+  const api = stack.client(await stack.signIn(email));
+  await api.agency_update({ title: 'Northwind', email: 'ops@northwind.example' });
+  await api.sites_add([
+    { name: 'one.example', share: 'old@customer.example' },
+    { name: 'two.example', share: 'old@customer.example' },
+    'three.example',
+  ]);
+  const queryClient = createQueryClient(() => undefined);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={api}>{children}</ApiProvider>
+    </QueryClientProvider>
+  );
+  const hook = renderHook(
+    () => {
+      const account = useAccountId();
+      return {
+        account,
+        all: useSitesQuery(undefined),
+        units: useUnitsDirectory(account),
+        rename: useRenameUnit(),
+        remove: useDeleteUnit(),
+        check: useUnitCheck('old@customer.example'),
+      };
+    },
+    { wrapper },
+  );
+  await waitFor(() => expect(hook.result.current.account).toBe(email));
+  act(() => addUnit(hook.result.current.account, 'old@customer.example', 'shared'));
+  return { ...hook, api };
+}
+
+describe('units', () => {
+  it('renames a unit: its sites follow, and so does the directory', async () => {
+    const { result, api } = await setUp();
+    await waitFor(() => expect(result.current.check).toEqual({ state: 'found', sites: 2 }));
+    await act(() => result.current.rename.mutateAsync({ unit: 'old@customer.example', to: 'New@Customer.example' }));
+    expect(result.current.units.map((u) => u.email)).toEqual(['new@customer.example']);
+    expect((await api.sites_list({ unit: 'new@customer.example' })).map((s) => s.domain).sort()).toEqual([
+      'one.example',
+      'two.example',
+    ]);
+    await waitFor(() => expect(result.current.check).toEqual({ state: 'missing' }));
+  });
+
+  it('deletes a unit with its sites: they leave the cached list at once and the service', async () => {
+    const { result, api } = await setUp();
+    await waitFor(() => expect(result.current.all.data).toHaveLength(3));
+    act(() =>
+      result.current.remove.mutate({
+        unit: 'old@customer.example',
+        withSites: true,
+        domains: ['one.example', 'two.example'],
+      }),
+    );
+    await waitFor(() => expect(result.current.all.data?.map((s) => s.domain)).toEqual(['three.example']));
+    await waitFor(() => expect(result.current.remove.isSuccess).toBe(true));
+    expect(result.current.units).toEqual([]);
+    expect((await api.sites_list()).map((s) => s.domain)).toEqual(['three.example']);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * "Add sites": paste one per line or pick a CSV file (`domain[,unit e-mail]`),
+ * see each line checked before anything is sent, add in calls of a few
+ * hundred (data/sites-add.ts), and keep the lines that failed in the box with
+ * their reason next to them. A full plan (141900) says how many went in and
+ * how many did not fit.
+ */
+import { useStore } from '@nanostores/react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { UploadIcon } from '../../../components/ui/more-icons';
+import { Progress } from '../../../components/ui/progress';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAgency } from '../../../data/agency';
+import { useAddSites } from '../../../data/sites-add';
+import { useSitesQuery } from '../../../data/sites';
+import { commonMessages } from '../../../i18n/common-messages';
+import { toast } from '../../../lib/toast-store';
+import { addSitesMessages } from '../add-messages';
+import { afterSend, planSend, type LineResult } from '../add-sites';
+import { parseAddLines, rowText, splitRows } from '../model/add-lines';
+import { AddPreview } from './add-preview';
+
+interface Summary {
+  added: number;
+  overPlan: number;
+  kept: number;
+  error?: unknown;
+}
+
+export function AddSitesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useStore(addSitesMessages);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t.title} description={t.description} width="lg">
+        <AddSitesForm onClose={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddSitesForm({ onClose }: { onClose: () => void }) {
+  const t = useStore(addSitesMessages);
+  const common = useStore(commonMessages);
+  const boxId = useId();
+  const hintId = useId();
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<ReadonlyMap<string, LineResult>>(new Map());
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [fileNote, setFileNote] = useState('');
+  const agency = useAgency();
+  const sites = useSitesQuery(undefined);
+  const addSites = useAddSites();
+  const existing = useMemo(() => new Set((sites.data ?? []).map((s) => s.host)), [sites.data]);
+  // A paste of thousands of lines is checked without holding up typing.
+  const checked = useDeferredValue(text);
+  const lines = useMemo(() => parseAddLines(checked, { hasAgency: agency.data !== null }), [checked, agency.data]);
+  const plan = useMemo(() => planSend(lines, existing), [lines, existing]);
+  const sending = progress !== null;
+
+  const send = async () => {
+    if (plan.sent.length === 0) return;
+    setSummary(null);
+    setProgress({ done: 0, total: plan.sent.length });
+    const outcome = await addSites(
+      plan.sent.map((l) => ({ name: l.host ?? l.site, share: l.unit })),
+      { onProgress: (done, total) => setProgress({ done, total }) },
+    );
+    const after = afterSend(lines, plan, outcome);
+    setText(after.text);
+    setResults(after.results);
+    setProgress(null);
+    const kept = after.text === '' ? 0 : after.text.split('\n').length;
+    setSummary({ added: outcome.added.length, overPlan: outcome.overPlan.length, kept, error: outcome.error });
+    if (outcome.added.length > 0) toast({ tone: 'success', title: t.added(outcome.added.length) });
+  };
+
+  const readFile = async (file: File) => {
+    try {
+      const rows = splitRows(await file.text());
+      setText(rows.map((row) => rowText(row[0] ?? '', row[1] || undefined)).join('\n'));
+      setResults(new Map());
+      setFileNote(t.fileRead({ file: file.name }));
+    } catch {
+      setFileNote(t.fileUnreadable({ file: file.name }));
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1.5">
+        <label htmlFor={boxId} className="block text-sm font-medium">
+          {t.boxLabel}
+        </label>
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {t.boxHint}
+        </p>
+        <textarea
+          id={boxId}
+          aria-describedby={hintId}
+          value={text}
+          rows={7}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          disabled={sending}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setSummary(null);
+          }}
+          className="block w-full rounded-md border border-input bg-surface px-3 py-2 font-mono text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-input bg-surface px-3 py-1.5 text-sm font-medium hover:bg-accent focus-within:outline-2 focus-within:outline-ring">
+            <UploadIcon />
+            {t.pickFile}
+            <input
+              type="file"
+              accept=".csv,.txt,text/csv,text/plain"
+              className="sr-only"
+              disabled={sending}
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                e.currentTarget.value = '';
+                if (file) void readFile(file);
+              }}
+            />
+          </label>
+          <span className="text-xs text-muted-foreground">{t.fileHint}</span>
+        </div>
+        <p role="status" className="text-sm text-muted-foreground">
+          {fileNote}
+        </p>
+      </div>
+
+      <AddPreview lines={lines} existing={existing} results={results} />
+
+      {progress ? (
+        <Progress
+          value={progress.done}
+          max={progress.total}
+          label={t.progress}
+          valueText={t.sending({ done: progress.done, total: progress.total })}
+        />
+      ) : null}
+      {summary ? <SendSummary summary={summary} /> : null}
+
+      <DialogFooter>
+        <Button variant="secondary" onClick={onClose} disabled={sending}>
+          {summary && summary.kept === 0 ? t.close : common.cancel}
+        </Button>
+        <Button onClick={() => void send()} disabled={sending || plan.sent.length === 0}>
+          {sending ? <Spinner /> : null}
+          {t.submit(plan.sent.length)}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+function SendSummary({ summary }: { summary: Summary }) {
+  const t = useStore(addSitesMessages);
+  return (
+    <div className="space-y-2" tabIndex={-1}>
+      {summary.added > 0 || (summary.kept === 0 && !summary.error) ? (
+        <Alert tone="success">{t.added(summary.added)}</Alert>
+      ) : null}
+      {summary.overPlan > 0 ? (
+        <Alert tone="error">
+          <p className="font-semibold">{t.planFull(summary.overPlan)}</p>
+          <p className="mt-1">{t.planFullNext}</p>
+        </Alert>
+      ) : null}
+      {summary.error ? <ApiErrorAlert error={summary.error} /> : null}
+      {summary.kept > 0 ? <Alert tone="warning">{t.notAdded(summary.kept)}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The sites page (issue 7): the account's sites (or one unit's) in a
+ * virtualised table, with search, filters and sort in the URL, per-row
+ * options and actions, bulk changes, Add sites and CSV export.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useAccountId } from '../../../data/account';
+import { usePatchingMemory } from '../../../data/site-memory';
+import { useSites } from '../../../data/sites';
+import { useUnitsDirectory } from '../../../data/units-directory';
+import { toast } from '../../../lib/toast-store';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { exportSites } from '../export-sites';
+import { sitesMessages } from '../messages';
+import { SEARCH_DEFAULTS, type SitesSearch } from '../model/sites-search';
+import { isFiltered } from '../model/site-filters';
+import { sitesToolbarMessages } from '../toolbar-messages';
+import { useBulkJob } from '../use-bulk-job';
+import { useElementWidth } from '../use-element-width';
+import { useSearchDraft } from '../use-search-draft';
+import { useSelection } from '../use-selection';
+import { useSitesView } from '../use-sites-view';
+import { AddSitesDialog } from './add-sites-dialog';
+import { BulkBar } from './bulk-bar';
+import { BulkProgress } from './bulk-progress';
+import { EmptySites } from './empty-sites';
+import { SiteActionsProvider } from './site-actions';
+import { SitesTable } from './sites-table';
+import { SitesToolbar } from './sites-toolbar';
+
+/** Below this width (a phone, a 360 px panel iframe) rows show the domain, status and firewall, the rest in a detail. */
+const NARROW_PX = 640;
+
+export interface SitesPageProps {
+  search: SitesSearch;
+  onSearch: (change: Partial<SitesSearch>, options?: { replace?: boolean }) => void;
+}
+
+export function SitesPage({ search, onSearch }: SitesPageProps) {
+  const t = useStore(sitesMessages);
+  const tb = useStore(sitesToolbarMessages);
+  usePageTitle(t.title);
+  const { data: sites } = useSites(search.unit);
+  const account = useAccountId();
+  const patching = usePatchingMemory(account);
+  const units = useUnitsDirectory(account);
+  const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
+  const query = useSearchDraft(search.q, commitQuery);
+  const view = useSitesView(sites, { ...search, q: query.draft }, patching);
+  const domains = useMemo(() => view.map((s) => s.domain), [view]);
+  const selection = useSelection(domains);
+  const bulk = useBulkJob();
+  const [adding, setAdding] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(frame);
+  const layout = width !== null && width < NARROW_PX ? 'narrow' : 'full';
+  const filtered = isFiltered({ ...search, q: query.draft });
+
+  const changeView = (change: Partial<SitesSearch>) => {
+    // A new filter is a new set of sites: what was selected in the old one is not carried over.
+    if (!('sort' in change || 'desc' in change)) selection.clear();
+    onSearch(change);
+  };
+  const clearFilters = () => {
+    query.reset('');
+    selection.clear();
+    const { q, status, firewall, cleanup, period } = SEARCH_DEFAULTS;
+    onSearch({ q, status, firewall, cleanup, period });
+  };
+
+  return (
+    <SiteActionsProvider unit={search.unit}>
+      <div ref={frame} className="space-y-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.title}</h1>
+          <p className="mt-1 text-sm text-muted-foreground" role="status">
+            {filtered ? t.matchCount(view.length) : t.siteCount(sites.length)}
+            {search.unit ? ` · ${tb.viewingUnit({ unit: search.unit })}` : ''}
+            {search.unit ? (
+              <Button variant="link" size="inline" className="ml-2" onClick={() => changeView({ unit: undefined })}>
+                {tb.showAll}
+              </Button>
+            ) : null}
+          </p>
+        </div>
+        <SitesToolbar
+          search={search}
+          query={query.draft}
+          onQuery={(q) => {
+            selection.clear();
+            query.change(q);
+          }}
+          onSearch={changeView}
+          units={units}
+          narrow={layout === 'narrow'}
+          onAdd={() => setAdding(true)}
+          onExport={() => {
+            const file = exportSites(view, patching);
+            toast({ tone: 'success', title: tb.exported({ file }), description: t.siteCount(view.length) });
+          }}
+          shown={view.length}
+        />
+        {bulk.job ? (
+          <BulkProgress
+            job={bulk.job}
+            onCancel={bulk.cancel}
+            onClose={bulk.dismiss}
+            onRetry={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, [...(bulk.job?.failed.keys() ?? [])])}
+          />
+        ) : null}
+        {selection.domains.length > 0 ? (
+          <BulkBar
+            selected={selection.domains}
+            matching={view.length}
+            onSelectAll={selection.selectAll}
+            onClear={selection.clear}
+            onStart={(action, list) => void bulk.start(action, list)}
+            busy={bulk.job?.running ?? false}
+          />
+        ) : null}
+        {view.length === 0 ? (
+          <EmptySites
+            kind={sites.length === 0 ? 'none' : 'noMatch'}
+            unit={search.unit}
+            onAdd={() => setAdding(true)}
+            onClear={clearFilters}
+          />
+        ) : (
+          <SitesTable
+            rows={view}
+            label={search.unit ? t.unitTableLabel({ unit: search.unit }) : t.tableLabel}
+            layout={layout}
+            sort={search.sort}
+            desc={search.desc}
+            onSort={(column) =>
+              onSearch({ sort: column, desc: column === search.sort ? !search.desc : DESC_FIRST.has(column) })
+            }
+            selected={selection.selected}
+            onSelect={selection.toggle}
+            onSelectAll={(all) => (all ? selection.selectAll() : selection.clear())}
+          />
+        )}
+      </div>
+      <AddSitesDialog open={adding} onOpenChange={setAdding} />
+    </SiteActionsProvider>
+  );
+}
+
+/** Columns whose first click sorts the largest first (most threats, latest scan). */
+const DESC_FIRST = new Set(['threats', 'lastScan']);

@@ -1,0 +1,166 @@
+import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { DownloadIcon, FilterIcon, PlusIcon, SearchIcon } from '../../../components/ui/more-icons';
+import { Select } from '../../../components/ui/select';
+import type { UnitEntry } from '../../../data/units-directory';
+import { cn } from '../../../lib/cn';
+import { sitesMessages } from '../messages';
+import { STATUSES } from '../model/site-status';
+import { SORT_COLUMNS, type SitesSearch, type SortColumn } from '../model/sites-search';
+import { sitesToolbarMessages } from '../toolbar-messages';
+import { statusLabel } from './site-cells';
+import { columnLabel } from './sites-table';
+
+interface SitesToolbarProps {
+  search: SitesSearch;
+  /** The search box's text (ahead of the URL while typing). */
+  query: string;
+  onQuery: (q: string) => void;
+  onSearch: (change: Partial<SitesSearch>) => void;
+  units: readonly UnitEntry[];
+  narrow: boolean;
+  onAdd: () => void;
+  onExport: () => void;
+  shown: number;
+}
+
+/** Search, filters (and sort, on a narrow screen), Add sites and Export; every value lives in the URL. */
+export function SitesToolbar(props: SitesToolbarProps) {
+  const { search, onSearch, units, narrow, onAdd, onExport, shown } = props;
+  const t = useStore(sitesToolbarMessages);
+  const s = useStore(sitesMessages);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const active = [search.status, search.firewall, search.cleanup, search.period].filter((v) => v !== 'any').length;
+  const unitOptions = [
+    { value: '', label: t.unitAll },
+    ...units.map((u) => ({ value: u.email, label: u.email })),
+    ...(search.unit && !units.some((u) => u.email === search.unit) ? [{ value: search.unit, label: search.unit }] : []),
+  ];
+
+  const filters = (
+    <div
+      id={filtersId}
+      className={cn('grid gap-2 sm:grid-cols-2 lg:flex lg:flex-wrap', narrow && !filtersOpen && 'hidden')}
+    >
+      <Select
+        aria-label={t.status}
+        value={search.status}
+        onValueChange={(status) => onSearch({ status })}
+        options={[
+          { value: 'any' as const, label: t.statusAny },
+          ...STATUSES.map((v) => ({ value: v, label: statusLabel(s, v) })),
+        ]}
+        className="lg:w-40"
+      />
+      <Select
+        aria-label={t.firewall}
+        value={search.firewall}
+        onValueChange={(firewall) => onSearch({ firewall })}
+        options={[
+          { value: 'any' as const, label: t.firewallAny },
+          { value: 'on' as const, label: t.firewallOn },
+          { value: 'off' as const, label: t.firewallOff },
+        ]}
+        className="lg:w-40"
+      />
+      <Select
+        aria-label={t.cleanup}
+        value={search.cleanup}
+        onValueChange={(cleanup) => onSearch({ cleanup })}
+        options={[
+          { value: 'any' as const, label: t.cleanupAny },
+          { value: 'on' as const, label: t.cleanupOn },
+          { value: 'off' as const, label: t.cleanupOff },
+        ]}
+        className="lg:w-40"
+      />
+      <Select
+        aria-label={t.period}
+        value={search.period}
+        onValueChange={(period) => onSearch({ period })}
+        options={[
+          { value: 'any' as const, label: t.periodAny },
+          { value: 'month' as const, label: s.periodMonth },
+          { value: 'week' as const, label: s.periodWeek },
+          { value: 'day' as const, label: s.periodDay },
+          { value: 'off' as const, label: t.periodOff },
+        ]}
+        className="lg:w-44"
+      />
+      <Select
+        aria-label={t.unit}
+        title={t.unitHint}
+        value={search.unit ?? ''}
+        onValueChange={(unit) => onSearch({ unit: unit === '' ? undefined : unit })}
+        options={unitOptions}
+        className="lg:w-56"
+      />
+      {narrow ? (
+        <div className="flex gap-2">
+          <Select<SortColumn>
+            aria-label={t.sort}
+            value={search.sort}
+            onValueChange={(sort) => onSearch({ sort })}
+            options={SORT_COLUMNS.map((c) => ({ value: c, label: t.sortOption({ column: columnLabel(s, c) }) }))}
+            className="min-w-0 flex-1"
+          />
+          <Select<'asc' | 'desc'>
+            aria-label={t.sortDirection}
+            value={search.desc ? 'desc' : 'asc'}
+            onValueChange={(dir) => onSearch({ desc: dir === 'desc' })}
+            options={[
+              { value: 'asc', label: t.ascending },
+              { value: 'desc', label: t.descending },
+            ]}
+            className="w-36"
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-0 flex-1 basis-56">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label={t.search}
+            placeholder={t.searchPlaceholder}
+            value={props.query}
+            maxLength={200}
+            onChange={(e) => props.onQuery(e.currentTarget.value)}
+            className="pl-9"
+          />
+        </div>
+        {narrow ? (
+          <Button
+            variant="secondary"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <FilterIcon />
+            {t.filters}
+            {active > 0 ? <span className="text-xs text-muted-foreground">({t.activeFilters(active)})</span> : null}
+          </Button>
+        ) : null}
+        <div className="flex gap-2">
+          <Button onClick={onAdd}>
+            <PlusIcon />
+            {t.addSites}
+          </Button>
+          <Button variant="secondary" onClick={onExport} disabled={shown === 0} title={t.exportTitle(shown)}>
+            <DownloadIcon />
+            {t.exportCsv}
+          </Button>
+        </div>
+      </div>
+      {filters}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Site } from '../../data/sites';
+import { sitesMessages } from './messages';
+import { csvFileName, downloadText, isoTime, toCsv, type CsvColumn } from './model/csv-export';
+import { periodName } from './model/site-filters';
+import { statusOf, threatsOf } from './model/site-status';
+import { statusLabel } from './components/site-cells';
+import { sitesToolbarMessages } from './toolbar-messages';
+
+/**
+ * The current view as CSV, in the table's columns and order, with UTF-8 names
+ * (and the punycode host beside them); dates in ISO 8601 (UTC), which
+ * spreadsheets read whatever their language. Returns the file's name.
+ */
+export function exportSites(sites: readonly Site[], patching: Readonly<Record<string, 0 | 1>>): string {
+  const t = sitesMessages.get();
+  const b = sitesToolbarMessages.get();
+  const onOff = (v: number | undefined) => (v === 1 ? b.csvOn : v === 0 ? b.csvOff : b.csvUnknown);
+  const periods = { month: t.periodMonth, week: t.periodWeek, day: t.periodDay, '0': t.periodOff };
+  const columns: CsvColumn<Site>[] = [
+    { header: t.colDomain, value: (s) => s.domain },
+    { header: b.csvHost, value: (s) => s.host },
+    { header: t.colStatus, value: (s) => statusLabel(t, statusOf(s)) },
+    { header: t.colThreats, value: (s) => threatsOf(s) ?? '' },
+    { header: t.colLastScan, value: (s) => isoTime(s.scanreport?.date) },
+    { header: t.colNextScan, value: (s) => isoTime(s.nextscan) },
+    { header: t.colFirewall, value: (s) => onOff(s.firewallstatus) },
+    { header: t.colCleanup, value: (s) => onOff(s.autotreatment) },
+    { header: t.colPatching, value: (s) => onOff(patching[s.domain]) },
+    {
+      header: t.colPeriod,
+      value: (s) => {
+        const name = periodName(s.scanperiod);
+        return name ? periods[name] : String(s.scanperiod);
+      },
+    },
+    { header: t.colPermissions, value: (s) => s.permissions },
+  ];
+  const file = csvFileName('sites');
+  downloadText(file, toCsv(sites, columns));
+  return file;
+}

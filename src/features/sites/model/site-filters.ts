@@ -1,0 +1,61 @@
+/** Whether a site matches the view's search and filters (./sites-search.ts): pure, for the table's filter functions and the tests. */
+import type { ScanPeriod } from '../../../api/registry/sites';
+import { SCAN_PERIODS } from '../../../api/registry/sites';
+import type { Site } from '../../../api/schemas';
+import { statusOf } from './site-status';
+import type { OnOffFilter, PeriodFilter, SiteFilters } from './sites-search';
+
+/** Whether any filter (the unit aside) narrows the list. */
+export function isFiltered(f: SiteFilters): boolean {
+  return f.q.trim() !== '' || f.status !== 'any' || f.firewall !== 'any' || f.cleanup !== 'any' || f.period !== 'any';
+}
+
+/** The search as typed, for comparing: trimmed, lower case, without a scheme or path (a pasted URL works). */
+export function normalQuery(q: string): string {
+  return q
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '');
+}
+
+/** Lower-cased names, made once per site object (a search runs over every site at each keystroke). */
+const lowered = new WeakMap<object, string>();
+function lowerName(site: Pick<Site, 'domain' | 'host'>): string {
+  let name = lowered.get(site);
+  if (name === undefined) lowered.set(site, (name = `${site.domain.toLowerCase()}\n${site.host.toLowerCase()}`));
+  return name;
+}
+
+/** The UTF-8 name or the punycode host contains the (normalised) query. */
+export function matchesQuery(site: Pick<Site, 'domain' | 'host'>, query: string): boolean {
+  if (query === '') return true;
+  return lowerName(site).includes(query);
+}
+
+const PERIOD_NAMES: readonly ScanPeriod[] = ['month', 'week', 'day', '0'];
+
+/** The §4.3 name of a scan period in seconds (spec §2.8), undefined for a length the API does not set. */
+export function periodName(seconds: number): ScanPeriod | undefined {
+  return PERIOD_NAMES.find((name) => SCAN_PERIODS[name] === seconds);
+}
+
+export function matchesPeriod(site: Pick<Site, 'scanperiod'>, filter: PeriodFilter): boolean {
+  if (filter === 'any') return true;
+  return site.scanperiod === SCAN_PERIODS[filter === 'off' ? '0' : filter];
+}
+
+export function matchesOnOff(value: number, filter: OnOffFilter): boolean {
+  return filter === 'any' || (filter === 'on') === (value === 1);
+}
+
+/** Every filter at once (the table applies them column by column; this is the same test for exports and counts). */
+export function matchesFilters(site: Site, f: SiteFilters): boolean {
+  return (
+    matchesQuery(site, normalQuery(f.q)) &&
+    (f.status === 'any' || statusOf(site) === f.status) &&
+    matchesOnOff(site.firewallstatus, f.firewall) &&
+    matchesOnOff(site.autotreatment, f.cleanup) &&
+    matchesPeriod(site, f.period)
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The sites page's view as search params (STYLE.md habit 3: a filtered view can
+ * be bookmarked, shared, and Back works): search, filters, sort and the unit.
+ * Each param falls back to its default on its own (src/lib/search-params.ts);
+ * defaults stay out of the URL. The routes load this module on every page:
+ * the matching lives in ./site-filters.ts.
+ */
+import * as z from 'zod/mini';
+import { RE, regex } from '../../../api/registry/define';
+import { searchParam, searchSchema } from '../../../lib/search-params';
+import { STATUSES } from './site-status';
+
+export const SORT_COLUMNS = [
+  'domain',
+  'status',
+  'threats',
+  'lastScan',
+  'nextScan',
+  'firewall',
+  'cleanup',
+  'patching',
+  'period',
+  'permissions',
+] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+export const STATUS_FILTERS = ['any', ...STATUSES] as const;
+export const ON_OFF_FILTERS = ['any', 'on', 'off'] as const;
+/** Scan period filters: the §4.3 values, with 0 as `off`. */
+export const PERIOD_FILTERS = ['any', 'month', 'week', 'day', 'off'] as const;
+
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export type OnOffFilter = (typeof ON_OFF_FILTERS)[number];
+export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
+
+export const SEARCH_DEFAULTS = {
+  q: '',
+  status: 'any',
+  firewall: 'any',
+  cleanup: 'any',
+  period: 'any',
+  unit: undefined,
+  sort: 'domain',
+  desc: false,
+} as const;
+
+export const sitesSearchSchema = searchSchema({
+  q: searchParam(z.string().check(z.maxLength(200)), SEARCH_DEFAULTS.q),
+  status: searchParam(z.enum(STATUS_FILTERS), SEARCH_DEFAULTS.status),
+  firewall: searchParam(z.enum(ON_OFF_FILTERS), SEARCH_DEFAULTS.firewall),
+  cleanup: searchParam(z.enum(ON_OFF_FILTERS), SEARCH_DEFAULTS.cleanup),
+  period: searchParam(z.enum(PERIOD_FILTERS), SEARCH_DEFAULTS.period),
+  unit: searchParam(z.optional(z.string().check(z.maxLength(254), z.regex(regex(RE.email)))), undefined),
+  sort: searchParam(z.enum(SORT_COLUMNS), SEARCH_DEFAULTS.sort),
+  desc: searchParam(z.boolean(), SEARCH_DEFAULTS.desc),
+});
+
+export type SitesSearch = z.output<typeof sitesSearchSchema>;
+export type SiteFilters = Pick<SitesSearch, 'q' | 'status' | 'firewall' | 'cleanup' | 'period'>;

@@ -1,0 +1,8 @@
+/**
+ * A site the service refused inside a successful sites_add (spec §7.1 rule 4:
+ * errors per site in the result, their text not specified): shown as the
+ * service wrote it.
+ */
+export class ServiceRefusal extends Error {
+  override name = 'ServiceRefusal';
+}

@@ -1,0 +1,152 @@
+import { useStore } from '@nanostores/react';
+import { Link } from '@tanstack/react-router';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAgency } from '../../../data/agency';
+import { useShareSites } from '../../../data/site-mutations';
+import { useSitesQuery } from '../../../data/sites';
+import { commonMessages } from '../../../i18n/common-messages';
+import { toast } from '../../../lib/toast-store';
+import { unitsMessages } from '../messages';
+import { unitShareMessages } from '../share-messages';
+
+/** Matches listed at most: a search narrows the rest. */
+const LISTED = 50;
+
+interface ShareSitesDialogProps {
+  open: boolean;
+  unit: string;
+  /** Sites already shared with the unit (not offered). */
+  shared: readonly string[];
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Share more of the account's sites with a unit (sites_add with share, spec §3; needs the agency record). */
+export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSitesDialogProps) {
+  const t = useStore(unitsMessages);
+  const s = useStore(unitShareMessages);
+  const common = useStore(commonMessages);
+  const agency = useAgency();
+  const sites = useSitesQuery(undefined, { enabled: open });
+  const share = useShareSites();
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
+  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
+  const deferred = useDeferredValue(query.trim().toLowerCase());
+  const matches = useMemo(() => {
+    const already = new Set(shared);
+    return (sites.data ?? []).filter(
+      (site) =>
+        !already.has(site.domain) &&
+        (deferred === '' || site.domain.toLowerCase().includes(deferred) || site.host.includes(deferred)),
+    );
+  }, [sites.data, shared, deferred]);
+
+  const close = () => {
+    setQuery('');
+    setChosen(new Set());
+    setRefused(new Map());
+    share.reset();
+    onOpenChange(false);
+  };
+  const submit = () => {
+    const domains = [...chosen];
+    share.mutate(
+      { unit, domains },
+      {
+        onSuccess: (failed) => {
+          const done = domains.length - failed.size;
+          if (done > 0) toast({ tone: 'success', title: t.shared(done) });
+          if (failed.size === 0) close();
+          else {
+            setRefused(failed);
+            setChosen(new Set(failed.keys()));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent title={t.shareTitle({ unit })} description={t.shareText} width="lg">
+        {agency.isPending || sites.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner /> {t.loading}
+          </p>
+        ) : agency.data === null ? (
+          <Alert tone="warning">
+            <p className="font-semibold">{s.needsAgencyTitle}</p>
+            <p className="mt-1">{s.needsAgencyText}</p>
+            <Link to="/agency" className={`${buttonVariants({ variant: 'secondary', size: 'sm' })} mt-3`}>
+              {s.agencyLink}
+            </Link>
+          </Alert>
+        ) : (
+          <div className="space-y-3">
+            <Input
+              type="search"
+              aria-label={t.shareSearch}
+              placeholder={t.shareSearch}
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+            />
+            {matches.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t.shareNone}</p>
+            ) : (
+              <ul className="max-h-72 divide-y divide-border overflow-y-auto rounded-md border border-border">
+                {matches.slice(0, LISTED).map((site) => (
+                  <li key={site.domain} className="px-3 py-2">
+                    <label className="flex cursor-pointer items-center gap-3 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        checked={chosen.has(site.domain)}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setChosen((current) => {
+                            const next = new Set(current);
+                            if (on) next.add(site.domain);
+                            else next.delete(site.domain);
+                            return next;
+                          });
+                        }}
+                      />
+                      <span className="min-w-0 flex-1 break-all">{site.domain}</span>
+                    </label>
+                    {refused.has(site.domain) ? (
+                      <p className="mt-1 text-xs text-danger-text">
+                        {t.shareRefused}: {refused.get(site.domain)}
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {matches.length > LISTED ? (
+              <p className="text-sm text-muted-foreground">{t.shareMoreMatches(matches.length - LISTED)}</p>
+            ) : null}
+            <p className="text-sm font-medium" role="status">
+              {t.shareSelected(chosen.size)}
+            </p>
+            {share.isError ? <ApiErrorAlert error={share.error} /> : null}
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="secondary" onClick={close}>
+            {common.cancel}
+          </Button>
+          <Button onClick={submit} disabled={chosen.size === 0 || share.isPending || agency.data === null}>
+            {share.isPending ? <Spinner /> : null}
+            {t.shareSubmit(chosen.size)}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

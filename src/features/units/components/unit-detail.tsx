@@ -1,0 +1,156 @@
+import { useStore } from '@nanostores/react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isMethodError } from '../../../api/error-catalogue';
+import { Alert } from '../../../components/ui/alert';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAccountId } from '../../../data/account';
+import { useUnshareSite } from '../../../data/site-mutations';
+import { useSitesQuery } from '../../../data/sites';
+import { removeUnit } from '../../../data/units-directory';
+import { toast } from '../../../lib/toast-store';
+import { unitsMessages } from '../messages';
+import { DeleteUnitDialog } from './delete-unit-dialog';
+import { RenameUnitDialog } from './rename-unit-dialog';
+import { ShareSitesDialog } from './share-sites-dialog';
+
+interface UnitDetailProps {
+  unit: string;
+  /** The unit left the directory (deleted, forgotten). */
+  onGone: () => void;
+  onRenamed: (to: string) => void;
+}
+
+/** One unit: its sites (sites_list?unit=), unshare, rename, delete, share more. */
+export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
+  const t = useStore(unitsMessages);
+  const account = useAccountId();
+  const sites = useSitesQuery(unit);
+  const unshare = useUnshareSite();
+  const [dialog, setDialog] = useState<'rename' | 'delete' | 'share' | null>(null);
+  const unknown = isMethodError(sites.error, 'sites_list', 'unitNotFound');
+  const list = sites.data ?? [];
+
+  return (
+    <Card className="space-y-4 p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-all">{t.unitSites({ unit })}</h2>
+          {sites.data ? <p className="text-sm text-muted-foreground">{t.siteCount(list.length)}</p> : null}
+        </div>
+        {!unknown ? (
+          <Link to="/sites" search={{ unit }} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            {t.openInSites}
+          </Link>
+        ) : null}
+      </div>
+
+      {unknown ? (
+        <Alert tone="warning">
+          <p>{t.notOnService}</p>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="mt-3"
+            title={t.forgetHint}
+            onClick={() => {
+              removeUnit(account, unit);
+              onGone();
+            }}
+          >
+            {t.forget}
+          </Button>
+        </Alert>
+      ) : sites.isError ? (
+        <ApiErrorAlert error={sites.error} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setDialog('share')}>
+            {t.shareMore}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setDialog('rename')}>
+            {t.rename}
+          </Button>
+          <Button size="sm" variant="secondary" className="text-danger-text" onClick={() => setDialog('delete')}>
+            {t.delete}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            title={t.forgetHint}
+            onClick={() => {
+              removeUnit(account, unit);
+              onGone();
+            }}
+          >
+            {t.forget}
+          </Button>
+        </div>
+      )}
+
+      {sites.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner /> {t.loading}
+        </p>
+      ) : sites.data && list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t.noSites}</p>
+      ) : sites.data ? (
+        <ul className="divide-y divide-border rounded-md border border-border" aria-label={t.unitSites({ unit })}>
+          {list.map((site) => (
+            <li key={site.domain} className="flex items-center justify-between gap-3 px-3 py-2">
+              <div className="min-w-0">
+                <Link
+                  to="/sites/$domain"
+                  params={{ domain: site.domain }}
+                  className="block truncate font-medium text-foreground hover:text-link hover:underline"
+                >
+                  {site.domain}
+                </Link>
+                {site.host !== site.domain ? (
+                  <span className="block truncate text-xs text-muted-foreground">{site.host}</span>
+                ) : null}
+              </div>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t.unshare({ domain: site.domain, unit })}
+                onClick={() =>
+                  unshare.mutate(
+                    { unit, domain: site.domain },
+                    { onSuccess: () => toast({ tone: 'success', title: t.unshared({ domain: site.domain, unit }) }) },
+                  )
+                }
+              >
+                {t.unshareShort}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {unshare.isError ? <ApiErrorAlert error={unshare.error} /> : null}
+
+      <RenameUnitDialog
+        open={dialog === 'rename'}
+        unit={unit}
+        onOpenChange={(open) => setDialog(open ? 'rename' : null)}
+        onRenamed={onRenamed}
+      />
+      <DeleteUnitDialog
+        open={dialog === 'delete'}
+        unit={unit}
+        domains={list.map((s) => s.domain)}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        onDeleted={onGone}
+      />
+      <ShareSitesDialog
+        open={dialog === 'share'}
+        unit={unit}
+        shared={list.map((s) => s.domain)}
+        onOpenChange={(open) => setDialog(open ? 'share' : null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The units page (issue 7): the directory this browser keeps per account
+ * (data/units-directory.ts; the API lists no units), a look-up by e-mail,
+ * and the chosen unit's sites and actions.
+ */
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import * as z from 'zod/mini';
+import { Alert } from '../../../components/ui/alert';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAccountId } from '../../../data/account';
+import { useLookUpUnit, useUnitCheck } from '../../../data/units';
+import { normalEmail, useUnitsDirectory, type UnitEntry } from '../../../data/units-directory';
+import { format } from '../../../i18n/format';
+import { cn } from '../../../lib/cn';
+import { emailField } from '../../../lib/email-schema';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { unitsMessages } from '../messages';
+import { UnitDetail } from './unit-detail';
+
+interface UnitsPageProps {
+  /** The unit shown (from the URL). */
+  unit: string | undefined;
+  onSelect: (unit: string | undefined) => void;
+}
+
+export function UnitsPage({ unit, onSelect }: UnitsPageProps) {
+  const t = useStore(unitsMessages);
+  usePageTitle(t.title);
+  const account = useAccountId();
+  const units = useUnitsDirectory(account);
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.title}</h1>
+        <p className="mt-1 text-muted-foreground">{t.intro}</p>
+      </div>
+      <Alert tone="info">
+        <p className="font-semibold">{t.whereTitle}</p>
+        <p className="mt-1">{t.whereText({ account: account ?? '…' })}</p>
+      </Alert>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <div className="space-y-4">
+          <LookUpForm onFound={onSelect} />
+          <UnitList units={units} selected={unit} onSelect={onSelect} />
+        </div>
+        <div className="min-w-0">
+          {unit ? (
+            <UnitDetail key={unit} unit={unit} onGone={() => onSelect(undefined)} onRenamed={onSelect} />
+          ) : (
+            <Card className="p-6 text-sm text-muted-foreground">{t.chooseUnit}</Card>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LookUpForm({ onFound }: { onFound: (unit: string) => void }) {
+  const t = useStore(unitsMessages);
+  const schema = useMemo(
+    () =>
+      z.object({ email: emailField({ required: t.emailRequired, tooLong: t.emailTooLong, invalid: t.emailInvalid }) }),
+    [t],
+  );
+  const form = useZodForm(schema, { defaultValues: { email: '' } });
+  const lookUp = useLookUpUnit();
+  const [notFound, setNotFound] = useState<string | null>(null);
+  const submit = form.handleSubmit(({ email }) => {
+    setNotFound(null);
+    lookUp.mutate(email, {
+      onSuccess: (sites) => {
+        if (sites === null) setNotFound(email);
+        else {
+          form.reset({ email: '' });
+          onFound(normalEmail(email));
+        }
+      },
+    });
+  });
+  return (
+    <Card className="p-4">
+      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
+        <Field label={t.lookUpLabel} hint={t.lookUpHint} error={form.formState.errors.email?.message}>
+          {(control) => <Input type="email" autoComplete="off" {...control} {...form.register('email')} />}
+        </Field>
+        <Button type="submit" variant="secondary" disabled={lookUp.isPending}>
+          {lookUp.isPending ? <Spinner /> : null}
+          {t.lookUp}
+        </Button>
+        {notFound ? (
+          <Alert tone="warning">{t.lookUpNotFound({ email: notFound })}</Alert>
+        ) : lookUp.isError ? (
+          <ApiErrorAlert error={lookUp.error} />
+        ) : null}
+      </form>
+    </Card>
+  );
+}
+
+function UnitList({
+  units,
+  selected,
+  onSelect,
+}: {
+  units: readonly UnitEntry[];
+  selected: string | undefined;
+  onSelect: (unit: string) => void;
+}) {
+  const t = useStore(unitsMessages);
+  const f = useStore(format);
+  return (
+    <nav aria-label={t.listLabel}>
+      <h2 className="mb-2 text-base font-semibold">{t.listLabel}</h2>
+      {units.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t.empty}</p>
+      ) : (
+        <ul className="space-y-1">
+          {units.map((u) => (
+            <li key={u.email}>
+              <button
+                type="button"
+                aria-current={u.email === selected ? 'true' : undefined}
+                onClick={() => onSelect(u.email)}
+                className={cn(
+                  'block w-full rounded-md border px-3 py-2 text-left text-sm',
+                  u.email === selected ? 'border-primary bg-accent' : 'border-border bg-surface hover:bg-accent',
+                )}
+              >
+                <span className="block font-medium break-all text-foreground">{u.email}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {u.source === 'shared' ? t.sourceShared : t.sourceLookup} ·{' '}
+                  {t.addedOn({ date: f.date(u.added, { dateStyle: 'medium' }) })}
+                </span>
+                <UnitCheckNote unit={u.email} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+/** What the service says of a unit of the list now (DESIGN.md: the directory is verified, and says so). */
+function UnitCheckNote({ unit }: { unit: string }) {
+  const t = useStore(unitsMessages);
+  const check = useUnitCheck(unit);
+  const text =
+    check.state === 'found'
+      ? t.checkFound(check.sites)
+      : check.state === 'missing'
+        ? t.checkMissing
+        : check.state === 'unknown'
+          ? t.checkUnknown
+          : t.checking;
+  return (
+    <span className={cn('block text-xs', check.state === 'missing' ? 'text-danger-text' : 'text-muted-foreground')}>
+      {text}
+    </span>
+  );
+}
