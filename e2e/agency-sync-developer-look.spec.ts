@@ -1,8 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signedResult } from './signed-request.ts';
+import { attachShot } from './sites-support.ts';
 import { openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
 
 /**
@@ -117,8 +116,6 @@ for (const scheme of ['light', 'dark'] as const) {
       });
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize(size);
-      const dir = process.env.E2E_SCREENSHOT_DIR;
-      if (dir) mkdirSync(dir, { recursive: true });
       let signedIn = false;
 
       for (const state of STATES) {
@@ -132,9 +129,7 @@ for (const scheme of ['light', 'dark'] as const) {
         expect(overflow, `${label}: wider than the viewport`).toBeLessThanOrEqual(0);
         // From the top: a full-page shot of a scrolled page draws fixed elements (the skip link) mid-page.
         await page.evaluate(() => window.scrollTo(0, 0));
-        const shot = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
-        await testInfo.attach(label, { body: shot, contentType: 'image/png' });
-        if (dir) writeFileSync(join(dir, `${label}.png`), shot);
+        await attachShot(page, testInfo, label, { fullPage: true });
       }
     });
   }

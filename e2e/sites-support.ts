@@ -3,6 +3,8 @@
  * sites it needs (made through the API, signed as the dashboard signs), and
  * screenshots attached to the report.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { createApiClient, type ApiClient } from '../src/api/client.ts';
 import { signInViaApi, uniqueEmail, type E2eSession } from './support.ts';
@@ -50,9 +52,18 @@ export async function tableReady(page: Page): Promise<void> {
   await expect(page.getByRole('table', { name: /Sites/ })).toBeVisible();
 }
 
-/** A full-page PNG attached to the test's report (issue 7: screenshots in the e2e report). */
-export async function attachShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const body = await page.screenshot({ fullPage: false });
+/** A screenshot attached to the test's report, and written to E2E_SCREENSHOT_DIR when set (to look at). */
+export async function attachShot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
+  const body = await page.screenshot({ fullPage, animations: 'disabled', caret: 'hide' });
   await testInfo.attach(name, { body, contentType: 'image/png' });
-  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png` });
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.png`), body);
+  }
 }

@@ -96,7 +96,7 @@ function AddSitesForm({ onClose }: { onClose: () => void }) {
         <label htmlFor={boxId} className="block text-sm font-medium">
           {t.boxLabel}
         </label>
-        <p id={hintId} className="text-sm text-muted-foreground">
+        <p id={hintId} className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
           {t.boxHint}
         </p>
         <textarea

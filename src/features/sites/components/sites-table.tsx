@@ -34,15 +34,15 @@ const PAGE = 10;
 
 const FULL_COLUMNS: { id: SortColumn; width: string; align?: 'right' }[] = [
   { id: 'domain', width: '' },
-  { id: 'status', width: 'w-[7.25rem]' },
-  { id: 'threats', width: 'w-16', align: 'right' },
+  { id: 'status', width: 'w-[6.75rem]' },
+  { id: 'threats', width: 'w-[4.5rem]', align: 'right' },
   { id: 'lastScan', width: 'w-[5.5rem]' },
   { id: 'nextScan', width: 'w-[5.5rem]' },
   { id: 'firewall', width: 'w-[4.25rem]' },
-  { id: 'cleanup', width: 'w-[4.5rem]' },
+  { id: 'cleanup', width: 'w-[4.25rem]' },
   { id: 'patching', width: 'w-[4.5rem]' },
-  { id: 'period', width: 'w-[7.5rem]' },
-  { id: 'permissions', width: 'w-[5.5rem]' },
+  { id: 'period', width: 'w-[7.25rem]' },
+  { id: 'permissions', width: 'w-[5.75rem]' },
 ];
 
 export function SitesTable(props: SitesTableProps) {
