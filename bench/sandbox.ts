@@ -235,6 +235,30 @@ async function measureProxy(base: string, account: Account, label: string): Prom
   }
 }
 
+/**
+ * Issue 11: a sites_add of 10,000 entries into an account whose plan takes 1,000 is refused
+ * (141900) before any per-entry work. Prints the sandbox's own measure (timewait, spec §2.1).
+ */
+async function measurePlanFlood(base: string): Promise<void> {
+  const account = await signIn(base, 'sandbox', 'flood@partner.example');
+  const body = JSON.stringify(Array.from({ length: 10_000 }, (_, i) => `flood-${i}.bench.example`));
+  const target = '/api/sites_add/';
+  const waits: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const res = await fetch(base + target, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...credentials('sandbox', target, account.key, account.hmac) },
+    });
+    const answer = z.looseObject({ error: z.number(), timewait: z.number() }).parse(await res.json());
+    if (answer.error !== 141900) throw new Error(`sites_add over the plan answered ${answer.error}, not 141900`);
+    waits.push(answer.timewait);
+  }
+  console.log(
+    `sandbox: sites_add of 10,000 entries over a 1,000-site plan refused (141900): timewait ${stats(waits, RUNS, 'target ≤ 5 ms')}`,
+  );
+}
+
 export async function benchSandbox(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
   const sandboxSettings = {
@@ -268,6 +292,7 @@ export async function benchSandbox(): Promise<void> {
       // The figure before SANDBOX_DEMO_SITES, for comparison: the demo's IDN names (about 1 in 11)
       // make V8 build two-byte strings, which costs the demo account's answer some time.
       await measureDirect(sandbox.origin, byHand.account, 'plain names added by hand, 30 days of history each');
+      await measurePlanFlood(sandbox.origin);
     } finally {
       await sandbox.stop();
     }

@@ -134,11 +134,9 @@ describe('a demo account of 600 sites', () => {
 });
 
 describe('the largest demo accounts', () => {
-  it('seeds 10,000 sites within 20 s, and 20,000 with unique names and units in proportion', () => {
+  it('seeds 10,000 and 20,000 sites with unique names and units in proportion (its time: npm run bench -- sandbox)', () => {
     for (const size of [10_000, 20_000]) {
-      const started = performance.now();
       const sandbox = createSandbox(testSandboxConfig({ seed: 'demo', demoSites: size }));
-      const ms = performance.now() - started;
       onTestFinished(() => sandbox.close());
       const db = sandbox.state.db;
       const count = (sql: string) => z.object({ n: z.number() }).parse(db.prepare(sql).get()).n;
@@ -149,7 +147,6 @@ describe('the largest demo accounts', () => {
       expect(
         count('SELECT COUNT(*) AS n FROM units u WHERE NOT EXISTS (SELECT 1 FROM sites s WHERE s.unit_id = u.id)'),
       ).toBe(0);
-      if (size === 10_000) expect(ms).toBeLessThan(20_000);
     }
   });
 });
