@@ -8,7 +8,7 @@ export const chartMessages = /* @__PURE__ */ i18n('charts', {
     'Blocked requests per day by attack class, with unique IP addresses blocked, {subject}, {from} to {to} (UTC)',
   ),
   allowedName: params('Allowed requests per day, {subject}, {from} to {to} (UTC)'),
-  attacksPanel: 'Blocked requests by attack class',
+  attacksPanel: 'Blocked requests by attack class (bars, left scale) and unique IPs blocked (line, right scale)',
   allowedPanel: 'Allowed requests',
   tableCaption: params('Firewall requests per day, {subject}, {from} to {to} (UTC)'),
   timeZone: 'Dates are calendar days in UTC.',
