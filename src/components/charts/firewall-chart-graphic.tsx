@@ -11,7 +11,7 @@ import {
   CartesianGrid,
   ComposedChart,
   Line,
-  LineChart,
+  BarChart,
   ReferenceArea,
   ResponsiveContainer,
   Tooltip,
@@ -185,9 +185,9 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
           height={Math.round(height / 2.5)}
           initialDimension={{ width: 640, height: Math.round(height / 2.5) }}
         >
-          <LineChart data={rows} margin={{ top: 8, right: 40, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <BarChart data={rows} margin={{ top: 8, right: 40, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="2 4" />
-            <XAxis dataKey="date" tickFormatter={tickDay(f)} tick={axisTick} stroke="var(--border)" hide />
+            <XAxis dataKey="date" hide />
             <YAxis
               tickFormatter={tickCount(f)}
               tick={axisTick}
@@ -205,17 +205,9 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
                 ifOverflow="visible"
               />
             ))}
-            <Line
-              dataKey="allowed"
-              name={t.allowed}
-              stroke={LINE_COLOURS.allowed}
-              strokeWidth={2}
-              dot={false}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-            <Tooltip content={tooltip} isAnimationActive={false} />
-          </LineChart>
+            <Bar dataKey="allowed" name={t.allowed} fill={LINE_COLOURS.allowed} isAnimationActive={false} />
+            <Tooltip content={tooltip} cursor={{ fill: 'var(--accent)', fillOpacity: 0.5 }} isAnimationActive={false} />
+          </BarChart>
         </ResponsiveContainer>
       </div>
     </div>
@@ -251,7 +243,7 @@ function DayTooltip({ active, label, days }: { active: boolean; label: unknown; 
             k === 'unclassified' && classValue(c, k) === 0 ? null : line(t[k], classValue(c, k), CLASS_COLOURS[k]),
           )}
           {line(t.uniqueIps, c.uniqueIps, LINE_COLOURS.uniqueIps, true)}
-          {line(t.allowed, c.allowed, LINE_COLOURS.allowed, true)}
+          {line(t.allowed, c.allowed, LINE_COLOURS.allowed)}
         </ul>
       ) : (
         <p className="mt-1 text-muted-foreground">{t.noData}</p>

@@ -91,6 +91,8 @@ export function FirewallChart({
     from: first ? f.date(dayTime(first.date), { dateStyle: 'medium', timeZone: 'UTC' }) : '',
     to: last ? f.date(dayTime(last.date), { dateStyle: 'medium', timeZone: 'UTC' }) : '',
   };
+  // Printed, the chart is part of the page, not a card on it (cn has no tailwind-merge: classes stay disjoint).
+  const Frame = printable ? 'section' : Card;
   const allEmpty = days.length > 0 && totals.noData === days.length;
 
   const download = () => {
@@ -109,8 +111,12 @@ export function FirewallChart({
   };
 
   return (
-    <Card
-      className={cn('p-4 print:break-inside-avoid print:border-0 print:p-0 print:shadow-none', className)}
+    <Frame
+      className={cn(
+        'print:break-inside-avoid',
+        !printable && 'p-4 print:border-0 print:p-0 print:shadow-none',
+        className,
+      )}
       aria-labelledby={headingId}
       role="region"
       data-testid="firewall-chart"
@@ -175,7 +181,7 @@ export function FirewallChart({
           <FirewallTotals totals={totals} headingLevel={headingLevel} />
         </>
       )}
-    </Card>
+    </Frame>
   );
 }
 
@@ -234,13 +240,13 @@ function FirewallTotals({ totals, headingLevel }: { totals: ReturnType<typeof fi
   return (
     <div className="mt-4 border-t border-border pt-3">
       <Heading className="text-sm font-semibold text-foreground">{t.totalsTitle}</Heading>
-      <dl className="mt-1 grid grid-cols-1 gap-x-6 text-sm sm:grid-cols-2 print:grid-cols-2">
+      <dl className="mt-1 grid grid-cols-1 gap-x-6 text-sm sm:grid-cols-2 print:grid-cols-3 print:text-xs">
         {item('blocked', t.blocked, totals.blocked)}
         {ATTACK_CLASSES.map((k) =>
           k === 'unclassified' && totals.unclassified === 0 ? null : item(k, t[k], totals[k], CLASS_COLOURS[k]),
         )}
         {item('uniqueIps', t.uniqueIpsTotal, totals.uniqueIps, LINE_COLOURS.uniqueIps, true)}
-        {item('allowed', t.allowed, totals.allowed, LINE_COLOURS.allowed, true)}
+        {item('allowed', t.allowed, totals.allowed, LINE_COLOURS.allowed)}
       </dl>
     </div>
   );

@@ -35,7 +35,7 @@ function Figure({ name, value, tone = 'neutral', field }: { name: string; value:
   return (
     <div
       className={cn(
-        'min-w-0 rounded-md border px-3 py-2',
+        'min-w-0 rounded-md border px-3 py-2 print:flex print:items-baseline print:justify-between print:gap-2 print:px-2 print:py-0.5',
         alarming && tone === 'danger' && 'border-danger-border bg-danger-surface text-danger-text',
         alarming && tone === 'warning' && 'border-warning-border bg-warning-surface text-warning-text',
         !alarming && 'border-border',
@@ -43,7 +43,7 @@ function Figure({ name, value, tone = 'neutral', field }: { name: string; value:
       data-field={field}
     >
       <dt className={cn('text-xs', alarming ? 'font-medium' : 'text-muted-foreground')}>{name}</dt>
-      <dd className="text-xl font-semibold tabular-nums">{f.integer(value)}</dd>
+      <dd className="text-xl font-semibold tabular-nums print:text-sm">{f.integer(value)}</dd>
     </div>
   );
 }
@@ -64,27 +64,28 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
   const f = useStore(format);
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
+  // Printed, the report is part of the page, not a card on it (cn has no tailwind-merge: classes stay disjoint).
+  const Frame = printable ? 'section' : Card;
   const shell = cn(
-    'p-4 print:break-inside-avoid',
-    printable && 'border-0 p-0 shadow-none',
-    'print:border-0 print:p-0 print:shadow-none',
+    'print:break-inside-avoid',
+    !printable && 'p-4 print:border-0 print:p-0 print:shadow-none',
     className,
   );
   if (!report) {
     return (
-      <Card className={shell} data-testid="scan-report" data-state="never">
+      <Frame className={shell} data-testid="scan-report" data-state="never">
         <H className="text-base font-semibold text-foreground">{t.title}</H>
         <p className="mt-2 font-medium text-foreground">{t.neverTitle}</p>
         <p className="mt-1 text-sm text-muted-foreground">{t.neverText}</p>
         {neverAction ? <div className="mt-3 print:hidden">{neverAction}</div> : null}
-      </Card>
+      </Frame>
     );
   }
   const when = f.unixTime(report.date);
   const share = report.totalbytes > 0 ? report.checkedbytes / report.totalbytes : null;
-  const grid = 'mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 print:grid-cols-3';
+  const grid = 'mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 print:grid-cols-3 print:gap-1';
   return (
-    <Card className={shell} data-testid="scan-report" data-state="report">
+    <Frame className={shell} data-testid="scan-report" data-state="report">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <H className="text-base font-semibold text-foreground">{t.title}</H>
         <p className="text-sm text-muted-foreground">
@@ -95,7 +96,7 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
       </div>
       <p className="mt-1 text-xs text-muted-foreground">{t.onlyLatest}</p>
 
-      <Sub className="mt-4 text-sm font-semibold text-foreground">{t.remaining}</Sub>
+      <Sub className="mt-4 text-sm font-semibold text-foreground print:mt-2">{t.remaining}</Sub>
       <dl className={grid}>
         <Figure field="threats" name={t.threats} value={report.threats} tone="danger" />
         <Figure field="incurable" name={t.incurable} value={report.incurable} tone="danger" />
@@ -106,7 +107,7 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
         <p className="mt-1 text-xs text-muted-foreground">{t.noTreatment}</p>
       ) : null}
 
-      <Sub className="mt-4 text-sm font-semibold text-foreground">{t.files}</Sub>
+      <Sub className="mt-4 text-sm font-semibold text-foreground print:mt-2">{t.files}</Sub>
       <dl className={grid}>
         <Figure field="detectedfiles" name={t.detectedfiles} value={report.detectedfiles} />
         <Figure field="malicious" name={t.malicious} value={report.malicious} tone="danger" />
@@ -116,7 +117,7 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
         <Figure field="deletedfiles" name={t.deletedfiles} value={report.deletedfiles} />
       </dl>
 
-      <Sub className="mt-4 text-sm font-semibold text-foreground">{t.coverage}</Sub>
+      <Sub className="mt-4 text-sm font-semibold text-foreground print:mt-2">{t.coverage}</Sub>
       <dl className={grid}>
         <Figure field="checkeddirs" name={t.checkeddirs} value={report.checkeddirs} />
         <Figure field="checkedfiles" name={t.checkedfiles} value={report.checkedfiles} />
@@ -138,6 +139,6 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
         )}
       </div>
       {report.errors > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t.errorsHint}</p> : null}
-    </Card>
+    </Frame>
   );
 }

@@ -5,6 +5,8 @@ export const clientReportMessages = /* @__PURE__ */ i18n('clientReport', {
   title: 'Website security report',
   /** The page title: {subject} is a domain or a customer's e-mail. */
   pageTitle: params('Security report, {subject}'),
+  /** The document's title, white-labelled: {agency} is the agency's title. */
+  documentTitle: params('{agency}: security report, {subject}'),
   forSite: params('For {domain}'),
   forUnit: params('For {unit}'),
   period: params('Period: {from} to {to} (UTC)'),

@@ -13,7 +13,6 @@ import { clientReportMessages } from '../../features/reports/messages';
 import { PageError } from '../../features/shell/page-error';
 import { useApi } from '../../lib/api-context';
 import { searchParam, searchSchema } from '../../lib/search-params';
-import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * /sites/<domain>/report: the printable client report of one site (issue 8),
@@ -44,10 +43,8 @@ function SiteReportRoute() {
   const { domain } = Route.useParams();
   const { unit } = Route.useSearch();
   const api = useApi();
-  const t = useStore(clientReportMessages);
   const { data: ofUnit } = useSuspenseQuery(sitesHistoryQueryOptions(api, unit));
   const inUnit = findSite(ofUnit, domain);
-  usePageTitle(t.pageTitle({ subject: inUnit?.domain ?? domain }));
   if (inUnit || unit === undefined) return <Report domain={domain} site={inUnit} unit={unit} />;
   return <AccountReport domain={domain} />;
 }
@@ -71,6 +68,7 @@ function Report({
   return (
     <ReportPage
       subtitle={t.forSite({ domain: name })}
+      subject={name}
       days={firewallDays(site?.fwhistory)}
       back={
         <Link to="/sites/$domain" params={{ domain: name }} search={{ unit }} className={BACK_LINK_CLASS}>

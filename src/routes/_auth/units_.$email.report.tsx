@@ -9,7 +9,6 @@ import { SiteReport } from '../../features/reports/components/site-report';
 import { clientReportMessages } from '../../features/reports/messages';
 import { PageError } from '../../features/shell/page-error';
 import { useApi } from '../../lib/api-context';
-import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * /units/<email>/report: the printable client report of a unit (an agency's
@@ -31,11 +30,11 @@ function UnitReportRoute() {
   const { email } = Route.useParams();
   const t = useStore(clientReportMessages);
   const { data } = useSuspenseQuery(sitesHistoryQueryOptions(useApi(), email));
-  usePageTitle(t.pageTitle({ subject: email }));
   const sites = [...data].sort((a, b) => a.domain.localeCompare(b.domain));
   return (
     <ReportPage
       subtitle={`${t.forUnit({ unit: email })} · ${t.sites(sites.length)}`}
+      subject={email}
       days={firewallDays(sites[0]?.fwhistory)}
       back={
         <Link to="/units" search={{ unit: email }} className={BACK_LINK_CLASS}>

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { dayTime, type FirewallDay } from '../../../components/charts/firewall-days';
 import { PrinterIcon } from '../../../components/reports/printer-icon';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -22,6 +22,8 @@ export const BACK_LINK_CLASS = buttonVariants({ variant: 'secondary', size: 'sm'
 interface ReportPageProps {
   /** Under the title: "For example.com", "For owner@customer.example". */
   subtitle: string;
+  /** What the report is about (a domain, a customer's e-mail), in the document's title (the PDF's name). */
+  subject: string;
   /** The 30 days the firewall figures cover (the first site's history). */
   days: readonly FirewallDay[];
   /** The way back (a Link to the page that opened the report), not printed. */
@@ -29,7 +31,7 @@ interface ReportPageProps {
   children: ReactNode;
 }
 
-export function ReportPage({ subtitle, days, back, children }: ReportPageProps) {
+export function ReportPage({ subtitle, subject, days, back, children }: ReportPageProps) {
   const t = useStore(clientReportMessages);
   const f = useStore(format);
   const { data: agency } = useQuery({ ...agencyQueryOptions(useApi()), retry: false });
@@ -38,9 +40,14 @@ export function ReportPage({ subtitle, days, back, children }: ReportPageProps) 
   const first = days[0];
   const last = days.at(-1);
   const [prepared] = useState(() => Date.now());
+  // White-labelled: the document (and the PDF saved from it) is named after the agency, not this product.
+  const documentTitle = title ? t.documentTitle({ agency: title, subject }) : t.pageTitle({ subject });
+  useEffect(() => {
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <div className="min-h-dvh bg-background print:bg-white">
-      <div className="mx-auto flex max-w-[190mm] flex-wrap items-center justify-between gap-2 px-4 py-3 print:hidden">
+      <div className="mx-auto flex max-w-[180mm] flex-wrap items-center justify-between gap-2 px-4 py-3 print:hidden">
         {back}
         <div className="flex items-center gap-3">
           <p className="hidden text-xs text-muted-foreground sm:block">{t.printHint}</p>
@@ -51,15 +58,16 @@ export function ReportPage({ subtitle, days, back, children }: ReportPageProps) 
         </div>
       </div>
       <main
+        data-client-report
         id="main"
-        className="mx-auto max-w-[190mm] bg-surface px-4 py-6 shadow-sm sm:px-8 print:max-w-none print:p-0 print:shadow-none"
+        className="mx-auto max-w-[180mm] bg-surface px-4 py-6 shadow-sm sm:px-8 print:p-0 print:shadow-none"
       >
-        <header className="flex items-start justify-between gap-4 border-b-2 border-foreground pb-4">
+        <header className="flex items-start justify-between gap-4 border-b-2 border-foreground pb-4 print:pb-2">
           <div className="min-w-0">
             <p className="text-sm font-semibold break-words text-foreground" data-testid="agency-title">
               {title}
             </p>
-            <h1 className="mt-1 text-2xl font-semibold tracking-tight text-foreground">{t.title}</h1>
+            <h1 className="mt-1 text-2xl font-semibold tracking-tight text-foreground print:text-xl">{t.title}</h1>
             <p className="mt-1 text-base break-words text-foreground">{subtitle}</p>
             <p className="mt-2 text-sm text-muted-foreground">
               {first && last
@@ -77,9 +85,9 @@ export function ReportPage({ subtitle, days, back, children }: ReportPageProps) 
             <ShieldIcon size={40} className="text-primary" />
           )}
         </header>
-        <div className="mt-6">{children}</div>
+        <div className="mt-6 print:mt-3">{children}</div>
         {agency?.email ? (
-          <footer className="mt-8 border-t border-border pt-3 text-xs text-muted-foreground">
+          <footer className="mt-8 print:mt-4 border-t border-border pt-3 text-xs text-muted-foreground">
             {title} · {t.contact({ email: agency.email })}
             {agency.website ? ` · ${agency.website}` : ''}
             {agency.phone ? ` · ${agency.phone}` : ''}

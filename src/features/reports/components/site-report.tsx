@@ -44,7 +44,7 @@ export function SiteReport({ site, first, nested }: { site: Site; first: boolean
         subject={site.domain}
         headingLevel={nested ? 3 : 2}
         printable
-        height={190}
+        height={150}
       />
     </section>
   );
