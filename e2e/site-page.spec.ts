@@ -282,7 +282,10 @@ test("live data: a scan started on the page brings its report in place, keeping 
   await openSignedIn(page, session, `/sites/${domain}?fw=table`);
   const table = page.getByTestId('firewall-table');
   await expect(table).toBeVisible();
-  await page.getByTestId('scan-report').getByRole('button', { name: `Scan now, ${domain}` }).click();
+  await page
+    .getByTestId('scan-report')
+    .getByRole('button', { name: `Scan now, ${domain}` })
+    .click();
   await expect(page.getByRole('progressbar', { name: `Scanning ${domain}` })).toBeAttached();
   // While it runs, the reader scrolls down to the table.
   await table.locator('tbody tr').nth(10).scrollIntoViewIfNeeded();
