@@ -111,6 +111,10 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`the demo site report at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshots`, async ({
       page,
     }, testInfo) => {
+      const violations: string[] = [];
+      page.on('console', (msg) => {
+        if (/Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+      });
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: scheme });
       const session = await signInViaApi(page.request, DEMO_EMAIL);
@@ -122,6 +126,7 @@ for (const scheme of ['light', 'dark'] as const) {
       );
       expect(await seriousViolations(page)).toEqual([]);
       await attachShot(page, testInfo, `report-${size.width}-${scheme}`);
+      expect(violations).toEqual([]);
       if (size.width === 1280) {
         // As printed: white paper whatever the screen's theme.
         await page.emulateMedia({ media: 'print', colorScheme: scheme });

@@ -101,6 +101,7 @@ async function expectReport(page: Page, site: Site): Promise<void> {
     report.cure === 1 ? 'Scan with cleanup' : 'Scan without cleanup',
   );
   await expect(section).toContainText('The service keeps only the latest report of each site');
+  await expect(section.locator('[data-field="id"]')).toHaveText(`Report ${report.id}`);
 }
 
 /** The table view has a row per day of the history, "no data" for null days, the same numbers otherwise. */
@@ -313,6 +314,10 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`site page at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshots`, async ({
       page,
     }, testInfo) => {
+      const violations: string[] = [];
+      page.on('console', (msg) => {
+        if (/Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+      });
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: scheme });
       const session = await signInViaApi(page.request, DEMO_EMAIL);
@@ -337,6 +342,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await openSite(page, session, NEVER);
       expect(await seriousViolations(page)).toEqual([]);
       await attachShot(page, testInfo, `site-${size.width}-${scheme}-never`);
+      expect(violations).toEqual([]);
     });
   }
 }

@@ -94,7 +94,9 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
           </time>
         </p>
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">{t.onlyLatest}</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        <span data-field="id">{t.reportId({ id: report.id })}</span>. {t.onlyLatest}
+      </p>
 
       <Sub className="mt-4 text-sm font-semibold text-foreground print:mt-2">{t.remaining}</Sub>
       <dl className={grid}>
