@@ -103,6 +103,26 @@ test('a unit report: Print report on the unit page, one page per site, the agenc
   sites.forEach((name, i) => expect(pages[i]).toContain(plain(name)));
 });
 
+test('full scan reports still print one page per site, on A4 and on Letter (demo account, read only)', async ({
+  page,
+}) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  await openSignedIn(page, session, '/units/owner@bakery-rose.example/report');
+  await expect(page.getByTestId('agency-title')).toHaveText('Northwind Hosting');
+  const sections = page.locator('section[data-site]');
+  await expect(sections.first()).toBeVisible();
+  const domains = await sections.evaluateAll((els) => els.map((el) => el.getAttribute('data-site') ?? ''));
+  expect(domains).toContain('bakery-rose.example');
+  await chartsDrawn(page, domains.length);
+  await expect(page.locator('[data-testid="scan-report"][data-state="report"]').first()).toBeVisible();
+  for (const format of ['A4', 'Letter'] as const) {
+    const pages = pdfPages(await page.pdf({ format })).map(plain);
+    expect(pages, format).toHaveLength(domains.length);
+    domains.forEach((domain, i) => expect(pages[i], `${format} page ${i + 1}`).toContain(plain(domain)));
+    expect(pages[0]).toContain(plain('Northwind Hosting'));
+  }
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   for (const size of [
     { width: 1280, height: 900 },
