@@ -41,7 +41,7 @@ const FULL_COLUMNS: { id: SortColumn; width: string; align?: 'right' }[] = [
   { id: 'firewall', width: 'w-[4.25rem]' },
   { id: 'cleanup', width: 'w-[4.5rem]' },
   { id: 'patching', width: 'w-[4.5rem]' },
-  { id: 'period', width: 'w-[7.5rem]' },
+  { id: 'period', width: 'w-[8.5rem]' },
   { id: 'permissions', width: 'w-[5.5rem]' },
 ];
 
