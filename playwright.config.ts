@@ -36,8 +36,11 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Every test has an account of its own (or reads the demo account through one shared
+  // session, e2e/support.ts), and control actions are scoped to an e-mail: tests run in
+  // parallel. E2E_WORKERS overrides the count (1 to debug in order).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],

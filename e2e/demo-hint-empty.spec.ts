@@ -13,6 +13,8 @@ import {
  * first. /sandbox/health answers demoEmail null, so the login page names no
  * demo e-mail, while the outbox (a sandbox feature) still works.
  */
+// One server for the file's tests: they run in order in one worker (the suite is otherwise fully parallel).
+test.describe.configure({ mode: 'default' });
 let dir: TemporaryDirectory | undefined;
 let server: RunningServer | undefined;
 let origin = '';

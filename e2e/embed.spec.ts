@@ -166,6 +166,8 @@ test.describe('embedded in a hoster panel', () => {
   });
 
   test.describe('a page allowed to frame it but not in EMBED_ORIGINS', () => {
+    // One second server for the group: its tests run in order in one worker.
+    test.describe.configure({ mode: 'default' });
     let server: RunningServer;
     let outsider: Outsider;
     const dir = temporaryDirectory('e2e-embed-');

@@ -143,6 +143,12 @@ test('scan now shows scanning until the new report, then its result and a toast;
   await expect(note).toContainText('The synchronization file is not on this site');
   await note.getByRole('link', { name: 'Open the sync file page' }).click();
   await expect(page).toHaveURL(/\/sync-file$/);
+  // The sync file page lists the site, refused, with a re-check that asks the service again.
+  const missing = page.getByRole('list', { name: 'Sites that miss the file' }).getByRole('listitem');
+  await expect(missing).toHaveCount(1);
+  await expect(missing).toContainText(`${nosync}Refused`);
+  await missing.getByRole('button', { name: `Re-check ${nosync}` }).click();
+  await expect(missing).toContainText('Still missing');
 });
 
 test('delete asks first, naming the site', async ({ page }) => {

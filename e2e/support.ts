@@ -93,6 +93,7 @@ export interface E2eSession {
  * account's data when it only reads it.
  */
 export async function signInViaApi(request: APIRequestContext, email: string): Promise<E2eSession> {
+  if (email === DEMO_EMAIL) return (demoSession ??= demoSessionOnce(request));
   const before = await newestMailId(request, email);
   const signup = await request.get(`/api/signup/${encodeURIComponent(email)}/`);
   expect(signup.ok()).toBe(true);
@@ -106,6 +107,23 @@ export async function signInViaApi(request: APIRequestContext, email: string): P
     macKey: answer.result.privatekey.hmac,
     expires: answer.result.keydata.expires,
   };
+}
+
+const demoSessionSchema = z.object({ email: z.string(), key: z.string(), hmac: z.string(), expires: z.number() });
+
+/**
+ * The demo account's keys, one signed-in state shared by the worker's tests: from
+ * `POST /sandbox/demo-session` ("Try the demo"), which signs up, reads the code and
+ * signs in as one step inside the sandbox. Tests in parallel workers would otherwise
+ * void each other's demo codes (a new signup replaces the pending code).
+ */
+let demoSession: Promise<E2eSession> | undefined;
+
+async function demoSessionOnce(request: APIRequestContext): Promise<E2eSession> {
+  const res = await request.post('/sandbox/demo-session', { data: {} });
+  expect(res.status(), await res.text()).toBe(200);
+  const answer = demoSessionSchema.parse(await res.json());
+  return { email: answer.email, apiKey: answer.key, macKey: answer.hmac, expires: answer.expires };
 }
 
 /**

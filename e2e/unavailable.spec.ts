@@ -7,6 +7,8 @@ import { freePort, startSecondServer, type RunningServer } from '../test-support
  * points at a closed port. The user gets "Service unavailable" with Retry and
  * keeps what was typed, never a blank page.
  */
+// One server for the file's tests: they run in order in one worker (the suite is otherwise fully parallel).
+test.describe.configure({ mode: 'default' });
 let server: RunningServer | undefined;
 let origin = '';
 

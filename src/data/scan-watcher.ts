@@ -38,6 +38,7 @@ export type ScanOutcome =
 export interface ScanRecord {
   /** When it was started (ms since 1970). */
   at: number;
+  /** done: the service took the scan; syncMissing: refused with 146901; failed: refused otherwise. */
   outcome: 'done' | 'syncMissing' | 'failed';
   /** The error code of a failure. */
   code?: number | undefined;
@@ -130,12 +131,10 @@ export class ScanWatcher {
       });
       throw error;
     }
+    // Taken: the service reaches the site (its synchronization file is in place), whatever the report says later.
+    rememberScan(account, domain, { at, outcome: 'done' });
     let settle: (outcome: ScanOutcome) => void = () => undefined;
-    const promise = new Promise<ScanOutcome>((resolve) => (settle = resolve));
-    const finished = promise.then((result) => {
-      if (result.kind === 'done') rememberScan(account, domain, { at, outcome: 'done' });
-      return result;
-    });
+    const finished = new Promise<ScanOutcome>((resolve) => (settle = resolve));
     this.pending.set(domain, { baseline, since: at, settle, promise: finished });
     this.publish();
     this.wait = POLL_FIRST_MS;

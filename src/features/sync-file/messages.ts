@@ -1,5 +1,5 @@
 /** The words of the synchronization file page (spec §4.5). */
-import { i18n, params } from '../../i18n/i18n';
+import { count, i18n, params } from '../../i18n/i18n';
 
 export const syncFileMessages = /* @__PURE__ */ i18n('syncFile', {
   pageTitle: 'Sync file',
@@ -48,7 +48,25 @@ export const syncFileMessages = /* @__PURE__ */ i18n('syncFile', {
   // Sites that miss the file.
   healthHeading: 'Sites that miss the file',
   healthText:
-    'A site whose last scan answered “not available for this site” (error 146901) cannot be reached through the file. After uploading it, scan the site again from the Sites page.',
+    'The service says that a site misses the file only when a scan is asked for (error 146901, “not available for this site”). Listed here: the sites whose last scan from this dashboard, in this browser, was refused for it. Re-check a site once the file is uploaded: a scan that starts means the file is in place.',
+  healthNone: 'No site is known to miss the file.',
+  healthNoneNever: 'Sites never scanned may still miss it: a scan finds out.',
+  healthListLabel: 'Sites that miss the file',
+  refusedAt: params('Refused {date}'),
+  recheck: 'Re-check',
+  recheckSite: params('Re-check {domain}'),
+  recheckAll: count({ one: 'Re-check the {count} site', other: 'Re-check all {count} sites' }),
+  checkNever: count({ one: 'Scan the {count} site never scanned', other: 'Scan the {count} sites never scanned' }),
+  checkNeverHint: 'A scan of a site that misses the file is refused, and the site is listed here.',
+  cancel: 'Stop',
+  checking: 'Checking…',
+  inPlace: 'File in place, scan running',
+  inPlaceDone: 'File in place, scanned',
+  stillMissing: 'Still missing',
+  checkFailed: params('Not checked: {message}'),
+  progress: params('Checked {done} of {total}'),
+  summary: params('In place: {found}. Still missing: {missing}. Not checked: {failed}.'),
+  openSite: params('Open {domain}'),
 });
 
 export type SyncFileMessages = ReturnType<typeof syncFileMessages.get>;

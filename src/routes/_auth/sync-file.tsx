@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageError } from '../../features/shell/page-error';
-import { SiteHealthFallback } from '../../features/sync-file/components/site-health-fallback';
+import { SiteHealth } from '../../features/sync-file/components/site-health';
 import { SyncFilePage } from '../../features/sync-file/components/sync-file-page';
 
 export const Route = createFileRoute('/_auth/sync-file')({
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_auth/sync-file')({
   errorComponent: PageError,
 });
 
-/** The page, with what its per-site health slot shows: where sites that miss the file are re-checked. */
+/** The page, with its per-site health: the sites that miss the file, re-checked from here. */
 function SyncFileRoute() {
-  return <SyncFilePage siteHealth={<SiteHealthFallback />} />;
+  return <SyncFilePage siteHealth={<SiteHealth />} />;
 }

@@ -8,9 +8,9 @@ import { InstallGuide } from './install-guide';
 
 interface SyncFilePageProps {
   /**
-   * The per-site health section: the sites whose last scan answered 146901
-   * (sync file missing), with re-check. The route fills it; it is built on the
-   * sites' scan state, which this feature does not own.
+   * The per-site health section (`SiteHealth`: the sites whose last scan
+   * answered 146901, with re-check). A slot, so that the page's own test needs
+   * no sites.
    */
   siteHealth: ReactNode;
 }

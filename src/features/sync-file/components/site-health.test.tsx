@@ -1,0 +1,57 @@
+/**
+ * The sites that miss the synchronization file, on the real stack (sandbox:
+ * a site whose name starts with "nosync" has none until the control surface
+ * installs it): scanning the never-scanned sites lists the refused ones (146901),
+ * a re-check after the upload finds the file, and the list outlives a reload
+ * of the page (remembered per account in this browser).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderInRouter } from '../../../test/render-in-router';
+import { startRealStack, type RealStack } from '../../../../test-support/real-stack';
+import { SiteHealth } from './site-health';
+
+let stack: RealStack;
+beforeAll(async () => {
+  stack = await startRealStack();
+});
+afterAll(() => stack.close());
+
+describe('sites that miss the sync file', () => {
+  it('are found by a scan, re-checked after the upload, and still listed after a reload', async () => {
+    const user = userEvent.setup();
+    const email = `health-${Date.now().toString(36)}@spa.example`;
+    const api = stack.client(await stack.signIn(email));
+    await api.sites_add(['nosync-a.example', 'nosync-b.example', 'fine.example']);
+    const first = renderInRouter(() => <SiteHealth />, { api });
+
+    expect(await screen.findByText(/No site is known to miss the file/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Scan the 3 sites never scanned' }));
+    await waitFor(() =>
+      expect(screen.getByText('In place: 1. Still missing: 2. Not checked: 0.', { exact: false })).toBeInTheDocument(),
+    );
+    const list = screen.getByRole('list', { name: 'Sites that miss the file' });
+    const row = (domain: string) =>
+      within(list)
+        .getByRole('link', { name: `Open ${domain}` })
+        .closest('li');
+    expect(row('nosync-a.example')).toHaveTextContent('Still missing');
+    expect(row('nosync-b.example')).toHaveTextContent('Still missing');
+    expect(row('fine.example')).toHaveTextContent(/File in place/);
+
+    // The file is uploaded to one of them: its re-check starts a scan, the other stays refused.
+    await stack.control('syncfile', { email, domain: 'nosync-a.example', installed: true });
+    await user.click(screen.getByRole('button', { name: 'Re-check all 2 sites' }));
+    await waitFor(() => expect(row('nosync-a.example')).toHaveTextContent(/File in place/));
+    expect(row('nosync-b.example')).toHaveTextContent('Still missing');
+
+    // Another visit: only the site still refused is listed, with when it was refused.
+    first.unmount();
+    renderInRouter(() => <SiteHealth />, { api });
+    const again = await screen.findByRole('list', { name: 'Sites that miss the file' });
+    await waitFor(() => expect(within(again).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(again).getByRole('listitem')).toHaveTextContent(/nosync-b\.example\s*Refused/);
+    expect(screen.getByRole('button', { name: 'Re-check nosync-b.example' })).toBeEnabled();
+  });
+});
