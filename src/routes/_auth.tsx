@@ -55,10 +55,12 @@ function AuthLayout() {
     <>
       <AppShell
         brand={<AgencyBrand />}
+        // A 360 px header keeps its room for the brand: the language menu goes to the Menu row.
+        narrowActions={isEmbedded() ? null : <LanguageSelect />}
         actions={
           <>
             {/* Embedded, the panel decides the theme and the language (its `theme` and `locale` messages, docs/embedding.md). */}
-            {isEmbedded() ? null : <LanguageSelect />}
+            {isEmbedded() ? null : <LanguageSelect className="hidden sm:flex" />}
             {isEmbedded() ? null : <ThemeToggle />}
             <AccountMenu email={signedIn.email} kind={signedIn.kind} onSignOut={() => void signOut()} />
           </>

@@ -24,16 +24,16 @@ export function LanguageSelect({ className }: { className?: string }) {
     <div
       title={t.label}
       className={cn(
-        'relative flex h-9 shrink-0 items-center gap-1 rounded-md border border-border bg-surface px-2 text-sm text-muted-foreground hover:text-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-        className,
+        'relative h-9 shrink-0 items-center gap-1 rounded-md border border-border bg-surface px-2 text-sm text-muted-foreground hover:text-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+        // The display is the caller's ("hidden sm:flex"): cn() does not merge conflicting classes.
+        className ?? 'flex',
       )}
     >
       <GlobeIcon />
-      {/* Below `sm` the globe alone, so a 360 px header leaves the brand room. */}
-      <span aria-hidden="true" className="hidden font-medium uppercase sm:inline">
+      <span aria-hidden="true" className="font-medium uppercase">
         {wanted}
       </span>
-      <ChevronDownIcon size={14} className="hidden sm:block" />
+      <ChevronDownIcon size={14} />
       <select
         aria-label={t.label}
         value={wanted}
