@@ -105,12 +105,15 @@ test.describe('embedded in a hoster panel', () => {
       .poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--primary')))
       .toBe('#0f766e');
 
-    // German comes with the second language (issue 10): until its messages exist the
-    // dashboard says so and keeps English; the day they do, this message switches it.
+    // The panel's language (issue 10): German by message, then English again.
     await page.getByRole('button', { name: 'Deutsch' }).click();
-    await expect(events).toContainText('"code":"unsupported-locale"');
-    await expect(inFrame.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(inFrame.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(inFrame.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
+    await expect(inFrame.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+    await expect(events).not.toContainText('"code":"unsupported-locale"');
     await page.getByRole('button', { name: 'English' }).click();
+    await expect(inFrame.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sites' }).click();
     await expect(inFrame.getByRole('heading', { name: 'Sites' })).toBeVisible();

@@ -7,6 +7,7 @@ import { ApiError, TransportError } from './api/errors';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsOf } from './features/auth/session';
 import { PageError } from './features/shell/page-error';
+import { localeReady } from './i18n/i18n';
 import { startLocaleSync } from './i18n/locale';
 import { ApiProvider } from './lib/api-context';
 import { detectEmbedMode } from './lib/embed-mode';
@@ -65,7 +66,11 @@ declare module '@tanstack/react-router' {
 if (embedded) void import('./embed-start').then((m) => m.startEmbedMode({ router, session, queryClient }));
 
 const root = document.getElementById('root');
-if (root) {
+// In English at once; in another language once its messages have loaded, so
+// the first paint is already in that language.
+if (root) void localeReady().then(() => render(root));
+
+function render(root: HTMLElement) {
   createRoot(root, {
     // An error from the service (down, refused) is an expected state that the
     // route's error component explains; only unexpected errors are logged.

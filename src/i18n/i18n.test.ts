@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFormat } from './format';
-import { count, fill, i18n, params } from './i18n';
-import { BASE_LOCALE, LOCALES, loadTranslations, locale, matchLocale } from './locale';
+import { commonMessages } from './common-messages';
+import { count, fill, i18n, localeReady, params } from './i18n';
+import { BASE_LOCALE, LOCALES, loadTranslations, locale, matchLocale, setHostLocale, setLocaleSetting } from './locale';
 
 describe('matchLocale', () => {
   it('takes an exact match, else the language alone, in the order of preference', () => {
@@ -50,5 +51,43 @@ describe('createFormat', () => {
     expect(createFormat('de').number(0.25, { style: 'percent' })).toBe('25\u00a0%');
     expect(createFormat('de').unixTime(seconds)).toMatch(/^15\.01\.2027/);
     expect(createFormat('en').unixTime(seconds)).toMatch(/^Jan 15, 2027/);
+  });
+});
+
+describe('switching the language', () => {
+  it('offers German beside English', () => {
+    expect(LOCALES).toEqual(['en', 'de']);
+  });
+
+  it('loads German first, then switches every message at once; English again at once', async () => {
+    const t = i18n('i18n-switch-test', { sites: count({ one: '{count} site', other: '{count} sites' }) });
+    const stop = [commonMessages.listen(() => undefined), t.listen(() => undefined)];
+    try {
+      setLocaleSetting('de-AT');
+      // Until its messages are in, the language in use stays English: no half-translated page.
+      expect(locale.get()).toBe('en');
+      expect(commonMessages.get().close).toBe('Close');
+      await localeReady();
+      expect(locale.get()).toBe('de');
+      expect(commonMessages.get().close).toBe('Schließen');
+      // A component without German (here, a test's) keeps its English, and did not hold up the others.
+      expect(t.get().sites(2)).toBe('2 sites');
+
+      setLocaleSetting(undefined);
+      expect(locale.get()).toBe('en');
+      expect(commonMessages.get().close).toBe('Close');
+
+      // The host panel's language counts when the user has not chosen one; the user's choice wins.
+      setHostLocale('de');
+      await localeReady();
+      expect(locale.get()).toBe('de');
+      setLocaleSetting('en');
+      expect(locale.get()).toBe('en');
+    } finally {
+      setLocaleSetting(undefined);
+      setHostLocale(undefined);
+      stop.forEach((unbind) => unbind());
+    }
+    expect(locale.get()).toBe('en');
   });
 });

@@ -7,15 +7,54 @@
  * `params` ("{email}"), plural forms with `count` (Intl.PluralRules), markup
  * with <Rich>. Other languages load lazily (./locale.ts).
  */
-import { createI18n, strings, transform, type params as libraryParams } from '@nanostores/i18n';
-import { BASE_LOCALE, loadTranslations, locale } from './locale';
+import { createI18n, strings, transform, type ComponentsJSON, type params as libraryParams } from '@nanostores/i18n';
+import { BASE_LOCALE, loadTranslations, locale, wantedLocale } from './locale';
 
 export { count } from '@nanostores/i18n';
 
 export const i18n = createI18n(locale, {
   baseLocale: BASE_LOCALE,
-  get: (code) => loadTranslations(code),
+  // A component the file lacks (new words not translated yet) comes back empty, so it
+  // shows its English and the others still switch (the library waits for every one asked for).
+  get: async (code, components) => ({
+    ...Object.fromEntries(components.map((component) => [component, {}])),
+    ...(await loadTranslations(code)),
+  }),
 });
+
+let switching: Promise<void> = Promise.resolve();
+
+/** The library's cache, as it is: language → component → messages (its type says language → messages). */
+const cache = i18n.cache as unknown as Record<string, ComponentsJSON | undefined>;
+
+/**
+ * Follows the wanted language: loads its messages (a chunk of their own) into
+ * the catalogue's cache first, then switches `locale`, so every message
+ * changes at once, with no English in between. A language whose file fails to
+ * load leaves the current one in use.
+ */
+function follow(code: string): void {
+  if (code === BASE_LOCALE || cache[code]) {
+    locale.set(code);
+    return;
+  }
+  switching = loadTranslations(code).then(
+    (messages) => {
+      // Every component counts as loaded, those the file lacks (new words not translated
+      // yet) with no messages: they show their English, and nothing waits for them.
+      cache[code] = new Proxy(messages, { get: (file, component: string) => file[component] ?? {} });
+      if (wantedLocale.get() === code) locale.set(code);
+    },
+    (error: unknown) => console.warn(`The ${code} messages could not be loaded`, error),
+  );
+}
+
+wantedLocale.subscribe(follow);
+
+/** Resolves once the language wanted at the time is in use (or failed to load): main.tsx renders after it. */
+export function localeReady(): Promise<void> {
+  return switching;
+}
 
 /** Fills `{name}` with the value named so; a name without a value stays as written. */
 export function fill(text: string, values: Readonly<Record<string, string | number>>): string {

@@ -3,7 +3,9 @@
  * 1. the user's choice on this device (a language menu, issue 10);
  * 2. the embedding host panel's language (its `locale` message, issue 10);
  * 3. the browser's preferred languages;
- * and English when none of them names a language we have. `<html lang>`
+ * and English when none of them names a language we have. A language's
+ * messages load when it is chosen (./i18n.ts), and only then does `locale`
+ * change. `<html lang>`
  * follows the choice (startLocaleSync), so screen readers pronounce the page
  * in its language.
  */
@@ -77,8 +79,15 @@ export function setHostLocale(tag: string | undefined): void {
 
 export const browserLocale = atom<string>(matchLocale(browserLanguages()) ?? BASE_LOCALE);
 
-/** The language in use. */
-export const locale = localeFrom(localeSetting, hostLocale, browserLocale);
+/** The language chosen by the first of the three that names one; its messages may still be loading. */
+export const wantedLocale = localeFrom(localeSetting, hostLocale, browserLocale);
+
+/**
+ * The language in use: the wanted one once its messages are loaded
+ * (./i18n.ts loads them, then sets this), so messages, dates, numbers and
+ * `<html lang>` change together and a page never shows half of each.
+ */
+export const locale = atom<string>(BASE_LOCALE);
 
 /** Keeps `<html lang>` in step with the language and follows the browser's and other tabs' changes; call once at start. */
 export function startLocaleSync(): () => void {

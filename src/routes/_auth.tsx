@@ -20,6 +20,7 @@ import { useSignOut } from '../features/auth/use-sign-out';
 import { AppShell } from '../features/shell/app-shell';
 import { BareLayout } from '../features/shell/bare-layout';
 import { SessionEndedNotice, useErrorTitle } from '../features/shell/page-error';
+import { LanguageSelect } from '../features/language/language-select';
 import { ThemeToggle } from '../features/theme/theme-toggle';
 import { commonMessages } from '../i18n/common-messages';
 import { isEmbedded } from '../lib/embed-mode';
@@ -65,9 +66,12 @@ function AuthLayout() {
     <>
       <AppShell
         brand={<AgencyBrand />}
+        // A 360 px header keeps its room for the brand: the language menu goes to the Menu row.
+        narrowActions={isEmbedded() ? null : <LanguageSelect />}
         actions={
           <>
-            {/* Embedded, the panel decides the theme (its `theme` message, docs/embedding.md). */}
+            {/* Embedded, the panel decides the theme and the language (its `theme` and `locale` messages, docs/embedding.md). */}
+            {isEmbedded() ? null : <LanguageSelect className="hidden sm:flex" />}
             {isEmbedded() ? null : <ThemeToggle />}
             <AccountMenu email={signedIn.email} kind={signedIn.kind} onSignOut={() => void signOut()} />
           </>
@@ -89,7 +93,14 @@ function ShellError({ error, reset }: ErrorComponentProps) {
   const common = useStore(commonMessages);
   if (useErrorTitle(error).sessionEnded) return <SessionEndedNotice className="p-6" />;
   return (
-    <BareLayout actions={<ThemeToggle />}>
+    <BareLayout
+      actions={
+        <div className="flex items-center gap-2">
+          <LanguageSelect />
+          <ThemeToggle />
+        </div>
+      }
+    >
       <ErrorPanel
         error={error}
         onRetry={async () => {

@@ -3,6 +3,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { loginSearchSchema } from '../features/auth/redirect';
 import { isSessionExpired } from '../features/auth/session';
 import { BareLayout } from '../features/shell/bare-layout';
+import { LanguageSelect } from '../features/language/language-select';
 import { ThemeToggle } from '../features/theme/theme-toggle';
 
 export const Route = createFileRoute('/login')({
@@ -22,8 +23,17 @@ function LoginRoute() {
   const { redirect: target } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <BareLayout actions={<ThemeToggle />}>
+    <BareLayout actions={<HeaderActions />}>
       <LoginPage onSignedIn={() => void navigate({ href: target ?? '/', replace: true })} />
     </BareLayout>
+  );
+}
+
+function HeaderActions() {
+  return (
+    <div className="flex items-center gap-2">
+      <LanguageSelect />
+      <ThemeToggle />
+    </div>
   );
 }

@@ -10,6 +10,8 @@ interface AppShellProps {
   brand: ReactNode;
   /** Right of the header: theme toggle, account menu. */
   actions: ReactNode;
+  /** Below `sm`, at the end of the navigation's Menu row instead of the header (the language menu). */
+  narrowActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -23,7 +25,7 @@ interface AppShellProps {
  * bar with the actions at its end, and the page takes its content's height
  * (the panel sizes the iframe to it, docs/embedding.md).
  */
-export function AppShell({ brand, actions, children }: AppShellProps) {
+export function AppShell({ brand, actions, narrowActions, children }: AppShellProps) {
   const t = useStore(commonMessages);
   const router = useRouter();
   const mainRef = useRef<HTMLElement>(null);
@@ -59,7 +61,7 @@ export function AppShell({ brand, actions, children }: AppShellProps) {
         <div className="min-w-0 flex-1">{brand}</div>
         <div className="flex shrink-0 items-center gap-2">{actions}</div>
       </header>
-      <NavLinks />
+      <NavLinks narrowActions={narrowActions} />
       <main id="main" ref={mainRef} tabIndex={-1} className="min-w-0 px-4 py-5 focus:outline-none sm:px-6 lg:py-8">
         {children}
       </main>

@@ -25,7 +25,16 @@ const SECTIONS = [
  * `compact` (embedded in a panel): one bar with the links in a row from `md`,
  * the Menu button below it, and `actions` at the bar's end.
  */
-export function NavLinks({ compact = false, actions }: { compact?: boolean; actions?: ReactNode }) {
+export function NavLinks({
+  compact = false,
+  actions,
+  narrowActions,
+}: {
+  compact?: boolean;
+  actions?: ReactNode;
+  /** Shown at the end of the Menu row below `sm`, where the header has no room for them. */
+  narrowActions?: ReactNode;
+}) {
   const t = useStore(shellMessages);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const listId = useId();
@@ -101,7 +110,7 @@ export function NavLinks({ compact = false, actions }: { compact?: boolean; acti
   return (
     <nav
       aria-label={t.navLabel}
-      className="min-w-0 border-b border-border bg-surface lg:border-r lg:border-b-0"
+      className="relative min-w-0 border-b border-border bg-surface lg:border-r lg:border-b-0"
       onKeyDown={closeOnEscape}
     >
       <div className="flex items-center gap-3 px-3 py-2 lg:hidden">
@@ -117,6 +126,10 @@ export function NavLinks({ compact = false, actions }: { compact?: boolean; acti
       >
         {links('px-3 py-2.5 lg:py-2')}
       </ul>
+      {/* At the Menu row's end, but after the links in the keyboard path (Menu, Enter, Tab walks the links). */}
+      {narrowActions ? (
+        <div className="absolute top-2 right-3 flex items-center gap-2 sm:hidden">{narrowActions}</div>
+      ) : null}
     </nav>
   );
 }

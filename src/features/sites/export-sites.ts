@@ -36,6 +36,8 @@ export function exportSites(sites: readonly Site[], patching: Readonly<Record<st
     { header: t.colPermissions, value: (s) => s.permissions },
   ];
   const file = csvFileName('sites');
-  downloadText(file, toCsv(sites, columns));
+  // A translation may break a long header word with soft hyphens for the narrow column; not in a file.
+  const headed = columns.map((c) => ({ ...c, header: c.header.replaceAll('\u00ad', '') }));
+  downloadText(file, toCsv(sites, headed));
   return file;
 }

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { errorMessages } from '../../../i18n/error-messages';
 import { describeClass, type ErrorText } from '../../../i18n/error-text';
 import { developerMessages } from '../messages';
+import { SERVICE_LANG } from '../service-lang';
 
 interface Entry {
   code: number;
@@ -83,7 +84,9 @@ export function ErrorCatalogueTab({ query, onQueryChange }: { query: string; onQ
             </h3>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
               <dt className="text-muted-foreground">{t.serviceMessage}</dt>
-              <dd className="font-mono text-foreground">{e.serviceMessage}</dd>
+              <dd lang={SERVICE_LANG} className="font-mono text-foreground">
+                {e.serviceMessage}
+              </dd>
               <dt className="text-muted-foreground">{t.meaning}</dt>
               <dd className="text-foreground">{e.text.message}</dd>
               <dt className="text-muted-foreground">{t.next}</dt>

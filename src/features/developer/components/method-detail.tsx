@@ -8,11 +8,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMethodData } from '../api/methods';
 import { developerMessages } from '../messages';
 import { JsonBlock } from './json-view';
+import { SERVICE_LANG } from '../service-lang';
 
 /** The fields of spec §2.11; anything else is method-specific configuration. */
 const KNOWN = new Set(['description', 'alwaysRaw', 'httpMethods', 'path', 'argv', 'post', 'errprefix', 'errors']);
 
-function Table({ head, rows }: { head: [string, string]; rows: [ReactNode, string][] }) {
+function Table({ head, rows, valueLang }: { head: [string, string]; rows: [ReactNode, string][]; valueLang?: string }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -32,7 +33,9 @@ function Table({ head, rows }: { head: [string, string]; rows: [ReactNode, strin
               <th scope="row" className="py-1.5 pr-4 align-top font-mono font-normal whitespace-nowrap text-foreground">
                 {key}
               </th>
-              <td className="py-1.5 font-mono wrap-anywhere text-foreground">{value}</td>
+              <td lang={valueLang} className="py-1.5 font-mono wrap-anywhere text-foreground">
+                {value}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -73,7 +76,11 @@ export function MethodDetail({ name, onTry }: { name: string; onTry: () => void 
       <h3 id={`method-${name}`} className="font-mono text-lg font-semibold text-foreground">
         {name}
       </h3>
-      {d.description ? <p className="mt-1 text-sm text-foreground">{d.description}</p> : null}
+      {d.description ? (
+        <p lang={SERVICE_LANG} className="mt-1 text-sm text-foreground">
+          {d.description}
+        </p>
+      ) : null}
       <dl className="mt-3 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">{t.httpMethods}</dt>
         <dd className="font-mono">{http}</dd>
@@ -115,6 +122,7 @@ export function MethodDetail({ name, onTry }: { name: string; onTry: () => void 
           <Table
             head={[t.code, t.serviceMessage]}
             rows={(d.errors ?? []).map((message, i) => [d.errprefix * 1000 + 900 + i, message])}
+            valueLang={SERVICE_LANG}
           />
         )}
       </Section>

@@ -75,7 +75,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
           { value: 'on' as const, label: t.cleanupOn },
           { value: 'off' as const, label: t.cleanupOff },
         ]}
-        className="lg:w-40"
+        className="lg:w-44"
       />
       <Select
         aria-label={t.period}
@@ -149,7 +149,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
             {active > 0 ? <span className="text-xs text-muted-foreground">({t.activeFilters(active)})</span> : null}
           </Button>
         ) : null}
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button onClick={onAdd}>
             <PlusIcon />
             {t.addSites}
