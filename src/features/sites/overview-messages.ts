@@ -71,7 +71,7 @@ export const overviewMessages = /* @__PURE__ */ i18n('overview', {
   classAllowed: 'Allowed requests',
   topAttackedTitle: 'Most attacked sites',
   topAttackedNone: 'No site was attacked in the last 30 days.',
-  attacks: count({ one: '{count} attack', other: '{count} attacks' }),
+  blockedCount: params('{count} blocked'),
   // Coverage.
   coverageTitle: 'Coverage',
   coverageIntro: 'The share of sites protected and checked.',

@@ -1,24 +1,34 @@
 import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
-import { credentialsOf } from '../../features/auth/session';
+import { useMemo } from 'react';
+import { credentialsOf, type SessionStore } from '../../features/auth/session';
 import { shellMessages } from '../../features/shell/messages';
 import { OverviewPage } from '../../features/sites/overview/components/overview-page';
+import { fleetQueryOptions } from '../../features/sites/overview/fleet-query';
+
+/** The session's keys as the overview's worker signs with them, read when each run starts. */
+function credentialsGetter(session: SessionStore) {
+  return () => {
+    const current = session.get();
+    return current ? credentialsOf(current) : null;
+  };
+}
 
 /**
- * `/`: the fleet overview. No loader: the page shows at once and fills in as
- * its worker reads the fleet (counters first, the firewall traffic after).
+ * `/`: the fleet overview. The loader starts reading the fleet (alongside the
+ * shell's key check and this page's code) without waiting for it: the page
+ * shows at once and fills in, the counters first, the firewall traffic after.
  */
 export const Route = createFileRoute('/_auth/')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session)));
+  },
   component: OverviewRoute,
 });
 
 function OverviewRoute() {
   const t = useStore(shellMessages);
   const { session } = Route.useRouteContext();
-  const getCredentials = useCallback(() => {
-    const current = session.get();
-    return current ? credentialsOf(current) : null;
-  }, [session]);
+  const getCredentials = useMemo(() => credentialsGetter(session), [session]);
   return <OverviewPage title={t.overview} getCredentials={getCredentials} />;
 }

@@ -57,7 +57,7 @@ const CLASS_INDEX: Record<AttackClass, 2 | 3 | 4 | 5 | 6> = { blocked: 2, dos: 3
 
 export interface AttackedSite {
   domain: string;
-  /** Requests of every attack class over the period. */
+  /** Requests blocked over the period (spec §2.10 index 2; the other classes are kinds of blocked requests). */
   attacks: number;
   byClass: Record<AttackClass, number>;
 }
@@ -174,11 +174,11 @@ export function fleetTraffic(sites: readonly Pick<Site, 'domain' | 'fwhistory'>[
       for (let i = 1; i < 8; i++) sum[i] = (sum[i] ?? 0) + (day[i] ?? 0);
       reporting[date] = (reporting[date] ?? 0) + 1;
       totals.allowed += day[1];
+      attacks += day[2];
       for (const c of ATTACK_CLASSES) {
         const n = day[CLASS_INDEX[c]];
         byClass[c] += n;
         totals[c] += n;
-        attacks += n;
       }
     }
     if (attacks > 0) attacked.push({ domain: site.domain, attacks, byClass });

@@ -37,6 +37,7 @@ export function TrafficTotals({ traffic }: { traffic: FleetTraffic }) {
 /** The sites with the most attacks over the period, most first. */
 export function TopAttacked({ traffic }: { traffic: FleetTraffic }) {
   const t = useStore(overviewMessages);
+  const f = useStore(format);
   if (traffic.topAttacked.length === 0) return <p className="text-sm text-muted-foreground">{t.topAttackedNone}</p>;
   return (
     <ol className="space-y-1.5 text-sm">
@@ -49,7 +50,9 @@ export function TopAttacked({ traffic }: { traffic: FleetTraffic }) {
           >
             {site.domain}
           </Link>
-          <span className="shrink-0 text-muted-foreground tabular-nums">{t.attacks(site.attacks)}</span>
+          <span className="shrink-0 text-muted-foreground tabular-nums">
+            {t.blockedCount({ count: f.integer(site.attacks) })}
+          </span>
         </li>
       ))}
     </ol>
