@@ -18,6 +18,8 @@ import { Route as AuthSitesRouteImport } from './routes/_auth/sites'
 import { Route as AuthSyncFileRouteImport } from './routes/_auth/sync-file'
 import { Route as AuthUnitsRouteImport } from './routes/_auth/units'
 import { Route as AuthSitesDomainRouteImport } from './routes/_auth/sites.$domain'
+import { Route as AuthSitesDomainReportRouteImport } from './routes/_auth/sites_.$domain.report'
+import { Route as AuthUnitsEmailReportRouteImport } from './routes/_auth/units_.$email.report'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -63,6 +65,16 @@ const AuthSitesDomainRoute = AuthSitesDomainRouteImport.update({
   path: '/$domain',
   getParentRoute: () => AuthSitesRoute,
 } as any)
+const AuthSitesDomainReportRoute = AuthSitesDomainReportRouteImport.update({
+  id: '/sites_/$domain/report',
+  path: '/sites/$domain/report',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthUnitsEmailReportRoute = AuthUnitsEmailReportRouteImport.update({
+  id: '/units_/$email/report',
+  path: '/units/$email/report',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
@@ -73,6 +85,8 @@ export interface FileRoutesByFullPath {
   '/sync-file': typeof AuthSyncFileRoute
   '/units': typeof AuthUnitsRoute
   '/sites/$domain': typeof AuthSitesDomainRoute
+  '/sites/$domain/report': typeof AuthSitesDomainReportRoute
+  '/units/$email/report': typeof AuthUnitsEmailReportRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -83,6 +97,8 @@ export interface FileRoutesByTo {
   '/units': typeof AuthUnitsRoute
   '/': typeof AuthIndexRoute
   '/sites/$domain': typeof AuthSitesDomainRoute
+  '/sites/$domain/report': typeof AuthSitesDomainReportRoute
+  '/units/$email/report': typeof AuthUnitsEmailReportRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -95,6 +111,8 @@ export interface FileRoutesById {
   '/_auth/units': typeof AuthUnitsRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/sites/$domain': typeof AuthSitesDomainRoute
+  '/_auth/sites_/$domain/report': typeof AuthSitesDomainReportRoute
+  '/_auth/units_/$email/report': typeof AuthUnitsEmailReportRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -107,6 +125,8 @@ export interface FileRouteTypes {
     | '/sync-file'
     | '/units'
     | '/sites/$domain'
+    | '/sites/$domain/report'
+    | '/units/$email/report'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -117,6 +137,8 @@ export interface FileRouteTypes {
     | '/units'
     | '/'
     | '/sites/$domain'
+    | '/sites/$domain/report'
+    | '/units/$email/report'
   id:
     | '__root__'
     | '/_auth'
@@ -128,6 +150,8 @@ export interface FileRouteTypes {
     | '/_auth/units'
     | '/_auth/'
     | '/_auth/sites/$domain'
+    | '/_auth/sites_/$domain/report'
+    | '/_auth/units_/$email/report'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -200,6 +224,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSitesDomainRouteImport
       parentRoute: typeof AuthSitesRoute
     }
+    '/_auth/sites_/$domain/report': {
+      id: '/_auth/sites_/$domain/report'
+      path: '/sites/$domain/report'
+      fullPath: '/sites/$domain/report'
+      preLoaderRoute: typeof AuthSitesDomainReportRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/units_/$email/report': {
+      id: '/_auth/units_/$email/report'
+      path: '/units/$email/report'
+      fullPath: '/units/$email/report'
+      preLoaderRoute: typeof AuthUnitsEmailReportRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -222,6 +260,8 @@ interface AuthRouteChildren {
   AuthSyncFileRoute: typeof AuthSyncFileRoute
   AuthUnitsRoute: typeof AuthUnitsRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthSitesDomainReportRoute: typeof AuthSitesDomainReportRoute
+  AuthUnitsEmailReportRoute: typeof AuthUnitsEmailReportRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -231,6 +271,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSyncFileRoute: AuthSyncFileRoute,
   AuthUnitsRoute: AuthUnitsRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthSitesDomainReportRoute: AuthSitesDomainReportRoute,
+  AuthUnitsEmailReportRoute: AuthUnitsEmailReportRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

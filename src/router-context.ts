@@ -9,3 +9,10 @@ export interface RouterContext {
   /** The signing client of the signed-in session (reads the session's keys on every call). */
   api: ApiClient;
 }
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A page shown without the shell (header, navigation): the printable reports. */
+    bare?: boolean;
+  }
+}

@@ -3,6 +3,7 @@ import {
   createFileRoute,
   Outlet,
   redirect,
+  useMatches,
   useRouteContext,
   useRouter,
   type ErrorComponentProps,
@@ -50,6 +51,16 @@ export const Route = createFileRoute('/_auth')({
 function AuthLayout() {
   const { signedIn } = Route.useRouteContext();
   const { signOut } = useSignOut();
+  // The printable reports have no navigation (issue 8): their page is the whole document.
+  const bare = useMatches({ select: (matches) => matches.some((m) => m.staticData.bare === true) });
+  if (bare) {
+    return (
+      <>
+        <Outlet />
+        <Toaster />
+      </>
+    );
+  }
   return (
     <>
       <AppShell

@@ -21,6 +21,13 @@ export const sitePageMessages = /* @__PURE__ */ i18n('sitePage', {
   dashboardFailed: 'The full dashboard could not be opened',
   tabBlocked: 'Your browser blocked the new tab. Open it from here:',
   openHere: 'Open the full dashboard',
+  firewallTitle: 'Firewall, last 30 days',
+  historyLoading: 'Loading the firewall history…',
+  historyFailed: 'The firewall history could not be loaded',
+  retry: 'Try again',
+  printReport: 'Print report',
+  printReportOf: params('Print report, {domain}'),
+  firewallOff: 'The firewall is off: no new traffic is counted until it is switched on.',
   notFoundTitle: 'Site not found',
   notFoundText: params('{domain} is not a site of your account. It may have been deleted, or the address is mistyped.'),
 });

@@ -37,6 +37,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   forget: 'Remove from this list',
   forgetHint: 'Only this list forgets it; the service is not changed.',
   openInSites: 'Show in the sites table',
+  printReport: 'Print report',
   unshare: params('Stop sharing {domain} with {unit}'),
   unshareShort: 'Stop sharing',
   unshared: params('{domain} is no longer shared with {unit}'),

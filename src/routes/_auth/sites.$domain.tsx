@@ -1,22 +1,30 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
 import { useStore } from '@nanostores/react';
+import * as z from 'zod/mini';
+import { ScanReportView } from '../../components/reports/scan-report';
 import { findSite, useSites } from '../../data/sites';
 import { SiteActionsProvider } from '../../features/sites/components/site-actions';
-import { SiteHeader, SiteNotFound } from '../../features/sites/components/site-header';
+import { SiteFirewall } from '../../features/sites/components/site-firewall';
+import { ScanNowButton, SiteHeader, SiteNotFound } from '../../features/sites/components/site-header';
 import { sitePageMessages } from '../../features/sites/site-page-messages';
+import { searchParam, searchSchema } from '../../lib/search-params';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * /sites/<domain>: one site (the UTF-8 name, percent-encoded in the URL). Its
- * parent route has loaded the list; an unknown name says so. The scan report
- * and charts come under the header (issue 8).
+ * parent route has loaded the list (with scan reports); an unknown name says
+ * so. Under the header: the latest scan report and the 30-day firewall chart
+ * (issue 8), whose view (chart or table) is in the URL (`fw=table`).
  */
 export const Route = createFileRoute('/_auth/sites/$domain')({
+  validateSearch: searchSchema({ fw: searchParam(z.enum(['chart', 'table']), 'chart') }),
+  search: { middlewares: [stripSearchParams({ fw: 'chart' as const })] },
   component: SitePage,
 });
 
 function SitePage() {
   const { domain } = Route.useParams();
+  const search = Route.useSearch();
   const { data: sites } = useSites();
   const navigate = useNavigate();
   const site = findSite(sites, domain);
@@ -24,7 +32,24 @@ function SitePage() {
   usePageTitle(site ? site.domain : p.notFoundTitle);
   return (
     <SiteActionsProvider onDeleted={() => void navigate({ to: '/sites' })}>
-      <div className="mx-auto max-w-5xl">{site ? <SiteHeader site={site} /> : <SiteNotFound domain={domain} />}</div>
+      <div className="mx-auto max-w-5xl space-y-6">
+        {site ? (
+          <>
+            <SiteHeader site={site} unit={search.unit} />
+            <ScanReportView report={site.scanreport} neverAction={<ScanNowButton site={site} />} />
+            <SiteFirewall
+              site={site}
+              unit={search.unit}
+              view={search.fw}
+              onViewChange={(fw) =>
+                void navigate({ to: '.', search: (prev) => ({ ...prev, fw }), replace: true, resetScroll: false })
+              }
+            />
+          </>
+        ) : (
+          <SiteNotFound domain={domain} />
+        )}
+      </div>
     </SiteActionsProvider>
   );
 }

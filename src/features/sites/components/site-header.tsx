@@ -12,6 +12,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ExternalLinkIcon, ShieldIcon } from '../../../components/ui/icons';
+import { PrinterIcon } from '../../../components/reports/printer-icon';
 import { ScanIcon, TrashIcon } from '../../../components/ui/more-icons';
 import { Progress } from '../../../components/ui/progress';
 import { useScanning } from '../../../data/scan-watcher';
@@ -25,7 +26,7 @@ import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, Permission
 import { RowErrorNote, ScanTime, StatusBadge } from './site-cells';
 import { useSiteActions } from './site-actions';
 
-export function SiteHeader({ site }: { site: Site }) {
+export function SiteHeader({ site, unit }: { site: Site; unit?: string | undefined }) {
   const p = useStore(sitePageMessages);
   const f = useStore(format);
   const t = useStore(sitesMessages);
@@ -43,6 +44,7 @@ export function SiteHeader({ site }: { site: Site }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <ScanNowButton site={site} />
+          <PrintReportLink site={site} unit={unit} />
           <OpenDashboardButton />
           <DeleteSiteButton site={site} />
         </div>
@@ -142,6 +144,22 @@ export function ScanProgress({ site }: { site: Site }) {
       <Progress value={null} label={p.scanning({ domain: site.domain })} />
       <p className="text-xs text-muted-foreground">{p.scanningHint}</p>
     </div>
+  );
+}
+
+/** The printable client report (/sites/<domain>/report), in this tab: it has its own Print button and a way back. */
+export function PrintReportLink({ site, unit }: { site: Site; unit?: string | undefined }) {
+  const p = useStore(sitePageMessages);
+  return (
+    <Link
+      to="/sites/$domain/report"
+      params={{ domain: site.domain }}
+      search={unit === undefined ? {} : { unit }}
+      className={buttonVariants({ variant: 'secondary' })}
+    >
+      <PrinterIcon />
+      {p.printReport}
+    </Link>
   );
 }
 

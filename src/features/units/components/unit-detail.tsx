@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isMethodError } from '../../../api/error-catalogue';
+import { PrinterIcon } from '../../../components/reports/printer-icon';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -42,9 +43,19 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
           {sites.data ? <p className="text-sm text-muted-foreground">{t.siteCount(list.length)}</p> : null}
         </div>
         {!unknown ? (
-          <Link to="/sites" search={{ unit }} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-            {t.openInSites}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to="/units/$email/report"
+              params={{ email: unit }}
+              className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+            >
+              <PrinterIcon />
+              {t.printReport}
+            </Link>
+            <Link to="/sites" search={{ unit }} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+              {t.openInSites}
+            </Link>
+          </div>
         ) : null}
       </div>
 
@@ -105,6 +116,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
                 <Link
                   to="/sites/$domain"
                   params={{ domain: site.domain }}
+                  search={{ unit }}
                   className="block truncate font-medium text-foreground hover:text-link hover:underline"
                 >
                   {site.domain}

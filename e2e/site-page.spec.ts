@@ -1,0 +1,312 @@
+/**
+ * The site page (issue 8): the scan report and the 30-day firewall chart of
+ * demo sites in every state, compared with the API's own answer; days
+ * without data labelled "no data"; the table view's numbers; Recharts never
+ * loaded on /login; axe clean; screenshots at 1280 and 360 px, light and dark.
+ * It reads the demo account only (docs/sandbox.md names the sites).
+ */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import type { FwHistory, Site } from '../src/api/schemas.ts';
+import { apiOf, attachShot } from './sites-support.ts';
+import { DEMO_EMAIL, openSignedIn, signInViaApi, type E2eSession } from './support.ts';
+
+const INFECTED = 'bakery-rose.example';
+const CLEAN = 'northwind-hosting.example';
+const NEVER = 'studio-kowalska.example';
+const REMOVED = 'parts.harbor-motors.example';
+/** Firewall disabled 12 days ago: days with data, then days without. */
+const DISABLED = 'harbor-motors.example';
+
+const int = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const REPORT_FIELDS = [
+  'threats',
+  'incurable',
+  'doubt',
+  'treated',
+  'detectedfiles',
+  'malicious',
+  'suspicious',
+  'incurablefiles',
+  'treatedfiles',
+  'deletedfiles',
+  'checkeddirs',
+  'checkedfiles',
+  'errors',
+] as const;
+const COLS = ['allowed', 'blocked', 'dos', 'injection', 'uploads', 'other', 'uniqueIps'] as const;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** The demo account's sites as the API gives them to the test itself. */
+async function demoSites(session: E2eSession): Promise<Site[]> {
+  return apiOf(session).sites_list({ withscanreport: true, withfwhistory: true });
+}
+
+function siteOf(sites: readonly Site[], domain: string): Site {
+  const site = sites.find((s) => s.domain === domain);
+  if (!site) throw new Error(`${domain} is not in the demo account`);
+  return site;
+}
+
+/** The page's own sites_list?…withfwhistory answer (the history it draws). */
+function historyAnswer(page: Page): Promise<Response> {
+  return page.waitForResponse((r) => r.url().includes('/api/sites_list/') && r.url().includes('withfwhistory'));
+}
+
+async function pageHistory(response: Response, domain: string): Promise<FwHistory> {
+  const body = (await response.json()) as { result: Site[] };
+  const history = body.result.find((s) => s.domain === domain)?.fwhistory;
+  if (!history) throw new Error(`no history of ${domain} in the page's answer`);
+  return history;
+}
+
+async function openSite(page: Page, session: E2eSession, domain: string): Promise<FwHistory> {
+  const answer = historyAnswer(page);
+  await openSignedIn(page, session, `/sites/${encodeURIComponent(domain)}`);
+  await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
+  return pageHistory(await answer, domain);
+}
+
+/** The scan report section shows every field of the API's report. */
+async function expectReport(page: Page, site: Site): Promise<void> {
+  const section = page.getByTestId('scan-report');
+  const report = site.scanreport;
+  if (!report) throw new Error('no report');
+  await expect(section).toHaveAttribute('data-state', 'report');
+  for (const field of REPORT_FIELDS) {
+    await expect(section.locator(`[data-field="${field}"] dd`), field).toHaveText(int.format(report[field]));
+  }
+  const bytes = section.locator('[data-field="bytes"]');
+  await expect(bytes).toHaveAttribute('data-checked', String(report.checkedbytes));
+  await expect(bytes).toHaveAttribute('data-total', String(report.totalbytes));
+  const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(
+    report.checkedbytes / report.totalbytes,
+  );
+  await expect(bytes.getByRole('progressbar', { name: 'Data checked' })).toHaveAttribute(
+    'aria-valuetext',
+    new RegExp(`\\(${percent.replace('.', '\\.')}\\)$`),
+  );
+  await expect(section.locator('[data-field="date"]')).toHaveAttribute(
+    'datetime',
+    new Date(report.date * 1000).toISOString(),
+  );
+  await expect(section.locator('[data-field="date"]')).toContainText(
+    report.cure === 1 ? 'Scan with cleanup' : 'Scan without cleanup',
+  );
+  await expect(section).toContainText('The service keeps only the latest report of each site');
+}
+
+/** The table view has a row per day of the history, "no data" for null days, the same numbers otherwise. */
+async function expectTable(page: Page, history: FwHistory, past: FwHistory): Promise<void> {
+  await page.getByRole('button', { name: 'Table' }).click();
+  await expect(page).toHaveURL(/fw=table/);
+  const table = page.getByTestId('firewall-table');
+  const dates = Object.keys(history).sort();
+  await expect(table.locator('tbody tr')).toHaveCount(dates.length);
+  const today = dates.at(-1);
+  for (const date of dates) {
+    const row = table.locator(`tr[data-day="${date}"]`);
+    const day = history[date];
+    // The 29 past days do not change: the test's own answer must agree; today's grows, so the page's answer counts.
+    if (date !== today) expect(past[date], date).toEqual(day);
+    if (!day) {
+      await expect(row, date).toContainText('no data');
+      await expect(row.locator('td[data-col]')).toHaveCount(0);
+      continue;
+    }
+    const cells = await row.locator('td[data-col]').allTextContents();
+    expect(cells, date).toEqual(COLS.map((_, i) => int.format(day[i + 1] ?? -1)));
+  }
+}
+
+test('an infected site: header, the whole scan report and the firewall table as the API gives them', async ({
+  page,
+}) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  const history = await openSite(page, session, INFECTED);
+  const site = siteOf(await demoSites(session), INFECTED);
+  expect(site.scanreport?.threats).toBeGreaterThan(0);
+  await expect(page.getByText('Infected', { exact: true })).toBeVisible();
+  await expectReport(page, site);
+  await expect(page.getByTestId('scan-report').locator('[data-field="threats"]')).toHaveClass(/danger/);
+  await expect(
+    page.getByRole('img', { name: new RegExp(`^Blocked requests per day by attack class.*${INFECTED}.*\\(UTC\\)$`) }),
+  ).toBeVisible();
+  await expect(page.getByText('Dates are calendar days in UTC.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Print report' })).toHaveAttribute('href', `/sites/${INFECTED}/report`);
+  await expectTable(page, history, site.fwhistory ?? {});
+  // The view is in the URL: a reload keeps the table.
+  await page.reload();
+  await expect(page.getByTestId('firewall-table')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a clean site: zero threats, nothing in alarm colours, the chart and its totals', async ({ page }) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  const history = await openSite(page, session, CLEAN);
+  const site = siteOf(await demoSites(session), CLEAN);
+  expect(site.scanreport?.threats).toBe(0);
+  await expect(page.getByText('Clean', { exact: true })).toBeVisible();
+  await expectReport(page, site);
+  await expect(page.getByTestId('scan-report').locator('.bg-danger-surface')).toHaveCount(0);
+  // Totals per class over the period, from the page's own answer.
+  const days = Object.values(history).filter((d) => d !== null);
+  const sum = (i: number) => days.reduce((a, d) => a + (d?.[i] ?? 0), 0);
+  const chart = page.getByTestId('firewall-chart');
+  await expect(chart.locator('[data-total="blocked"] dd')).toHaveText(int.format(sum(2)));
+  await expect(chart.locator('[data-total="dos"] dd')).toHaveText(int.format(sum(3)));
+  await expect(chart.locator('[data-total="injection"] dd')).toHaveText(int.format(sum(4)));
+  await expect(chart.locator('[data-total="allowed"] dd')).toHaveText(int.format(sum(1)));
+  await expectTable(page, history, site.fwhistory ?? {});
+});
+
+test('a site never scanned says so and offers a scan', async ({ page }) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  await openSite(page, session, NEVER);
+  const site = siteOf(await demoSites(session), NEVER);
+  expect(site.scanreport ?? null).toBeNull();
+  const section = page.getByTestId('scan-report');
+  await expect(section).toHaveAttribute('data-state', 'never');
+  await expect(section).toContainText('Not scanned yet');
+  await expect(section.getByRole('button', { name: `Scan now, ${NEVER}` })).toBeVisible();
+  await expect(page.getByText('Never scanned', { exact: true })).toBeVisible();
+});
+
+test('days without data are gaps labelled "no data", never zeros: a removed and a disabled firewall', async ({
+  page,
+}) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  const sites = await demoSites(session);
+
+  const removed = await openSite(page, session, REMOVED);
+  expect(siteOf(sites, REMOVED).firewallstatus).toBe(0);
+  await expect(page.getByTestId('firewall-off')).toBeVisible();
+  const nulls = Object.values(removed).filter((d) => d === null).length;
+  expect(nulls).toBeGreaterThan(0);
+  const chart = page.getByTestId('firewall-chart');
+  if (nulls === Object.keys(removed).length) {
+    await expect(chart).toContainText('No firewall data for these days');
+  } else {
+    await expect(chart).toContainText(`${nulls} days without data`);
+  }
+  await expect(chart.locator('[data-chart="attacks"] svg text', { hasText: 'no data' }).first()).toBeVisible();
+  await expectTable(page, removed, siteOf(sites, REMOVED).fwhistory ?? {});
+
+  const disabled = await openSite(page, session, DISABLED);
+  const empty = Object.values(disabled).filter((d) => d === null).length;
+  expect(empty).toBeGreaterThan(0);
+  expect(empty).toBeLessThan(Object.keys(disabled).length);
+  await expect(page.getByTestId('firewall-chart')).toContainText(`${empty} days without data`);
+  await expect(page.locator('[data-chart="attacks"] svg text', { hasText: 'no data' }).first()).toBeVisible();
+  // The tooltip names the day in the reader's language, in UTC.
+  const surface = page.locator('[data-chart="attacks"] .recharts-surface');
+  await surface.scrollIntoViewIfNeeded();
+  const box = await surface.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 4 });
+  await expect(page.getByText(/^\w+day, \w+ \d{1,2}, \d{4} \(UTC\)$/)).toBeVisible();
+  await expectTable(page, disabled, siteOf(sites, DISABLED).fwhistory ?? {});
+});
+
+test('the sites page does not ask for the firewall history; the CSV has the 30 days', async ({ page }) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  const lists: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/sites_list/')) lists.push(req.url());
+  });
+  await openSignedIn(page, session, '/sites');
+  await expect(page.locator('tr[data-domain]').first()).toBeVisible();
+  expect(lists.length).toBeGreaterThan(0);
+  expect(lists.filter((u) => u.includes('withfwhistory'))).toEqual([]);
+
+  const answer = historyAnswer(page);
+  await page.goto(`/sites/${INFECTED}`);
+  const history = await pageHistory(await answer, INFECTED);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^firewall-${INFECTED.replace(/\./g, '\\.')}-.*\\.csv$`));
+  const lines = (await readFile(await file.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'Date (UTC),Allowed requests,Blocked requests,DoS/DDoS,XSS/SQL injection,Suspicious uploads,Other suspicious activity,Unique IPs blocked',
+  );
+  const dates = Object.keys(history).sort();
+  expect(lines).toHaveLength(dates.length + 1);
+  const first = dates[0] ?? '';
+  const day = history[first];
+  expect(lines[1]).toBe(
+    `${first.slice(0, 4)}-${first.slice(4, 6)}-${first.slice(6)},${day ? day.slice(1).join(',') : ',,,,,,'}`,
+  );
+});
+
+test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', async ({ page }) => {
+  const scripts = new Map<string, string>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    scripts.set(res.url(), await res.text().catch(() => ''));
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const onLogin = [...scripts];
+  expect(onLogin.length).toBeGreaterThan(0);
+  // Recharts' own class names are in its code: no script of /login has them.
+  expect(onLogin.filter(([, body]) => body.includes('recharts-surface')).map(([url]) => url)).toEqual([]);
+
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  scripts.clear();
+  await openSignedIn(page, session, `/sites/${INFECTED}`);
+  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const withRecharts = [...scripts].filter(([, body]) => body.includes('recharts-surface')).map(([url]) => url);
+  expect(withRecharts).toHaveLength(1);
+  expect(withRecharts[0]).toMatch(/firewall-chart-graphic/);
+});
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 360, height: 780 },
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const size of WIDTHS) {
+    test(`site page at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshots`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      const session = await signInViaApi(page.request, DEMO_EMAIL);
+      await openSite(page, session, DISABLED);
+      await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await attachShot(page, testInfo, `site-${size.width}-${scheme}`);
+      await page.getByTestId('firewall-chart').scrollIntoViewIfNeeded();
+      await attachShot(page, testInfo, `site-${size.width}-${scheme}-chart`);
+      await page.getByRole('button', { name: 'Table' }).click();
+      await expect(page.getByTestId('firewall-table')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('firewall-table').scrollIntoViewIfNeeded();
+      await attachShot(page, testInfo, `site-${size.width}-${scheme}-table`);
+
+      await openSite(page, session, NEVER);
+      expect(await seriousViolations(page)).toEqual([]);
+      await attachShot(page, testInfo, `site-${size.width}-${scheme}-never`);
+    });
+  }
+}

@@ -1,0 +1,33 @@
+/** The words of the scan report (spec §2.9), shared by the site page and the printable reports. */
+import { i18n, params } from '../../i18n/i18n';
+
+export const reportMessages = /* @__PURE__ */ i18n('scanReport', {
+  title: 'Latest scan report',
+  onlyLatest: 'The service keeps only the latest report of each site: earlier scans are not shown here.',
+  kindCleanup: params('Scan with cleanup, {date}'),
+  kindScan: params('Scan without cleanup, {date}'),
+  reportId: params('Report {id}'),
+  neverTitle: 'Not scanned yet',
+  neverText: 'This site has no scan report: it has never been scanned.',
+  remaining: 'What remains',
+  threats: 'Threats remaining',
+  incurable: 'Incurable threats',
+  doubt: 'Suspicions',
+  treated: 'Threats cleaned in the last cleanup',
+  files: 'Files',
+  detectedfiles: 'Files with findings',
+  malicious: 'Malicious files',
+  suspicious: 'Suspicious files',
+  incurablefiles: 'Incurable files',
+  treatedfiles: 'Files cleaned',
+  deletedfiles: 'Files deleted',
+  coverage: 'What was checked',
+  checkeddirs: 'Folders checked',
+  checkedfiles: 'Files checked',
+  bytesLabel: 'Data checked',
+  bytesOf: params('{checked} of {total}'),
+  bytesNone: 'No data to check',
+  errors: 'Scan errors',
+  errorsHint: 'Some files or folders could not be read: the scan may have missed something there.',
+  noTreatment: 'This scan did not clean anything: automatic cleanup was off, or it was a simple scan.',
+});

@@ -1,0 +1,51 @@
+import { useStore } from '@nanostores/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { firewallDays } from '../../components/charts/firewall-days';
+import { agencyQueryOptions } from '../../data/agency-query';
+import { sitesHistoryQueryOptions } from '../../data/site-history-query';
+import { BACK_LINK_CLASS, ReportPage } from '../../features/reports/components/report-page';
+import { SiteReport } from '../../features/reports/components/site-report';
+import { clientReportMessages } from '../../features/reports/messages';
+import { PageError } from '../../features/shell/page-error';
+import { useApi } from '../../lib/api-context';
+
+/**
+ * /units/<email>/report: the printable client report of a unit (an agency's
+ * customer, spec §4.4), one page per site, from `sites_list?unit=` with
+ * reports and history (issue 8). An unknown unit is the catalogue's 142900.
+ */
+export const Route = createFileRoute('/_auth/units_/$email/report')({
+  staticData: { bare: true },
+  loader: async ({ context, params }) => {
+    const agency = context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null);
+    await context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api, params.email));
+    await agency;
+  },
+  component: UnitReportRoute,
+  errorComponent: PageError,
+});
+
+function UnitReportRoute() {
+  const { email } = Route.useParams();
+  const t = useStore(clientReportMessages);
+  const { data } = useSuspenseQuery(sitesHistoryQueryOptions(useApi(), email));
+  const sites = [...data].sort((a, b) => a.domain.localeCompare(b.domain));
+  return (
+    <ReportPage
+      subtitle={`${t.forUnit({ unit: email })} · ${t.sites(sites.length)}`}
+      subject={email}
+      days={firewallDays(sites[0]?.fwhistory)}
+      back={
+        <Link to="/units" search={{ unit: email }} className={BACK_LINK_CLASS}>
+          {t.back}
+        </Link>
+      }
+    >
+      {sites.length === 0 ? <p className="text-foreground">{t.noSites}</p> : null}
+      {sites.map((site, i) => (
+        <SiteReport key={site.domain} site={site} first={i === 0} nested />
+      ))}
+    </ReportPage>
+  );
+}
