@@ -110,10 +110,14 @@ describe('the fleet firewall traffic', () => {
       { domain: 'b.example', fwhistory: { '20260101': day('20260101', 10), '20260102': null } },
       { domain: 'c.example', fwhistory: null },
     ]);
-    expect(traffic.history).toEqual({ '20260101': [20260101, 1100, 11, 22, 33, 0, 2, 11], '20260102': null });
-    expect(traffic.reporting).toEqual({ '20260101': 2 });
-    expect(traffic.totals).toEqual({ allowed: 1100, blocked: 11, dos: 22, injection: 33, uploads: 0, other: 2 });
-    expect(traffic.topAttacked.map((s) => [s.domain, s.attacks])).toEqual([
+    expect(traffic.days).toEqual([
+      {
+        date: '20260101',
+        counts: { allowed: 1100, blocked: 11, dos: 22, injection: 33, uploads: 0, other: 2, uniqueIps: 11 },
+      },
+      { date: '20260102', counts: null },
+    ]);
+    expect(traffic.topAttacked.map((s) => [s.domain, s.blocked])).toEqual([
       ['b.example', 10],
       ['a.example', 1],
     ]);

@@ -4,7 +4,8 @@
  * in the tests. The counters use the sites page's own tests (site-status.ts,
  * site-filters.ts), so a counter and the filtered sites page it links to agree.
  */
-import type { FwDay, FwHistory, Site } from '../../../api/schemas';
+import type { Site } from '../../../api/schemas';
+import { sumFirewallDays, type FirewallDay } from '../../../components/charts/firewall-days';
 import { SCAN_GRACE_SECONDS, scanDue, scannedRecently, statusOf } from '../model/site-status';
 
 export interface FleetCounts {
@@ -50,29 +51,16 @@ export interface FleetSummary {
   attentionTotal: number;
 }
 
-/** The attack classes of spec §2.10 (indexes 2–6), the order of the stacked bars. */
-export const ATTACK_CLASSES = ['blocked', 'dos', 'injection', 'uploads', 'other'] as const;
-export type AttackClass = (typeof ATTACK_CLASSES)[number];
-const CLASS_INDEX: Record<AttackClass, 2 | 3 | 4 | 5 | 6> = { blocked: 2, dos: 3, injection: 4, uploads: 5, other: 6 };
-
 export interface AttackedSite {
   domain: string;
-  /** Requests blocked over the period (spec §2.10 index 2; the other classes are kinds of blocked requests). */
-  attacks: number;
-  byClass: Record<AttackClass, number>;
+  /** Requests blocked over the period (spec §2.10 index 2, every attack class together). */
+  blocked: number;
 }
 
 export interface FleetTraffic {
-  /**
-   * The days summed over every site, in the shape of spec §2.10: a date is
-   * null when no site has data for it (a gap, never a zero). Index 7 is the
-   * sum of each site's unique blocked IP addresses, not a count of distinct ones.
-   */
-  history: FwHistory;
-  /** Sites with data, per date. */
-  reporting: Record<string, number>;
-  totals: Record<AttackClass | 'allowed', number>;
-  /** The most attacked sites, most first (at most TOP_ATTACKED). */
+  /** The 30 days summed over every site, as the shared chart takes them (null counts: no site has data). */
+  days: FirewallDay[];
+  /** The sites that blocked the most requests, most first (at most TOP_ATTACKED). */
   topAttacked: AttackedSite[];
 }
 
@@ -150,48 +138,20 @@ export function summarize(sites: readonly SummarySite[], now: number): FleetSumm
   return { now, counts, attention: attention.slice(0, ATTENTION_SHOWN), attentionTotal: attention.length };
 }
 
-const emptyClasses = (): Record<AttackClass, number> => ({ blocked: 0, dos: 0, injection: 0, uploads: 0, other: 0 });
-
 /** The firewall's 30 days summed over the fleet, and the most attacked sites (spec §2.10). */
 export function fleetTraffic(sites: readonly Pick<Site, 'domain' | 'fwhistory'>[]): FleetTraffic {
-  const sums = new Map<string, number[] | null>();
-  const reporting: Record<string, number> = {};
-  const totals = { allowed: 0, ...emptyClasses() };
   const attacked: AttackedSite[] = [];
-  for (const site of sites) {
-    const history = site.fwhistory;
-    if (!history) continue;
-    const byClass = emptyClasses();
-    let attacks = 0;
-    for (const date in history) {
-      const day: FwDay | null | undefined = history[date];
-      if (!day) {
-        if (!sums.has(date)) sums.set(date, null);
-        continue;
-      }
-      let sum = sums.get(date);
-      if (!sum) sums.set(date, (sum = [Number(date), 0, 0, 0, 0, 0, 0, 0]));
-      for (let i = 1; i < 8; i++) sum[i] = (sum[i] ?? 0) + (day[i] ?? 0);
-      reporting[date] = (reporting[date] ?? 0) + 1;
-      totals.allowed += day[1];
-      attacks += day[2];
-      for (const c of ATTACK_CLASSES) {
-        const n = day[CLASS_INDEX[c]];
-        byClass[c] += n;
-        totals[c] += n;
-      }
-    }
-    if (attacks > 0) attacked.push({ domain: site.domain, attacks, byClass });
+  for (const { domain, fwhistory } of sites) {
+    if (!fwhistory) continue;
+    let blocked = 0;
+    for (const date in fwhistory) blocked += fwhistory[date]?.[2] ?? 0;
+    if (blocked > 0) attacked.push({ domain, blocked });
   }
-  attacked.sort((a, b) => b.attacks - a.attacks || (a.domain < b.domain ? -1 : 1));
-  const history: FwHistory = {};
-  for (const date of [...sums.keys()].sort()) {
-    const sum = sums.get(date);
-    history[date] = sum
-      ? [sum[0] ?? 0, sum[1] ?? 0, sum[2] ?? 0, sum[3] ?? 0, sum[4] ?? 0, sum[5] ?? 0, sum[6] ?? 0, sum[7] ?? 0]
-      : null;
-  }
-  return { history, reporting, totals, topAttacked: attacked.slice(0, TOP_ATTACKED) };
+  attacked.sort((a, b) => b.blocked - a.blocked || (a.domain < b.domain ? -1 : 1));
+  return {
+    days: sumFirewallDays(sites.map((s) => s.fwhistory)),
+    topAttacked: attacked.slice(0, TOP_ATTACKED),
+  };
 }
 
 /** What fixes a site's worst problem (the one button of its "Needs attention" entry). */

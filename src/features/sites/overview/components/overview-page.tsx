@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Credentials } from '../../../../api/credentials';
+import { FirewallChart } from '../../../../components/charts/firewall-chart';
 import { ApiErrorAlert } from '../../../../components/ui/api-error-alert';
 import { buttonVariants } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -15,7 +16,7 @@ import { fleetQueryOptions } from '../fleet-query';
 import { AttentionList } from './attention-list';
 import { CoveragePanel } from './coverage-panel';
 import { FleetCounters } from './fleet-counters';
-import { TopAttacked, TrafficTotals } from './traffic-panel';
+import { TopAttacked } from './traffic-panel';
 
 interface OverviewPageProps {
   title: string;
@@ -110,7 +111,7 @@ export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
         {query.isError ? <ApiErrorAlert error={query.error} /> : null}
         <FleetCounters counts={summary?.counts ?? null} />
         {summary ? (
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <Section title={t.attentionTitle} intro={t.attentionIntro} className="lg:col-span-2">
               <AttentionList sites={summary.attention} total={summary.attentionTotal} now={summary.now} />
             </Section>
@@ -120,28 +121,30 @@ export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
           </div>
         ) : null}
         {summary ? (
-          <Section title={t.trafficTitle} intro={t.trafficIntro}>
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             {traffic === null ? (
-              <p role="status" className="flex h-64 items-center justify-center gap-2 text-sm text-muted-foreground">
-                <Spinner className="size-4" />
-                {t.trafficLoading}
-              </p>
-            ) : Object.values(traffic.history).every((day) => day === null) ? (
-              <p className="text-sm text-muted-foreground">{t.trafficNone}</p>
+              <Card className="flex min-h-[34rem] items-center justify-center p-4 lg:col-span-2">
+                <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Spinner className="size-4" />
+                  {t.trafficLoading}
+                </p>
+              </Card>
             ) : (
-              <div className="grid gap-6 lg:grid-cols-3">
-                <div className="space-y-4 lg:col-span-2" data-fleet-chart>
-                  <TrafficTotals traffic={traffic} />
-                </div>
-                <div>
-                  <h3 className="text-sm font-semibold text-foreground">{t.topAttackedTitle}</h3>
-                  <div className="mt-2">
-                    <TopAttacked traffic={traffic} />
-                  </div>
-                </div>
-              </div>
+              <FirewallChart
+                days={traffic.days}
+                subject={t.allSites}
+                title={t.trafficTitle}
+                className="min-w-0 lg:col-span-2"
+              />
             )}
-          </Section>
+            <Section title={t.topAttackedTitle} intro={t.topAttackedIntro}>
+              {traffic === null ? (
+                <div className="h-48 animate-pulse rounded bg-accent motion-reduce:animate-none" aria-hidden="true" />
+              ) : (
+                <TopAttacked traffic={traffic} />
+              )}
+            </Section>
+          </div>
         ) : null}
       </div>
     </div>
