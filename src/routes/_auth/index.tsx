@@ -18,10 +18,13 @@ function credentialsGetter(session: SessionStore) {
  * `/`: the fleet overview. The loader starts reading the fleet (alongside the
  * shell's key check and this page's code) without waiting for it: the page
  * shows at once and fills in, the counters first, the firewall traffic after.
+ * Only the signed-in overview loads the chart's code: never the entry or /login.
  */
 export const Route = createFileRoute('/_auth/')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session)));
+    // The chart's code (Recharts, its own chunk) loads while the worker reads, not after.
+    void import('../../components/charts/firewall-chart-graphic');
   },
   component: OverviewRoute,
 });
