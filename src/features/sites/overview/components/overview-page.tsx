@@ -115,7 +115,7 @@ export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
             <Section title={t.attentionTitle} intro={t.attentionIntro} className="lg:col-span-2">
               <AttentionList sites={summary.attention} total={summary.attentionTotal} now={summary.now} />
             </Section>
-            <Section title={t.coverageTitle} intro={t.coverageIntro}>
+            <Section title={t.coverageTitle} intro={t.coverageIntro} className="lg:self-start">
               <CoveragePanel counts={summary.counts} />
             </Section>
           </div>
