@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { credentialsOf, type SessionStore } from '../../features/auth/session';
 import { shellMessages } from '../../features/shell/messages';
 import { OverviewPage } from '../../features/sites/overview/components/overview-page';
-import { fleetQueryOptions } from '../../features/sites/overview/fleet-query';
 
 /** The session's keys as the overview's worker signs with them, read when each run starts. */
 function credentialsGetter(session: SessionStore) {
@@ -22,7 +21,10 @@ function credentialsGetter(session: SessionStore) {
  */
 export const Route = createFileRoute('/_auth/')({
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session)));
+    // Imported here, not at the top: the entry chunk (which /login loads too) stays without it.
+    void import('../../features/sites/overview/fleet-query').then(({ fleetQueryOptions }) =>
+      context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session))),
+    );
     // The chart's code (Recharts, its own chunk) loads while the worker reads, not after.
     void import('../../components/charts/firewall-chart-graphic');
   },
