@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import type { FwHistory, Site } from '../src/api/schemas.ts';
-import { apiOf, attachShot } from './sites-support.ts';
+import { accountWith, apiOf, attachShot } from './sites-support.ts';
 import { DEMO_EMAIL, openSignedIn, signInViaApi, type E2eSession } from './support.ts';
 
 const INFECTED = 'bakery-rose.example';
@@ -271,6 +271,36 @@ test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', a
   const withRecharts = [...scripts].filter(([, body]) => body.includes('recharts-surface')).map(([url]) => url);
   expect(withRecharts).toHaveLength(1);
   expect(withRecharts[0]).toMatch(/firewall-chart-graphic/);
+});
+
+test("live data: a scan started on the page brings its report in place, keeping the table view and the reader's place", async ({
+  page,
+}) => {
+  const domain = 'infected-live.example';
+  const { session, api } = await accountWith(page.request, 'site-live', [domain]);
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await openSignedIn(page, session, `/sites/${domain}?fw=table`);
+  const table = page.getByTestId('firewall-table');
+  await expect(table).toBeVisible();
+  await page
+    .getByTestId('scan-report')
+    .getByRole('button', { name: `Scan now, ${domain}` })
+    .click();
+  await expect(page.getByRole('progressbar', { name: `Scanning ${domain}` })).toBeAttached();
+  // While it runs, the reader scrolls down to the table.
+  await table.locator('tbody tr').nth(10).scrollIntoViewIfNeeded();
+  const before = await table.evaluate((el) => el.getBoundingClientRect().top);
+  // The report arrives by the page's own background polling: no reload.
+  await expect(page.getByTestId('scan-report')).toHaveAttribute('data-state', 'report', { timeout: 30_000 });
+  const [site] = await api.sites_list({ withscanreport: true });
+  const threats = site?.scanreport?.threats ?? 0;
+  expect(threats).toBeGreaterThan(0);
+  await expect(page.getByTestId('scan-report').locator('[data-field="threats"] dd')).toHaveText(int.format(threats));
+  await expect(page).toHaveURL(/fw=table/);
+  await expect(table).toBeVisible();
+  // The report grew above the table; the browser's scroll anchoring keeps the table where the reader had it.
+  const after = await table.evaluate((el) => el.getBoundingClientRect().top);
+  expect(Math.abs(after - before)).toBeLessThan(40);
 });
 
 const WIDTHS = [

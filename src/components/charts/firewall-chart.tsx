@@ -301,7 +301,7 @@ export function FirewallTable({
                   </td>
                 ))
               ) : (
-                <td colSpan={COUNT_KEYS.length} className="px-2 py-1.5 text-center text-muted-foreground italic">
+                <td colSpan={COUNT_KEYS.length} className="px-2 py-1.5 text-left text-muted-foreground italic">
                   {t.noData}
                 </td>
               )}

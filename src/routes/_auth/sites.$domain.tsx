@@ -8,6 +8,7 @@ import { SiteFirewall } from '../../features/sites/components/site-firewall';
 import { ScanNowButton, SiteHeader, SiteNotFound } from '../../features/sites/components/site-header';
 import { sitePageMessages } from '../../features/sites/site-page-messages';
 import { searchParam, searchSchema } from '../../lib/search-params';
+import { useKeepPlace } from '../../lib/use-keep-place';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
@@ -30,13 +31,17 @@ function SitePage() {
   const site = findSite(sites, domain);
   const p = useStore(sitePageMessages);
   usePageTitle(site ? site.domain : p.notFoundTitle);
+  // A report arriving in the background (a scan finished) does not move the chart or table being read.
+  const aboveChart = useKeepPlace<HTMLDivElement>();
   return (
     <SiteActionsProvider onDeleted={() => void navigate({ to: '/sites' })}>
-      <div className="mx-auto max-w-5xl space-y-6">
+      <div className="mx-auto max-w-5xl space-y-6 [overflow-anchor:none]">
         {site ? (
           <>
-            <SiteHeader site={site} unit={search.unit} />
-            <ScanReportView report={site.scanreport} neverAction={<ScanNowButton site={site} />} />
+            <div ref={aboveChart} className="space-y-6">
+              <SiteHeader site={site} unit={search.unit} />
+              <ScanReportView report={site.scanreport} neverAction={<ScanNowButton site={site} />} />
+            </div>
             <SiteFirewall
               site={site}
               unit={search.unit}

@@ -26,15 +26,12 @@ export const Route = createFileRoute('/_auth/sites_/$domain/report')({
     unit: searchParam(z.optional(z.string().check(z.maxLength(254), z.regex(regex(RE.email)))), undefined),
   }),
   loaderDeps: ({ search }) => ({ unit: search.unit }),
-  loader: async ({ context, deps, params }) => {
-    const agency = context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null);
-    const sites = await context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api, deps.unit));
-    // Not in the unit's list (or no such unit any more): the account's.
-    if (deps.unit !== undefined && !findSite(sites, params.domain)) {
-      await context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api));
-    }
-    await agency;
-  },
+  // A site not in the unit's list: the component asks for the account's (AccountReport).
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null),
+      context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api, deps.unit)),
+    ]),
   component: SiteReportRoute,
   errorComponent: PageError,
 });

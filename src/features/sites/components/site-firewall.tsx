@@ -47,7 +47,7 @@ export function SiteFirewall({ site, unit, view, onViewChange }: SiteFirewallPro
   }
   if (!query.data) {
     return (
-      <Card className="flex min-h-[28rem] flex-col p-4" aria-busy="true">
+      <Card className="flex min-h-[40rem] flex-col p-4" aria-busy="true">
         <h2 className="text-base font-semibold text-foreground">{p.firewallTitle}</h2>
         <p role="status" className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner /> {p.historyLoading}
