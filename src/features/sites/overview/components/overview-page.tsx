@@ -10,6 +10,7 @@ import { Card } from '../../../../components/ui/card';
 import { ErrorPanel } from '../../../../components/ui/error-panel';
 import { Spinner } from '../../../../components/ui/spinner';
 import { format } from '../../../../i18n/format';
+import { useKeepPlace } from '../../../../lib/use-keep-place';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { overviewMessages } from '../../overview-messages';
 import { fleetQueryOptions } from '../fleet-query';
@@ -52,6 +53,8 @@ export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
   const f = useStore(format);
   usePageTitle(title);
   const query = useQuery(fleetQueryOptions(getCredentials));
+  // A refetch that changes the list above the chart does not move a reader who has scrolled to the chart.
+  const aboveChart = useKeepPlace<HTMLDivElement>();
   const summary = query.data?.summary ?? null;
   const traffic = query.data?.traffic ?? null;
 
@@ -109,17 +112,19 @@ export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
           </p>
         ) : null}
         {query.isError ? <ApiErrorAlert error={query.error} /> : null}
-        <FleetCounters counts={summary?.counts ?? null} />
-        {summary ? (
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-            <Section title={t.attentionTitle} intro={t.attentionIntro} className="lg:col-span-2">
-              <AttentionList sites={summary.attention} total={summary.attentionTotal} now={summary.now} />
-            </Section>
-            <Section title={t.coverageTitle} intro={t.coverageIntro} className="lg:self-start">
-              <CoveragePanel counts={summary.counts} />
-            </Section>
-          </div>
-        ) : null}
+        <div ref={aboveChart} className="space-y-6 [overflow-anchor:none]">
+          <FleetCounters counts={summary?.counts ?? null} />
+          {summary ? (
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+              <Section title={t.attentionTitle} intro={t.attentionIntro} className="lg:col-span-2">
+                <AttentionList sites={summary.attention} total={summary.attentionTotal} now={summary.now} />
+              </Section>
+              <Section title={t.coverageTitle} intro={t.coverageIntro} className="lg:self-start">
+                <CoveragePanel counts={summary.counts} />
+              </Section>
+            </div>
+          ) : null}
+        </div>
         {summary ? (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             {traffic === null ? (
