@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Site } from '../src/api/schemas.ts';
 import { accountWith, apiOf, attachShot } from './sites-support.ts';
-import { DEMO_EMAIL, openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
+import { control, DEMO_EMAIL, openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
 
 const DAY = 86_400;
 
@@ -121,6 +121,17 @@ test('needs attention: the worst first, and its action fixes the site', async ({
   expect(site?.firewallstatus).toBe(1);
   await expect(counter(page, 'Firewall off')).toHaveText('0');
   await expect(counter(page, 'Infected')).toHaveText('1');
+});
+
+test('a failed read says why in the catalogue’s words, and Retry reads again', async ({ page }) => {
+  const { session } = await accountWith(page.request, 'overview-fail', ['retry.example']);
+  await control(page.request, 'fail-next', { method: 'sites_list', code: 501, email: session.email });
+  await openSignedIn(page, session, '/');
+  await expect(page.getByRole('alert')).toContainText('The service had an internal error');
+  await expect(page.getByRole('alert')).toContainText('Error code 501');
+  await expect(counter(page, 'Sites')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(counter(page, 'Sites')).toHaveText('1');
 });
 
 test('an account without sites says how to add them', async ({ page }) => {

@@ -60,6 +60,7 @@ export const overviewMessages = /* @__PURE__ */ i18n('overview', {
   // Firewall traffic.
   trafficTitle: 'Firewall traffic, last 30 days',
   trafficLoading: 'Adding up the firewall history of every site…',
+  trafficFailed: 'The firewall history could not be read: see the message above.',
   allSites: 'all sites',
   topAttackedTitle: 'Most attacked sites',
   topAttackedIntro: 'Requests blocked over the last 30 days.',

@@ -129,10 +129,14 @@ export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             {traffic === null ? (
               <Card className="flex min-h-[34rem] items-center justify-center p-4 lg:col-span-2">
-                <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <Spinner className="size-4" />
-                  {t.trafficLoading}
-                </p>
+                {query.isFetching ? (
+                  <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                    <Spinner className="size-4" />
+                    {t.trafficLoading}
+                  </p>
+                ) : (
+                  <p className="text-sm text-muted-foreground">{t.trafficFailed}</p>
+                )}
               </Card>
             ) : (
               <FirewallChart
