@@ -26,7 +26,7 @@ export const Route = createFileRoute('/_auth/')({
       context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session))),
     );
     // The chart's code (Recharts, its own chunk) loads while the worker reads, not after.
-    void import('../../components/charts/firewall-chart-graphic');
+    void import('../../components/charts/firewall-chart').then((m) => m.preloadFirewallChart());
   },
   component: OverviewRoute,
 });
