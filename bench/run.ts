@@ -3,6 +3,7 @@
  * pass/fail: run on an otherwise idle machine and report them.
  */
 import { benchBundle } from './bundle.ts';
+import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSandbox } from './sandbox.ts';
 import { benchSites } from './sites.ts';
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   bundle: benchBundle,
   proxy: benchProxy,
   sites: benchSites,
+  overview: benchOverview,
 };
 
 for (const [name, run] of Object.entries(benches)) {

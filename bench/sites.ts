@@ -28,13 +28,13 @@ const signin = z.looseObject({
   }),
 });
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 /** The demo account's keys, as the dashboard stores them in sessionStorage. */
-async function demoSession(base: string): Promise<string> {
+export async function demoSession(base: string): Promise<string> {
   await fetch(`${base}/api/signup/${encodeURIComponent(DEMO)}/`);
   const mails = outbox.parse(await (await fetch(`${base}/sandbox/outbox?to=${encodeURIComponent(DEMO)}`)).json());
   const otp = mails.find((m) => m.otp)?.otp ?? '';
@@ -51,7 +51,7 @@ async function demoSession(base: string): Promise<string> {
 }
 
 /** A page signed in as the demo account, recording long tasks from its start. */
-async function signedInPage(browser: Browser, session: string): Promise<Page> {
+export async function signedInPage(browser: Browser, session: string): Promise<Page> {
   // bypassCSP: the bench's own probes (waitForFunction) evaluate strings, which the dashboard's CSP forbids.
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
   await page.addInitScript(

@@ -13,6 +13,8 @@ export function contentSecurityPolicy(frameAncestors: string): string {
     "style-src 'self'",
     "img-src 'self' https: data:",
     "connect-src 'self'",
+    // The overview sums the fleet in a module worker from the same origin (issue 8).
+    "worker-src 'self'",
     `frame-ancestors ${frameAncestors}`,
     "base-uri 'none'",
     "form-action 'self'",

@@ -172,6 +172,20 @@ describe('request targets and signatures on the wire', () => {
     expect(req.headers).not.toHaveProperty('x-apimac');
   });
 
+  it('unparsed: the same signed target, the envelope checked, the result as sent', async () => {
+    const odd = [{ ...site, fwhistory: { '20260101': [1, 2] } }];
+    server.reply(envelope(odd));
+    await expect(client.unparsed('sites_list', { withscanreport: true, withfwhistory: true })).resolves.toEqual(odd);
+    const req = lastRequest();
+    expect(req.url).toBe('/api/sites_list/?withscanreport&withfwhistory');
+    expect(req.headers['x-apimac']).toBe(oracle(MAC_KEY, req.url));
+    server.reply(envelope(null, { error: 502, message: 'Authorization error' }));
+    await expect(client.unparsed('sites_list', { withfwhistory: true })).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 502,
+    });
+  });
+
   it('reads the credentials on every call', async () => {
     server.reply(envelope({}));
     await client.api_keyinfo();

@@ -8,7 +8,7 @@
  * written by hand; client.types.test.ts proves their signatures match the
  * registry. No toasts, no redirects here: the caller decides what the user sees.
  */
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { AgencyBody, SiteEntry } from './bodies.ts';
 import { TransportError } from './errors.ts';
 import { isNonZeroArg } from './query-args.ts';
@@ -95,7 +95,15 @@ export type ApiClient = { [M in EnvelopeMethod]: MethodFunction<M> } & {
   api_test(args: ApiTestArgs): Promise<ApiTestResult | string>;
   /** Any request, answered as received; never throws ApiError. */
   call(method: MethodName, req: RawRequest): Promise<RawResponse>;
+  /**
+   * A method's call with its envelope checked (ApiError, TransportError as
+   * usual) but its result not parsed: for a caller that checks a very large
+   * answer itself, in steps (the overview's worker and sites_list with fwhistory).
+   */
+  unparsed<M extends EnvelopeMethod>(method: M, ...args: CallArgs<M>): Promise<unknown>;
 };
+
+const anything = z.unknown();
 
 /** File name from `Content-Disposition` (RFC 6266: `filename*` wins over `filename`). */
 function dispositionFilename(header: string | null): string | null {
@@ -122,24 +130,26 @@ function isOptions(value: unknown): value is Readonly<Record<string, unknown>> {
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const transport = createTransport(opts);
 
+  /** A method's call, read from its registry entry (see CallArgs), its result parsed with `schema`. */
+  async function invoke<S extends z.ZodMiniType>(method: EnvelopeMethod, schema: S, args: readonly unknown[]) {
+    const def = knownMethod(method);
+    if (def.body === 'agency' || def.body === 'sites') {
+      return transport.request(method, schema, { path: [], body: JSON.stringify(args[0]) });
+    }
+    const options = args[def.path.length];
+    return transport.request(method, schema, {
+      path: checkPath(def, args.slice(0, def.path.length)),
+      query: namedArgs(def, isOptions(options) ? options : {}),
+    });
+  }
+
   /** A method's function, read from its registry entry (see CallArgs). */
   function derive<M extends EnvelopeMethod>(method: M): MethodFunction<M> {
-    const def = knownMethod(method);
     const schema = resultSchemas[method];
-    const call = async (...args: unknown[]) => {
-      if (def.body === 'agency' || def.body === 'sites') {
-        return transport.request(method, schema, { path: [], body: JSON.stringify(args[0]) });
-      }
-      const options = args[def.path.length];
-      return transport.request(method, schema, {
-        path: checkPath(def, args.slice(0, def.path.length)),
-        query: namedArgs(def, isOptions(options) ? options : {}),
-      });
-    };
+    const call = (...args: unknown[]) => invoke(method, schema, args);
     // CallArgs<M> is the tuple `call` reads positionally above; CallResult<M> is what its schema parses.
     return call as MethodFunction<M>;
   }
-
   return {
     signup: derive('signup'),
     signin: derive('signin'),
@@ -188,6 +198,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       }
       // Spec §4.6: with raw non-zero only the result is printed, as text.
       return (await transport.raw(method, { path, query, body: args.post, httpMethod })).text;
+    },
+
+    unparsed(method, ...args) {
+      return invoke(method, anything, args);
     },
 
     async call(method, req) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { credentialsSchema, isCookieSafe, MAX_KEY_LENGTH } from './credentials.ts';
 import { AGENCY_REQUIRED } from './registry/agency.ts';
 import { getMethod, METHOD_NAMES } from './registry.ts';
-import { agencySchema, fwHistorySchema, methodDataSchema, resultSchemas } from './schemas.ts';
+import { agencySchema, fwHistorySchema, isFwHistory, methodDataSchema, resultSchemas } from './schemas.ts';
 
 describe('result schemas', () => {
   it('cover every method of the registry, and nothing else', () => {
@@ -25,6 +25,33 @@ describe('result schemas', () => {
     expect(fwHistorySchema.safeParse({ '2025-01-01': null }).success).toBe(false);
     expect(fwHistorySchema.safeParse({ '20250101': [1, 2, 3] }).success).toBe(false);
     expect(fwHistorySchema.safeParse({ '20250101': [1, 2, 3, 4, 5, 6, 7, 8.5] }).success).toBe(false);
+  });
+
+  it('isFwHistory (the fast check of a large fleet) answers as the schema does', () => {
+    const day = [20250102, 1, 2, 3, 4, 5, 6, 7];
+    const samples: unknown[] = [
+      {},
+      { '20250101': null, '20250102': day },
+      { '2025-01-01': null },
+      { '202501011': null },
+      { '20250101': [1, 2, 3] },
+      { '20250101': [...day, 8] },
+      { '20250101': [1, 2, 3, 4, 5, 6, 7, 8.5] },
+      { '20250101': [1, 2, 3, 4, 5, 6, 7, '8'] },
+      { '20250101': [1, 2, 3, 4, 5, 6, 7, 2 ** 53] },
+      { '20250101': [1, 2, 3, 4, 5, 6, 7, -1] },
+      { '20250101': { 0: 1 } },
+      { '20250101': undefined },
+      { '20250101': 0 },
+      [],
+      [null],
+      null,
+      'x',
+      7,
+    ];
+    for (const value of samples) {
+      expect(isFwHistory(value), JSON.stringify(value)).toBe(fwHistorySchema.safeParse(value).success);
+    }
   });
 
   it('method metadata needs only errprefix, and reads empty PHP maps as objects (spec §2.11)', () => {

@@ -14,6 +14,4 @@ export const shellMessages = /* @__PURE__ */ i18n('shell', {
   errorPageTitle: 'Error',
   notFoundTitle: 'Page not found',
   notFoundText: 'There is no page at this address. It may have moved, or the link is mistyped.',
-  comingNext: 'Coming next',
-  whatThisPageWillDo: 'What this page will do',
 });

@@ -13,15 +13,16 @@ import { clearRowError, setRowError } from './row-errors';
  * sees the new report, then a toast says what it found. A refusal shows in the
  * row (146901 with the way to the sync file page) and as a toast. The toast is
  * raised from the watcher's promise, so it comes even when the user has moved on.
+ * The returned promise settles when the scan has (never rejects: the failure is shown).
  */
 export function useScanNow() {
   const watcher = useScanWatcher();
   const account = useAccountId();
   const t = useStore(sitesMessages);
   return useCallback(
-    (domain: string) => {
+    (domain: string): Promise<void> => {
       clearRowError(domain);
-      watcher.scan(domain, account).then(
+      return watcher.scan(domain, account).then(
         (outcome) => {
           if (outcome.kind === 'done') {
             const threats = outcome.site.scanreport?.threats ?? 0;

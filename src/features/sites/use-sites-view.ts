@@ -11,10 +11,10 @@ import type { SitesSearch } from './model/sites-search';
  */
 export function useSitesView(sites: readonly Site[], search: SitesSearch, patching: Readonly<Record<string, 0 | 1>>) {
   const columns = useMemo(() => sitesColumns((domain) => patching[domain] ?? -1), [patching]);
-  const { q, status, firewall, cleanup, period, sort, desc } = search;
+  const { q, status, firewall, cleanup, period, scan, sort, desc } = search;
   const columnFilters = useMemo(
-    () => columnFiltersOf({ q, status, firewall, cleanup, period }),
-    [q, status, firewall, cleanup, period],
+    () => columnFiltersOf({ q, status, firewall, cleanup, period, scan }),
+    [q, status, firewall, cleanup, period, scan],
   );
   const sorting = useMemo(() => [{ id: sort, desc }], [sort, desc]);
   const table = useTable(

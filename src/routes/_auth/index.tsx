@@ -1,17 +1,39 @@
 import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { credentialsOf, type SessionStore } from '../../features/auth/session';
 import { shellMessages } from '../../features/shell/messages';
-import { placeholderMessages } from '../../features/shell/placeholder-messages';
-import { PlaceholderPage } from '../../features/shell/placeholder-page';
+import { OverviewPage } from '../../features/sites/overview/components/overview-page';
 
+/** The session's keys as the overview's worker signs with them, read when each run starts. */
+function credentialsGetter(session: SessionStore) {
+  return () => {
+    const current = session.get();
+    return current ? credentialsOf(current) : null;
+  };
+}
+
+/**
+ * `/`: the fleet overview. The loader starts reading the fleet (alongside the
+ * shell's key check and this page's code) without waiting for it: the page
+ * shows at once and fills in, the counters first, the firewall traffic after.
+ * Only the signed-in overview loads the chart's code: never the entry or /login.
+ */
 export const Route = createFileRoute('/_auth/')({
-  component: OverviewPage,
+  loader: ({ context }) => {
+    // Imported here, not at the top: the entry chunk (which /login loads too) stays without it.
+    void import('../../features/sites/overview/fleet-query').then(({ fleetQueryOptions }) =>
+      context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session))),
+    );
+    // The chart's code (Recharts, its own chunk) loads while the worker reads, not after.
+    void import('../../components/charts/firewall-chart').then((m) => m.preloadFirewallChart());
+  },
+  component: OverviewRoute,
 });
 
-function OverviewPage() {
+function OverviewRoute() {
   const t = useStore(shellMessages);
-  const p = useStore(placeholderMessages);
-  return (
-    <PlaceholderPage title={t.overview} intro={p.overviewIntro} coming={[p.overview1, p.overview2, p.overview3]} />
-  );
+  const { session } = Route.useRouteContext();
+  const getCredentials = useMemo(() => credentialsGetter(session), [session]);
+  return <OverviewPage title={t.overview} getCredentials={getCredentials} />;
 }

@@ -33,7 +33,9 @@ export function SitesToolbar(props: SitesToolbarProps) {
   const s = useStore(sitesMessages);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const active = [search.status, search.firewall, search.cleanup, search.period].filter((v) => v !== 'any').length;
+  const active = [search.status, search.firewall, search.cleanup, search.period, search.scan].filter(
+    (v) => v !== 'any',
+  ).length;
   const unitOptions = [
     { value: '', label: t.unitAll },
     ...units.map((u) => ({ value: u.email, label: u.email })),
@@ -89,6 +91,16 @@ export function SitesToolbar(props: SitesToolbarProps) {
           { value: 'off' as const, label: t.periodOff },
         ]}
         className="lg:w-44"
+      />
+      <Select
+        aria-label={t.scans}
+        value={search.scan}
+        onValueChange={(scan) => onSearch({ scan })}
+        options={[
+          { value: 'any' as const, label: t.scansAny },
+          { value: 'due' as const, label: t.scansDue },
+        ]}
+        className="lg:w-56"
       />
       <Select
         aria-label={t.unit}

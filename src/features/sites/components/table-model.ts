@@ -19,11 +19,12 @@ import { severity, statusOf, threatsOf } from '../model/site-status';
 import {
   ON_OFF_FILTERS,
   PERIOD_FILTERS,
+  SCAN_FILTERS,
   STATUS_FILTERS,
   type SiteFilters,
   type SortColumn,
 } from '../model/sites-search';
-import { matchesOnOff, matchesPeriod, matchesQuery, normalQuery } from '../model/site-filters';
+import { matchesOnOff, matchesPeriod, matchesQuery, matchesScan, normalQuery } from '../model/site-filters';
 
 export const sitesFeatures = tableFeatures({
   rowSortingFeature,
@@ -65,6 +66,7 @@ export function sitesColumns(patchingOf: (domain: string) => number): ColumnDef<
       id: 'lastScan',
       accessorFn: (s) => s.scanreport?.date ?? 0,
       sortFn: byNumber((s) => s.scanreport?.date ?? 0),
+      filterFn: (row, _id, value) => !oneOf(SCAN_FILTERS, value) || matchesScan(row.original, value),
     },
     {
       id: 'nextScan',
@@ -104,5 +106,6 @@ export function columnFiltersOf(f: SiteFilters): ColumnFiltersState {
   if (f.firewall !== 'any') filters.push({ id: 'firewall', value: f.firewall });
   if (f.cleanup !== 'any') filters.push({ id: 'cleanup', value: f.cleanup });
   if (f.period !== 'any') filters.push({ id: 'period', value: f.period });
+  if (f.scan !== 'any') filters.push({ id: 'lastScan', value: f.scan });
   return filters;
 }

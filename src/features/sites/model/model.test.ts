@@ -4,7 +4,7 @@ import { linesToSend, parseAddLines } from './add-lines';
 import { runBulk } from './bulk-runner';
 import { toCsv } from './csv-export';
 import { parseSiteInput } from './site-input';
-import { statusOf } from './site-status';
+import { scanDue, scannedRecently, statusOf } from './site-status';
 import { sitesSearchSchema, SEARCH_DEFAULTS } from './sites-search';
 import { matchesFilters } from './site-filters';
 
@@ -78,6 +78,25 @@ describe('sites search params', () => {
     expect(matchesFilters(s, { ...f, period: 'off' })).toBe(false);
     expect(matchesFilters({ ...s, scanperiod: 0 }, { ...f, period: 'off' })).toBe(true);
     expect(matchesFilters(s, { ...f, status: 'never' })).toBe(false);
+  });
+
+  it('scan due: never scanned, or a scheduled scan more than a day late; sites without schedule only when never scanned', () => {
+    const now = 1_800_000_000;
+    const week = 7 * 86_400;
+    const at = (date: number, scanperiod = week) =>
+      site('a.example', 'a.example', { scanperiod, scanreport: { ...fullReport, date } });
+    const f = { ...SEARCH_DEFAULTS, scan: 'due' as const };
+    expect(scanDue(site('a.example', 'a.example', { scanreport: null }), now)).toBe(true);
+    expect(scanDue(at(now - week - 3600), now)).toBe(false);
+    expect(scanDue(at(now - week - 86_400 - 1), now)).toBe(true);
+    expect(scanDue(at(now - 400 * 86_400, 0), now)).toBe(false);
+    expect(matchesFilters(at(now - 2 * week), f, now)).toBe(true);
+    expect(matchesFilters(at(now - 3600), f, now)).toBe(false);
+    expect(scannedRecently(at(now - 3600), now)).toBe(true);
+    expect(scannedRecently(at(now - 29 * 86_400, 0), now)).toBe(true);
+    expect(scannedRecently(at(now - 31 * 86_400, 0), now)).toBe(false);
+    expect(sitesSearchSchema.parse({ scan: 'due' }).scan).toBe('due');
+    expect(sitesSearchSchema.parse({ scan: 'late' }).scan).toBe('any');
   });
 });
 

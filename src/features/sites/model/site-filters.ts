@@ -2,12 +2,19 @@
 import type { ScanPeriod } from '../../../api/registry/sites';
 import { SCAN_PERIODS } from '../../../api/registry/sites';
 import type { Site } from '../../../api/schemas';
-import { statusOf } from './site-status';
-import type { OnOffFilter, PeriodFilter, SiteFilters } from './sites-search';
+import { scanDue, statusOf } from './site-status';
+import type { OnOffFilter, PeriodFilter, ScanFilter, SiteFilters } from './sites-search';
 
 /** Whether any filter (the unit aside) narrows the list. */
 export function isFiltered(f: SiteFilters): boolean {
-  return f.q.trim() !== '' || f.status !== 'any' || f.firewall !== 'any' || f.cleanup !== 'any' || f.period !== 'any';
+  return (
+    f.q.trim() !== '' ||
+    f.status !== 'any' ||
+    f.firewall !== 'any' ||
+    f.cleanup !== 'any' ||
+    f.period !== 'any' ||
+    f.scan !== 'any'
+  );
 }
 
 /** The search as typed, for comparing: trimmed, lower case, without a scheme or path (a pasted URL works). */
@@ -49,13 +56,22 @@ export function matchesOnOff(value: number, filter: OnOffFilter): boolean {
   return filter === 'any' || (filter === 'on') === (value === 1);
 }
 
+export function matchesScan(
+  site: Pick<Site, 'scanreport' | 'scanperiod'>,
+  filter: ScanFilter,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  return filter === 'any' || scanDue(site, nowSeconds);
+}
+
 /** Every filter at once (the table applies them column by column; this is the same test for exports and counts). */
-export function matchesFilters(site: Site, f: SiteFilters): boolean {
+export function matchesFilters(site: Site, f: SiteFilters, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
   return (
     matchesQuery(site, normalQuery(f.q)) &&
     (f.status === 'any' || statusOf(site) === f.status) &&
     matchesOnOff(site.firewallstatus, f.firewall) &&
     matchesOnOff(site.autotreatment, f.cleanup) &&
-    matchesPeriod(site, f.period)
+    matchesPeriod(site, f.period) &&
+    matchesScan(site, f.scan, nowSeconds)
   );
 }

@@ -26,12 +26,15 @@ export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 export const STATUS_FILTERS = ['any', ...STATUSES] as const;
 export const ON_OFF_FILTERS = ['any', 'on', 'off'] as const;
+/** Scans: `due` is never scanned, or a scheduled scan overdue (./site-status.ts scanDue). */
+export const SCAN_FILTERS = ['any', 'due'] as const;
 /** Scan period filters: the §4.3 values, with 0 as `off`. */
 export const PERIOD_FILTERS = ['any', 'month', 'week', 'day', 'off'] as const;
 
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export type OnOffFilter = (typeof ON_OFF_FILTERS)[number];
 export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
+export type ScanFilter = (typeof SCAN_FILTERS)[number];
 
 export const SEARCH_DEFAULTS = {
   q: '',
@@ -39,6 +42,7 @@ export const SEARCH_DEFAULTS = {
   firewall: 'any',
   cleanup: 'any',
   period: 'any',
+  scan: 'any',
   unit: undefined,
   sort: 'domain',
   desc: false,
@@ -50,10 +54,11 @@ export const sitesSearchSchema = searchSchema({
   firewall: searchParam(z.enum(ON_OFF_FILTERS), SEARCH_DEFAULTS.firewall),
   cleanup: searchParam(z.enum(ON_OFF_FILTERS), SEARCH_DEFAULTS.cleanup),
   period: searchParam(z.enum(PERIOD_FILTERS), SEARCH_DEFAULTS.period),
+  scan: searchParam(z.enum(SCAN_FILTERS), SEARCH_DEFAULTS.scan),
   unit: searchParam(z.optional(z.string().check(z.maxLength(254), z.regex(regex(RE.email)))), undefined),
   sort: searchParam(z.enum(SORT_COLUMNS), SEARCH_DEFAULTS.sort),
   desc: searchParam(z.boolean(), SEARCH_DEFAULTS.desc),
 });
 
 export type SitesSearch = z.output<typeof sitesSearchSchema>;
-export type SiteFilters = Pick<SitesSearch, 'q' | 'status' | 'firewall' | 'cleanup' | 'period'>;
+export type SiteFilters = Pick<SitesSearch, 'q' | 'status' | 'firewall' | 'cleanup' | 'period' | 'scan'>;

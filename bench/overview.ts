@@ -1,0 +1,137 @@
+/**
+ * Overview benchmark (issue 8): a 10,000-site demo account (SANDBOX_DEMO_SITES)
+ * with 30 days of firewall history, on the real server (`npm start`), in
+ * Chromium. The page reads `sites_list?withscanreport&withfwhistory` (about
+ * 17 MB of JSON) in a worker. Prints, as medians of runs:
+ * - navigation to the counters, and to the drawn firewall chart (target ≤ 1.5 s),
+ * - the longest main-thread task from navigation to the chart (PerformanceObserver
+ *   'longtask'; target ≤ 200 ms),
+ * - the gzip size of the chart chunk (Recharts) and of the worker.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { z } from 'zod';
+import { chromiumExecutable } from '../test-support/chromium.ts';
+import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
+import { demoSession, median, signedInPage } from './sites.ts';
+
+const SITES = 10_000;
+const RUNS = 5;
+
+/** Recorded in the page from its start: when the counters and the chart's bars first show (performance.now()). */
+const MARKS = `window.__marks = {};
+  new MutationObserver(() => {
+    const m = window.__marks;
+    if (m.counters === undefined && document.querySelector('[data-counter="sites"]')) m.counters = performance.now();
+    if (m.chart === undefined && document.querySelector('[data-testid="firewall-chart"] [data-chart="attacks"] .recharts-bar-rectangle')) m.chart = performance.now();
+  }).observe(document, { childList: true, subtree: true });`;
+
+const marks = z.object({ counters: z.number(), chart: z.number() });
+const tasks = z.array(z.tuple([z.number(), z.number()]));
+
+interface Run {
+  counters: number;
+  chart: number;
+  longest: number;
+  longTasks: number;
+  scripts: Map<string, Buffer>;
+}
+
+async function load(browser: Browser, base: string, session: string): Promise<Run> {
+  const page = await signedInPage(browser, session);
+  await page.addInitScript(MARKS);
+  const scripts = new Map<string, Buffer>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script' || /\.js$/.test(new URL(res.url()).pathname)) {
+      scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
+    }
+  });
+  await page.goto(`${base}/`);
+  await page.waitForFunction('window.__marks.chart !== undefined', undefined, { timeout: 120_000, polling: 100 });
+  const m = marks.parse(await page.evaluate('window.__marks'));
+  const during = tasks
+    .parse(await page.evaluate('window.__longTasks'))
+    .filter(([at]) => at <= m.chart)
+    .map(([, ms]) => Math.round(ms));
+  await page.close();
+  return {
+    counters: Math.round(m.counters),
+    chart: Math.round(m.chart),
+    longest: Math.max(0, ...during),
+    longTasks: during.length,
+    scripts,
+  };
+}
+
+function gzipKiB(body: Buffer | undefined): string {
+  return body ? `${(gzipSync(body, { level: 9 }).byteLength / 1024).toFixed(1)} KiB gzip` : 'not loaded';
+}
+
+export async function benchOverview(): Promise<void> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'overview-bench-'));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    const seeded = Date.now();
+    server = await startServer({
+      script: 'server/main.ts',
+      settings: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SANDBOX_DB: join(dir, 'db.sqlite'),
+        SANDBOX_DEMO_SITES: String(SITES),
+        SANDBOX_QUIET: '1',
+      },
+      port,
+      health: '/healthz',
+    });
+    const base = server.origin;
+    const session = await demoSession(base);
+    console.log(
+      `overview: demo account with ${SITES.toLocaleString('en')} sites ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
+    browser = await chromium.launch({
+      executablePath: chromiumExecutable(() => chromium.executablePath()),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
+
+    // The first answer also finishes the scans that fell due, and fills the sandbox's history cache: once, before measuring.
+    const warm = await load(browser, base, session);
+    const days = await (async () => {
+      const page = await signedInPage(browser, session);
+      await page.goto(`${base}/`);
+      await page.getByRole('button', { name: 'Table' }).click();
+      const rows = await page.locator('[data-testid="firewall-chart"] tbody tr').count();
+      await page.close();
+      return rows;
+    })();
+
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await load(browser, base, session));
+    const counters = runs.map((r) => r.counters);
+    const charts = runs.map((r) => r.chart);
+    const longest = runs.map((r) => r.longest);
+    const range = (xs: number[]) => `min ${Math.min(...xs)}, max ${Math.max(...xs)}, ${RUNS} runs`;
+    console.log(`overview: ${days} days in the fleet's firewall table`);
+    console.log(`overview: navigation to the counters: median ${median(counters)} ms (${range(counters)})`);
+    console.log(
+      `overview: navigation to the firewall chart: median ${median(charts)} ms (${range(charts)}; target ≤ 1500 ms)`,
+    );
+    console.log(
+      `overview: longest main-thread task until the chart: median ${median(longest)} ms, worst ${Math.max(...longest)} ms (${runs.map((r) => `${r.longest}/${r.longTasks}`).join(', ')} longest/count; target ≤ 200 ms)`,
+    );
+    const find = (re: RegExp) => [...warm.scripts].find(([url]) => re.test(new URL(url).pathname))?.[1];
+    console.log(
+      `overview: chart chunk (Recharts, firewall-chart-graphic): ${gzipKiB(find(/firewall-chart-graphic-[^/]*\.js$/))}`,
+    );
+    console.log(`overview: worker chunk (fleet.worker): ${gzipKiB(find(/fleet\.worker-[^/]*\.js$/))}`);
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
