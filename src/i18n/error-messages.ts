@@ -4,13 +4,13 @@
  * says the error is. Method errors are keyed by their registry name, one text
  * per meaning (dbError once for every method that has it); where one name means
  * something else for one method, `<method>_<name>` overrides it (error-text.ts).
- * The compiler checks that every name of the registry has all three texts.
+ * The compiler checks that every name of the registry has all three texts:
+ * those of signing in here, the others in method-error-messages.ts, which
+ * loads once signed in (the login page's budget).
  */
 import type { ErrorName, MethodErrorEntry, MethodName } from '../api/registry';
 import type { SystemErrorCode } from '../api/system-errors';
 import { count, i18n, params } from './i18n';
-
-type Texts<Id extends string> = Record<`${Id}Title` | `${Id}Message` | `${Id}Next`, string>;
 
 /** One method's error, written `<method>.<name>`. */
 type MethodErrorId = { [M in MethodName]: `${M}.${ErrorName<M>}` }[MethodName];
@@ -23,6 +23,23 @@ export const METHOD_SPECIFIC = {
 type SpecificId = (typeof METHOD_SPECIFIC)[keyof typeof METHOD_SPECIFIC];
 /** The errors with a plain title, message and next step. */
 export type ErrorTextId = `system${SystemErrorCode}` | MethodErrorEntry['name'] | SpecificId | 'unexpected';
+
+/** The method errors of signing in and out (spec §4.1): their texts load with the login page. */
+type SignInErrorId = Extract<
+  MethodErrorEntry['name'] | SpecificId,
+  | 'dbError'
+  | 'otpNotSent'
+  | 'registrationNotAllowed'
+  | 'unknownEmailOrOtp'
+  | 'userNotCreated'
+  | 'welcomeNotSent'
+  | 'keyNotGenerated'
+  | 'incompatibleAccount'
+  | 'signout_dbError'
+>;
+/** The other method errors, whose texts load once signed in (method-error-messages.ts). */
+export type SignedInErrorId = Exclude<MethodErrorEntry['name'] | SpecificId, SignInErrorId>;
+export type Texts<Id extends string> = Record<`${Id}Title` | `${Id}Message` | `${Id}Next`, string>;
 
 const SYSTEM = {
   system500Title: 'Service temporarily unavailable',
@@ -46,26 +63,12 @@ const SYSTEM = {
   system505Next: 'Sign in with an account that has this access, or ask your provider to extend it.',
 } satisfies Texts<`system${SystemErrorCode}`>;
 
-const TEST_ERROR = {
-  title: 'Test error',
-  message: 'api_test failed because the request asked it to (the err argument).',
-  next: 'Nothing to fix. Leave out err to get a normal answer.',
-};
-
-const METHODS = {
+/** The errors the sign-in can meet: in the entry, with the login page. */
+const SIGN_IN_METHODS = {
   // Shared meanings (spec §7.3).
   dbErrorTitle: 'The change was not saved',
   dbErrorMessage: 'The service had a storage problem and did not complete the change.',
   dbErrorNext: 'Try again in a moment. If it keeps failing, contact support and quote the error code.',
-  siteNotFoundTitle: 'Site not found',
-  siteNotFoundMessage: 'This site is not in your account. It may have been deleted already.',
-  siteNotFoundNext: 'Reload the list of sites.',
-  unitNotFoundTitle: 'Customer not found',
-  unitNotFoundMessage: 'No end customer (unit) has this e-mail address. It may have been renamed or deleted.',
-  unitNotFoundNext: 'Check the e-mail address, or reload the list of customers and try again.',
-  noAgencyTitle: 'No agency profile yet',
-  noAgencyMessage: 'Your account has no agency profile.',
-  noAgencyNext: 'Fill in the agency form to create one.',
   // signup, signin, signout (spec §4.1).
   otpNotSentTitle: 'The code could not be e-mailed',
   otpNotSentMessage: 'The service could not send a one-time code to this e-mail address.',
@@ -94,51 +97,11 @@ const METHODS = {
     'The service did not delete this key: either it was not created by signing in with an e-mail code, or the service had a storage problem.',
   signout_dbErrorNext:
     'Keys entered by hand cannot be signed out on the service: just forget them here. Otherwise try again.',
-  // Agency (spec §4.2).
-  agency_delete_noAgencyTitle: 'No agency profile',
-  agency_delete_noAgencyMessage: 'There is no agency profile to delete.',
-  agency_delete_noAgencyNext: 'Nothing to do. Create a profile on the Agency page when you need one.',
-  // Sites (spec §4.3).
-  upgradeRequiredTitle: 'Site limit reached',
-  upgradeRequiredMessage: 'Your subscription plan allows no more sites.',
-  upgradeRequiredNext: 'Upgrade your plan, or delete sites you no longer need, then add them again.',
-  notSharedTitle: 'Not shared with this customer',
-  notSharedMessage: 'This site is not shared with this end customer, so there is nothing to unshare.',
-  notSharedNext: 'Reload the site to see whom it is shared with.',
-  invalidOptionTitle: 'Invalid setting',
-  invalidOptionMessage: 'The service did not accept this option or value.',
-  invalidOptionNext: 'Choose one of the offered values and try again.',
-  operationFailedTitle: 'The setting could not be applied',
-  operationFailedMessage: 'The service accepted the setting but could not apply it to the site.',
-  operationFailedNext: 'Check that the site is online and its synchronization file is installed, then try again.',
-  permissionDeniedTitle: 'Not available with your key',
-  permissionDeniedMessage: 'This option is not available with your key or subscription plan.',
-  permissionDeniedNext: 'Ask your provider to enable it for your account.',
-  notAvailableTitle: 'This site cannot be scanned yet',
-  notAvailableMessage:
-    'Scanning is not available for this site, usually because its synchronization file is not installed.',
-  notAvailableNext: 'Download the synchronization file, upload it to the root folder of the site, then scan again.',
-  scannerFailedTitle: 'The scan could not start',
-  scannerFailedMessage: 'The scanner failed to start for this site.',
-  scannerFailedNext: 'Try again in a few minutes.',
-  // The API itself (spec §4.6).
-  listFailedTitle: 'Method list unavailable',
-  listFailedMessage: 'The service could not list the methods your key may use.',
-  listFailedNext: 'Try again.',
-  unknownMethodTitle: 'Unknown method',
-  unknownMethodMessage: 'No method has this name, or your key may not use it.',
-  unknownMethodNext: 'Pick a name from the method list.',
-  testError0Title: `${TEST_ERROR.title} 0`,
-  testError0Message: TEST_ERROR.message,
-  testError0Next: TEST_ERROR.next,
-  testError1Title: `${TEST_ERROR.title} 1`,
-  testError1Message: TEST_ERROR.message,
-  testError1Next: TEST_ERROR.next,
-} satisfies Texts<MethodErrorEntry['name'] | SpecificId>;
+} satisfies Texts<SignInErrorId>;
 
 export const errorMessages = /* @__PURE__ */ i18n('errors', {
   ...SYSTEM,
-  ...METHODS,
+  ...SIGN_IN_METHODS,
   rateLimitedTitle: 'Too many attempts',
   rateLimitedMessage: 'To protect accounts, the service limits how often this can be tried.',
   rateLimitedNext: count({

@@ -3,9 +3,12 @@ import { ApiError, TransportError } from '../api/errors';
 import { METHOD_ERRORS } from '../api/registry';
 import { SYSTEM_CODES } from '../api/system-errors';
 import { errorMessages } from './error-messages';
-import { describeWith, errorText } from './error-text';
+import { describeWith, errorText, loadSignedInErrorTexts } from './error-text';
+import { methodErrorMessages } from './method-error-messages';
 
-const en = errorMessages.get();
+const en = { ...errorMessages.get(), ...methodErrorMessages.get() };
+// errorText() reads the loaded texts as the signed-in pages do.
+await loadSignedInErrorTexts();
 const apiError = (code: number, retryAfter?: number) =>
   new ApiError({ method: 'x', code, message: `service text ${code}`, errorinfo: '', retryAfter });
 const generic = describeWith(en, apiError(146999));
@@ -71,6 +74,18 @@ describe('error texts', () => {
       new TransportError({ method: 'syncfile_get', kind: 'http', status: 401, message: 'x' }),
     );
     expect(session).toMatchObject({ code: 502, sessionEnded: true, title: 'Your session has ended' });
+  });
+
+  it('before the signed-in texts load, a method error reads as its code and the service’s words; sign-in errors never wait', () => {
+    const signInOnly = errorMessages.get();
+    const siteGone = METHOD_ERRORS.find((e) => e.method === 'site_scan' && e.name === 'siteNotFound');
+    const wrongCode = METHOD_ERRORS.find((e) => e.method === 'signin' && e.name === 'unknownEmailOrOtp');
+    if (!siteGone || !wrongCode) throw new Error('registry changed');
+    const early = describeWith(signInOnly, apiError(siteGone.code));
+    expect(early.title).toBe(`Unexpected error (code ${siteGone.code})`);
+    expect(early.message).toBe(siteGone.message);
+    expect(describeWith(en, apiError(siteGone.code)).title).toBe('Site not found');
+    expect(describeWith(signInOnly, apiError(wrongCode.code)).title).toBe('Wrong or expired code');
   });
 
   it('errorText reads the language in use', () => {

@@ -5,10 +5,38 @@
  * (a mutation's toast).
  */
 import { useStore } from '@nanostores/react';
+import { atom, type ReadableAtom } from 'nanostores';
 import { classifyError, endsSession, errorCodeOf, isUnavailable, type ErrorClass } from '../api/error-catalogue';
 import { errorMessages, METHOD_SPECIFIC, type ErrorTextId } from './error-messages';
+import type { methodErrorMessages } from './method-error-messages';
 
-type Messages = ReturnType<typeof errorMessages.get>;
+type SignedInMessages = ReturnType<typeof methodErrorMessages.get>;
+/** Every error text: those of signing in always, the others once loaded. */
+export type Messages = ReturnType<typeof errorMessages.get> & Partial<SignedInMessages>;
+
+const signedInTexts = atom<ReadableAtom<SignedInMessages> | null>(null);
+const NOT_YET = atom<Partial<SignedInMessages>>({});
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads the texts of the method errors met once signed in (the signed-in
+ * layout awaits it before its pages show). Until then such an error reads as
+ * its code with the service's words.
+ */
+export function loadSignedInErrorTexts(): Promise<void> {
+  return (loading ??= import('./method-error-messages').then((m) => signedInTexts.set(m.methodErrorMessages)));
+}
+
+/** Every error text in the language in use, re-rendering when it changes or more texts load. */
+export function useErrorMessages(): Messages {
+  const base = useStore(errorMessages);
+  const more = useStore(useStore(signedInTexts) ?? NOT_YET);
+  return { ...base, ...more };
+}
+
+function currentMessages(): Messages {
+  return { ...errorMessages.get(), ...(signedInTexts.get()?.get() ?? {}) };
+}
 
 export interface ErrorText {
   title: string;
@@ -30,8 +58,16 @@ export interface DescribedError extends ErrorText {
   retryAfter?: number;
 }
 
-function texts(t: Messages, id: ErrorTextId): ErrorText {
-  return { title: t[`${id}Title`], message: t[`${id}Message`], next: t[`${id}Next`] };
+function texts(t: Messages, id: ErrorTextId): ErrorText | undefined {
+  const title = t[`${id}Title`];
+  const message = t[`${id}Message`];
+  const next = t[`${id}Next`];
+  return title === undefined || message === undefined || next === undefined ? undefined : { title, message, next };
+}
+
+/** A text every language has (the sign-in's, the system's): never undefined. */
+function always(t: Messages, id: Parameters<typeof texts>[1]): ErrorText {
+  return texts(t, id) ?? { title: t.unexpectedTitle, message: t.unexpectedMessage, next: t.unexpectedNext };
 }
 
 function isSpecific(id: string): id is keyof typeof METHOD_SPECIFIC {
@@ -49,10 +85,17 @@ const TRANSPORT = {
 export function describeClass(t: Messages, c: ErrorClass): ErrorText {
   switch (c.kind) {
     case 'system':
-      return texts(t, `system${c.code}`);
+      return always(t, `system${c.code}`);
     case 'method': {
       const specific = `${c.error.method}.${c.error.name}`;
-      return texts(t, isSpecific(specific) ? METHOD_SPECIFIC[specific] : c.error.name);
+      return (
+        texts(t, isSpecific(specific) ? METHOD_SPECIFIC[specific] : c.error.name) ?? {
+          // Its texts have not loaded yet: the code and the service's words.
+          title: t.unknownCodeTitle({ code: c.code }),
+          message: c.error.message,
+          next: t.unknownCodeNext({ code: c.code }),
+        }
+      );
     }
     case 'rateLimited': {
       const minutes = Math.ceil(c.retryAfter / 60);
@@ -77,7 +120,7 @@ export function describeClass(t: Messages, c: ErrorClass): ErrorText {
     case 'unreachable':
       return { title: t.unreachableTitle, message: t[TRANSPORT[c.transport]], next: t.unreachableNext };
     case 'unexpected':
-      return texts(t, 'unexpected');
+      return always(t, 'unexpected');
   }
 }
 
@@ -97,10 +140,10 @@ export function describeWith(t: Messages, error: unknown): DescribedError {
 
 /** For components: re-renders when the language changes. */
 export function useErrorText(error: unknown): DescribedError {
-  return describeWith(useStore(errorMessages), error);
+  return describeWith(useErrorMessages(), error);
 }
 
 /** Outside components (a mutation's callback): the texts in the language in use now. */
 export function errorText(error: unknown): DescribedError {
-  return describeWith(errorMessages.get(), error);
+  return describeWith(currentMessages(), error);
 }

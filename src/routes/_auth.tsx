@@ -24,6 +24,7 @@ import { LanguageSelect } from '../features/language/language-select';
 import { ThemeToggle } from '../features/theme/theme-toggle';
 import { commonMessages } from '../i18n/common-messages';
 import { isEmbedded } from '../lib/embed-mode';
+import { loadSignedInErrorTexts } from '../i18n/error-text';
 
 /** The guarded layout: every page but /login. */
 export const Route = createFileRoute('/_auth')({
@@ -43,8 +44,14 @@ export const Route = createFileRoute('/_auth')({
   // The key is checked with the service before the shell shows, and again in
   // the background on navigation once the answer is a minute old: a 502 ends
   // the session (the query client's guard), a service that is down shows ShellError.
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData({ ...keyInfoQueryOptions(context.api), revalidateIfStale: true }),
+  // The texts of the errors met once signed in load meanwhile (the login page does not carry them).
+  loader: async ({ context }) => {
+    const [keyInfo] = await Promise.all([
+      context.queryClient.ensureQueryData({ ...keyInfoQueryOptions(context.api), revalidateIfStale: true }),
+      loadSignedInErrorTexts(),
+    ]);
+    return keyInfo;
+  },
   component: AuthLayout,
   errorComponent: ShellError,
 });

@@ -6,7 +6,8 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { loadSignedInErrorTexts } from '../i18n/error-text';
 import { assertNoConsoleErrors, recordConsoleErrors } from './console-errors';
 
 // Layout and pointer APIs jsdom does not implement and Radix calls (Select
@@ -22,6 +23,9 @@ if (!globalThis.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// Components render as on a signed-in page, whose layout has loaded every error text.
+beforeAll(() => loadSignedInErrorTexts());
 
 let stop: (() => void) | undefined;
 beforeEach(() => {

@@ -4,8 +4,7 @@ import { METHOD_ERRORS } from '../../../api/registry';
 import { RAW_ERROR_STATUS, SYSTEM_CODES, SYSTEM_ERRORS } from '../../../api/system-errors';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { errorMessages } from '../../../i18n/error-messages';
-import { describeClass, type ErrorText } from '../../../i18n/error-text';
+import { describeClass, useErrorMessages, type ErrorText } from '../../../i18n/error-text';
 import { developerMessages } from '../messages';
 import { SERVICE_LANG } from '../service-lang';
 
@@ -30,7 +29,7 @@ function fold(text: string): string {
  */
 export function ErrorCatalogueTab({ query, onQueryChange }: { query: string; onQueryChange: (q: string) => void }) {
   const t = useStore(developerMessages);
-  const messages = useStore(errorMessages);
+  const messages = useErrorMessages();
   const entries = useMemo<Entry[]>(
     () => [
       ...SYSTEM_CODES.map((code) => ({
