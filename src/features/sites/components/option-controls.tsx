@@ -114,7 +114,8 @@ export function PeriodSelect({ site, className }: { site: Site; className?: stri
       aria-label={t.period({ domain: site.domain })}
       value={current ?? 'other'}
       options={options}
-      className={cn('w-28', className)}
+      // As wide as its longest option in the reader's language ("Wöchentlich" is wider than "Weekly").
+      className={cn('w-max min-w-28', className)}
       onValueChange={(value) => {
         if (value !== 'other') setOption(site.domain, { option: 'scanperiod', value });
       }}

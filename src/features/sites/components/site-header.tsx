@@ -106,7 +106,7 @@ export function SiteOptions({ site }: { site: Site }) {
         </div>
         <div className={row}>
           <span className="text-sm">{p.period}</span>
-          <PeriodSelect site={site} className="w-36" />
+          <PeriodSelect site={site} className="min-w-36" />
         </div>
         <div className={row}>
           <span className="text-sm">{p.permissions}</span>

@@ -41,8 +41,8 @@ const FULL_COLUMNS: { id: SortColumn; width: string; align?: 'right' }[] = [
   { id: 'firewall', width: 'w-[4.25rem]' },
   { id: 'cleanup', width: 'w-[4.25rem]' },
   { id: 'patching', width: 'w-[4.5rem]' },
-  // Wide enough for the longest period in every language ("Wöchentlich").
-  { id: 'period', width: 'w-[8rem]' },
+  // Wide enough for the select with the longest period in every language ("Wöchentlich").
+  { id: 'period', width: 'w-[9.5rem]' },
   { id: 'permissions', width: 'w-[5.75rem]' },
 ];
 
