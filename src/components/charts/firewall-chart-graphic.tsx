@@ -65,6 +65,13 @@ function noDataRuns(days: readonly FirewallDay[]): [string, string][] {
 const tickDay = (f: Format) => (date: string) =>
   f.date(dayTime(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const tickCount = (f: Format) => (value: number) => f.number(value, { notation: 'compact' });
+/**
+ * Room for an axis' longest tick label (11 px digits, about 6.5 px each): German
+ * has no short form for thousands ("120.000", not "120K"). A quarter above the
+ * largest value, since the axis rounds its top tick up.
+ */
+const axisWidth = (f: Format, largest: number) =>
+  Math.max(32, Math.ceil(tickCount(f)(Math.ceil(largest * 1.25)).length * 6.5) + 12);
 
 export default function FirewallGraphic({ days, attacksName, allowedName, height = 260 }: FirewallGraphicProps) {
   const t = useStore(chartMessages);
@@ -89,6 +96,19 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
     [days],
   );
   const runs = useMemo(() => noDataRuns(days), [days]);
+  const widths = useMemo(() => {
+    let requests = 0;
+    let allowed = 0;
+    let ips = 0;
+    for (const r of rows) {
+      const stacked = (r.dos ?? 0) + (r.injection ?? 0) + (r.uploads ?? 0) + (r.other ?? 0) + (r.unclassified ?? 0);
+      requests = Math.max(requests, stacked);
+      allowed = Math.max(allowed, r.allowed ?? 0);
+      ips = Math.max(ips, r.uniqueIps ?? 0);
+    }
+    // One left width for both panels, so their days line up.
+    return { left: Math.max(axisWidth(f, requests), axisWidth(f, allowed)), right: axisWidth(f, ips) };
+  }, [rows, f]);
   const axisTick = { fill: 'var(--muted-foreground)', fontSize: 11 };
   const gaps = runs.map(([from, to]) => {
     const wide = dayTime(to) - dayTime(from) >= 3 * 86_400_000;
@@ -138,7 +158,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
               tickFormatter={tickCount(f)}
               tick={axisTick}
               stroke="var(--border)"
-              width={44}
+              width={widths.left}
               allowDecimals={false}
             />
             <YAxis
@@ -147,7 +167,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
               tickFormatter={tickCount(f)}
               tick={axisTick}
               stroke="var(--border)"
-              width={36}
+              width={widths.right}
               allowDecimals={false}
             />
             {gaps}
@@ -185,14 +205,18 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
           height={Math.round(height / 2.5)}
           initialDimension={{ width: 640, height: Math.round(height / 2.5) }}
         >
-          <BarChart data={rows} margin={{ top: 8, right: 40, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <BarChart
+            data={rows}
+            margin={{ top: 8, right: widths.right + 4, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="2 4" />
             <XAxis dataKey="date" hide />
             <YAxis
               tickFormatter={tickCount(f)}
               tick={axisTick}
               stroke="var(--border)"
-              width={44}
+              width={widths.left}
               allowDecimals={false}
             />
             {runs.map(([from, to]) => (
