@@ -10,6 +10,7 @@
  * copies behind a load balancer each count on their own).
  */
 import { isIP } from 'node:net';
+import { errorCode } from '../../src/api/registry.ts';
 import { SlidingWindow, type Limit } from './sliding-window.ts';
 
 export type { Limit } from './sliding-window.ts';
@@ -35,8 +36,8 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   wrongCodesPerAddress: { count: 60, windowMs: HOUR },
 };
 
-/** signin's "The e-mail or password is unknown" (spec §7.3): a wrong code. */
-export const WRONG_CODE = 112900;
+/** signin's "The e-mail or password is unknown" (spec §7.3, 112900): a wrong code. */
+export const WRONG_CODE = errorCode('signin', 'unknownEmailOrOtp');
 
 export interface Refusal {
   /** Whole seconds until a retry can succeed (the Retry-After header). */

@@ -5,6 +5,7 @@
 import { serve } from '@hono/node-server';
 import { createGuardedServer } from '../http-server.ts';
 import { badRequestAnswer } from './http/envelope.ts';
+import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { createSandbox } from './app.ts';
 import { ConfigError, sandboxConfigFromEnv } from './config.ts';
 
@@ -25,7 +26,8 @@ function main(): void {
       fetch: sandbox.app.fetch,
       port: config.port,
       hostname: '127.0.0.1',
-      createServer: createGuardedServer(badRequestAnswer),
+      // The security headers on every answer, the HTTP layer's own early 400s included (issue 11 §5).
+      createServer: createGuardedServer(badRequestAnswer, Object.entries(SECURITY_HEADERS)),
     },
     (info) => {
       const listening = `http://127.0.0.1:${info.port}`;

@@ -114,11 +114,14 @@ describe('the security headers of npm run sandbox', () => {
           ['not found', await bed.transport.request('/nothing')],
           ['foreign host', await bed.transport.request('/sandbox/health', { headers: { host: REBIND } })],
           ['backslash', await rawHttp(base, '/api/sites_list/a\\b/')],
+          ["the adapter's 400 for a backslash outside the API", await rawHttp(base, '/sandbox/a\\b')],
+          ["the adapter's 400 for a target it cannot read", await rawHttp(base, '*')],
         ];
         expect(answers.find(([name]) => name === 'api_test raw=1')?.[1].headers.get('content-type')).toMatch(
           /^text\/plain/,
         );
         expect(answers.find(([name]) => name === 'backslash')?.[1].status).toBe(200);
+        expect(answers.filter(([, res]) => res.status === 400)).toHaveLength(2);
         for (const [name, res] of answers) {
           expect(res.headers.get('content-security-policy'), name).toBe(
             "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
