@@ -12,7 +12,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Frame, type Page, type TestInfo } from '@playwright/test';
-import { startSecondServer, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
+import {
+  startSecondServer,
+  temporaryDirectory,
+  type RunningServer,
+  type TemporaryDirectory,
+} from '../test-support/servers.ts';
+import { attachShot } from './sites-support.ts';
 
 /** The dashboard's frame inside the example panel. */
 async function dashboardFrame(page: Page): Promise<Frame> {
@@ -60,10 +66,23 @@ async function seriousViolationsInFrame(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/**
+ * The whole example panel, attached (and written to E2E_SCREENSHOT_DIR when
+ * set). The dashboard's frame is another site's, so Chromium paints it in a
+ * process of its own and only as far as the window shows it: in a full-page
+ * screenshot of a panel taller than the window the frame is blank below the
+ * fold. So the window is made as tall as the panel for the shot.
+ */
 async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+  const viewport = page.viewportSize();
+  if (viewport === null) throw new Error('no viewport');
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  // The frame paints what the taller window shows of it before the shot.
+  const frame = await dashboardFrame(page);
+  await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await attachShot(page, testInfo, name);
+  await page.setViewportSize(viewport);
 }
 
 test.describe('embedded in a hoster panel', () => {
@@ -145,6 +164,58 @@ test.describe('embedded in a hoster panel', () => {
     expect(warnings.filter((w) => w.startsWith('[embed]'))).toEqual([]);
   });
 
+  test('nothing sizes itself from the frame’s height (the sites table, the printable report), so the frame settles', async ({
+    page,
+  }) => {
+    await page.goto('/sandbox/embed-example');
+    const inFrame = page.frameLocator('#dashboard iframe');
+    await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
+    await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sites' }).click();
+    await expect(inFrame.getByRole('table', { name: /Sites/ })).toBeVisible();
+    const frame = await dashboardFrame(page);
+    /** The panel has sized the frame to the content: no scrollbar of its own. */
+    const fitted = () =>
+      expect
+        .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+        .toBeLessThanOrEqual(1);
+    /** Makes the frame `height` px tall, as a panel may, and measures `what` inside it. */
+    const withFrame = async <T>(height: number, what: () => T) => {
+      await page.locator('#dashboard iframe').evaluate((el, h) => void (el.style.height = `${h}px`), height);
+      await expect.poll(() => frame.evaluate(() => window.innerHeight)).toBe(height);
+      return frame.evaluate(what);
+    };
+    await fitted();
+
+    const table = () => {
+      const box = document.querySelector('table')?.parentElement;
+      if (!box) throw new Error('no table');
+      return {
+        height: box.getBoundingClientRect().height,
+        scrolls: box.scrollHeight > box.clientHeight,
+        rows: document.querySelectorAll('tbody tr').length,
+      };
+    };
+    // Both taller than the content: the frame shows no scrollbar, so the page's width stays.
+    const short = await withFrame(1500, table);
+    const tall = await withFrame(4000, table);
+    // Taken from the frame's height, the limit would grow with every resize the panel makes.
+    expect(tall.height).toBe(short.height);
+    expect(tall.scrolls).toBe(true);
+    // Still virtualised: a window of rows, not all 60.
+    expect(tall.rows).toBeLessThan(30);
+
+    // The printable report: as tall as its content, so the frame can shrink to it.
+    await inFrame.getByRole('link', { name: 'alpine-dental.example' }).click();
+    await inFrame.getByRole('link', { name: 'Print report' }).click();
+    await expect(inFrame.getByRole('heading', { level: 1, name: 'Website security report' })).toBeVisible();
+    await fitted();
+    const content = () => document.getElementById('root')?.getBoundingClientRect().height ?? -1;
+    const fit = await frame.evaluate(content);
+    expect(await withFrame(fit + 1000, content)).toBe(fit);
+  });
+
   test('the frame is refused to a page outside FRAME_ANCESTORS', async ({ page, baseURL }) => {
     const outsider = await startOutsider();
     try {
@@ -170,9 +241,11 @@ test.describe('embedded in a hoster panel', () => {
     test.describe.configure({ mode: 'default' });
     let server: RunningServer;
     let outsider: Outsider;
-    const dir = temporaryDirectory('e2e-embed-');
+    let dir: TemporaryDirectory | undefined;
 
     test.beforeAll(async () => {
+      // Made here, not at load time: every worker loads this file to list the tests.
+      dir = temporaryDirectory('e2e-embed-');
       outsider = await startOutsider();
       server = await startSecondServer({
         SANDBOX_DB: join(dir.path, 'sandbox.sqlite'),
@@ -184,7 +257,7 @@ test.describe('embedded in a hoster panel', () => {
     test.afterAll(async () => {
       await server?.stop();
       await outsider?.close();
-      dir.remove();
+      dir?.remove();
     });
 
     test('its messages change nothing, and it hears nothing', async ({ page }) => {

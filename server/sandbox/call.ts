@@ -33,6 +33,12 @@ export interface Call<M extends MethodName = MethodName> {
   httpMethod: string;
   /** The client's address, as the key's IP binding sees it (spec §5.8). */
   ip: string;
+  /**
+   * The sandbox's one-step demo sign-in (POST /sandbox/demo-session), for the
+   * public demo account: signup and signin leave the one-time-password limits
+   * to people and scripts, so "Try the demo" works however often it is used.
+   */
+  demoSession: boolean;
   /** One of this method's own errors (spec §7.3), by name: `throw call.fail('siteNotFound')`. */
   fail(name: ErrorName<M>, info?: string): MethodError<M>;
 }

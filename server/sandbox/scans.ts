@@ -6,7 +6,7 @@
 import type { Db } from './db.ts';
 import { hash32, rng } from './random.ts';
 import { insertReport, type ScanReport } from './store/reports.ts';
-import { simulationDue, takeInfections } from './demo/simulation.ts';
+import { simulationDue, startPass, type Cleanup } from './demo/simulation.ts';
 import {
   endScan,
   profileOf,
@@ -98,17 +98,31 @@ export function writeReport(db: Db, site: Pick<SiteRow, 'id' | 'profile' | 'auto
   insertReport(db, site.id, report, profile);
 }
 
-/** The site as the simulation found it infected: a detection report (spec §2.9, no cleanup yet). */
-function infect(db: Db, siteId: number, at: number): void {
+/** The site as the simulation found it infected: a detection report (spec §2.9, no cleanup yet); whether it took. */
+function infect(db: Db, siteId: number, at: number): boolean {
   const site = siteState(db, siteId);
-  if (!site || site.syncfile !== 1 || (site.profile !== 'clean' && site.profile !== 'suspicious')) return;
+  if (!site || site.syncfile !== 1 || (site.profile !== 'clean' && site.profile !== 'suspicious')) return false;
   insertReport(db, siteId, makeReport({ id: siteId, profile: 'infected', autotreatment: 0 }, at), 'infected');
+  return true;
+}
+
+/**
+ * The simulation's clean-up of a site it infected, when the site is still
+ * infected: with automatic cleanup on, a scan that cleans it (`cure` 1); with
+ * it off, the hoster cleaned it by hand and a scan finds it clean (`cure` 0).
+ */
+function cleanUp(db: Db, { siteId, at }: Cleanup): void {
+  const site = siteState(db, siteId);
+  if (!site || site.profile !== 'infected') return;
+  const autotreatment = site.autotreatment === 1 ? 1 : 0;
+  writeReport(db, { id: siteId, profile: autotreatment ? 'infected' : 'clean', autotreatment }, at);
 }
 
 /**
  * Finish scans whose time is up, run scheduled scans whose nextscan has
- * passed, and play the living demo's infections (demo/simulation.ts), all in
- * the order of their dates, so a scan after an infection finds it.
+ * passed, and play the living demo's infections and clean-ups
+ * (demo/simulation.ts), all in the order of their dates, so a scan after an
+ * infection finds it.
  */
 export function processDue(state: SandboxState): void {
   const { db } = state;
@@ -123,7 +137,8 @@ export function processDue(state: SandboxState): void {
   db.transaction(() => {
     const running = scansStartedBy(db, now - state.config.scanSeconds);
     const due = scheduledBy(db, now);
-    const events: { at: number; run: () => void }[] = [];
+    type Event = { at: number; run: () => void };
+    const events: Event[] = [];
     for (const site of running) {
       const at = (site.scan_started ?? now) + state.config.scanSeconds;
       events.push({
@@ -151,9 +166,27 @@ export function processDue(state: SandboxState): void {
         },
       });
     }
-    for (const { siteId, at } of takeInfections(db, now)) events.push({ at, run: () => infect(db, siteId, at) });
-    // Stable: at the same second, scans come before infections.
+    const simulation = startPass(db, now);
+    const cleanupEvent = (cleanup: Cleanup): Event => ({ at: cleanup.at, run: () => cleanUp(db, cleanup) });
+    let i = 0;
+    for (const infection of simulation?.infections ?? []) {
+      events.push({
+        at: infection.at,
+        run: () => {
+          if (!infect(db, infection.siteId, infection.at)) return;
+          const cleanup = simulation?.infected(infection);
+          if (!cleanup) return;
+          // Due by now (a pause, or a clock moved on): played in its place among the events still to come.
+          let place = i + 1;
+          while (place < events.length && (events[place]?.at ?? 0) <= cleanup.at) place++;
+          events.splice(place, 0, cleanupEvent(cleanup));
+        },
+      });
+    }
+    for (const cleanup of simulation?.cleanups ?? []) events.push(cleanupEvent(cleanup));
+    // Stable: at the same second, scans come before infections, and infections before clean-ups.
     events.sort((a, b) => a.at - b.at);
-    for (const event of events) event.run();
+    for (i = 0; i < events.length; i++) events[i]?.run();
+    simulation?.finish();
   }).immediate();
 }

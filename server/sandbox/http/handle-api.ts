@@ -33,6 +33,12 @@ export interface ApiRequest {
   origin: string;
   /** The client's address, for keys bound to IPs (spec §5.8) and the rate limits. */
   ip: string;
+  /**
+   * Set by the sandbox's own one-step demo sign-in alone (demo/session.ts), never
+   * from a request: its signup and signin neither meet nor count the
+   * one-time-password limits (Call.demoSession).
+   */
+  demoSession?: true;
 }
 
 const NAMES: ReadonlySet<string> = new Set(METHOD_NAMES);
@@ -100,6 +106,7 @@ export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiR
       headers: req.headers,
       httpMethod: req.httpMethod,
       ip: req.ip,
+      demoSession: req.demoSession === true,
       fail: (name, info) => new MethodError(method, name, info),
     };
 

@@ -157,10 +157,10 @@ export function profileOf(db: Db, siteId: number): Profile {
   return (prepared(db, 'SELECT profile FROM sites WHERE id = ?').get(siteId) as { profile: Profile }).profile;
 }
 
-/** What the simulation checks before it infects a site; undefined when the site is gone. */
-export function siteState(db: Db, siteId: number): Pick<SiteRow, 'profile' | 'syncfile'> | undefined {
-  return prepared(db, 'SELECT profile, syncfile FROM sites WHERE id = ?').get(siteId) as
-    Pick<SiteRow, 'profile' | 'syncfile'> | undefined;
+/** What the simulation checks before it infects or cleans a site; undefined when the site is gone. */
+export function siteState(db: Db, siteId: number): Pick<SiteRow, 'profile' | 'syncfile' | 'autotreatment'> | undefined {
+  return prepared(db, 'SELECT profile, syncfile, autotreatment FROM sites WHERE id = ?').get(siteId) as
+    Pick<SiteRow, 'profile' | 'syncfile' | 'autotreatment'> | undefined;
 }
 
 export function setProfile(db: Db, siteId: number, profile: Profile): void {

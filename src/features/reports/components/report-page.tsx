@@ -46,7 +46,9 @@ export function ReportPage({ subtitle, subject, days, back, children }: ReportPa
     document.title = documentTitle;
   }, [documentTitle]);
   return (
-    <div className="min-h-dvh bg-background print:bg-white">
+    // Embedded, as tall as its content: the panel sizes the iframe to it, and a page
+    // at least a window tall would keep the frame from ever shrinking.
+    <div className="min-h-dvh bg-background embed:min-h-0 print:bg-white">
       <div className="mx-auto flex max-w-[180mm] flex-wrap items-center justify-between gap-2 px-4 py-3 print:hidden">
         {back}
         <div className="flex items-center gap-3">

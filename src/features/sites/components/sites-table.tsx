@@ -144,9 +144,14 @@ export function SitesTable(props: SitesTableProps) {
   const someSelected = !allSelected && rows.some((s) => selected.has(s.domain));
 
   return (
+    // The table scrolls inside a box about a window tall. Embedded, the window is the
+    // panel's iframe, sized to our content (docs/embedding.md, `resize`): a limit taken
+    // from its height would raise itself with every resize, so there it is fixed.
+    // `relative`: the rows' absolutely placed texts (sr-only) are clipped by the box
+    // too, rather than reaching below it and lengthening the page (and the frame).
     <div
       ref={scrollRef}
-      className="max-h-[max(22rem,calc(100dvh-15rem))] overflow-auto rounded-lg border border-border bg-surface"
+      className="relative max-h-[max(22rem,calc(100dvh-15rem))] overflow-auto rounded-lg border border-border bg-surface embed:max-h-[36rem]"
     >
       <table
         aria-label={props.label}
