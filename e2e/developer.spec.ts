@@ -37,6 +37,7 @@ async function copiedCommand(page: Page, label: string): Promise<string> {
 }
 
 const PROXY_CURL = 'Through this dashboard (the key and signature as X-Apikey and X-Apimac headers):';
+const DIRECT_CURL = 'Straight to the partner API (the key and signature as cookies, spec §5):';
 
 async function openConsole(page: Page, path: string): Promise<E2eSession> {
   const session = await signInViaApi(page.request, uniqueEmail('developer'));
@@ -77,9 +78,10 @@ test('the console lists every method of api_methodlist, each with its api_method
   }
 });
 
-test('an api_test call with err shows the error, and its curl command, once revealed, repeats the call', async ({
+test('an api_test call with err shows the error, and its curl commands, once revealed, repeat the call', async ({
   page,
   context,
+  baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const session = await openConsole(page, '/developer?tab=playground');
@@ -97,12 +99,20 @@ test('an api_test call with err shows the error, and its curl command, once reve
   expect(await page.content()).not.toContain(session.apiKey);
   expect(await page.content()).not.toContain(session.macKey);
 
-  await page.getByRole('switch', { name: 'Show the key and signature in the commands' }).click();
+  await page.getByRole('switch', { name: 'Show the key and signature' }).click();
   await expect(command).toContainText(`X-Apikey: ${session.apiKey}`);
   const copied = await copiedCommand(page, PROXY_CURL);
   expect(copied).toBe(await command.textContent());
   const answer = await runCurl(copied);
   expect(answer).toMatchObject({ method: 'api_test', error: 100901 });
+
+  // Straight to the API at the {base_url} the server names (/partner-api.json): here the
+  // sandbox's, on this origin under /sandbox, the keys as cookies.
+  const direct = await copiedCommand(page, DIRECT_CURL);
+  expect(direct).toMatch(/^curl -b 'apikey=[^;]+; apimac=[0-9a-f]{32}' /);
+  expect(direct).toContain(`'${baseURL}/sandbox/api/api_test/abc/1/anything/?`);
+  expect(direct).not.toContain('{base_url}');
+  expect(await runCurl(direct)).toMatchObject({ method: 'api_test', error: 100901 });
 });
 
 test('a POST through the playground: curl repeats it with the same body and the same answer', async ({
@@ -129,7 +139,7 @@ test('a POST through the playground: curl repeats it with the same body and the 
   expect(shown.POST.DATA).toBe('{"note":"it\'s a test"}');
 
   // ... and curl's, the same request from a shell: same target, query, path and body.
-  await page.getByRole('switch', { name: 'Show the key and signature in the commands' }).click();
+  await page.getByRole('switch', { name: 'Show the key and signature' }).click();
   const answer = await runCurl(await copiedCommand(page, PROXY_CURL));
   expect(answer).toMatchObject({ method: 'api_test', error: 0 });
   const request = (echo: z.infer<typeof echoSchema>) => ({
