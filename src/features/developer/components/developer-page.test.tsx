@@ -117,6 +117,38 @@ describe('the developer console', () => {
     expect(screen.getByText(signature)).toBeInTheDocument();
   });
 
+  it('marks api_test’s required values as required and sends nothing without them', async () => {
+    const user = userEvent.setup();
+    const credentials = await newAccount();
+    const network = await open(credentials, 'playground');
+    const str = await screen.findByLabelText('str', { exact: true });
+    const int = screen.getByLabelText('int', { exact: true });
+    for (const field of [str, int]) {
+      expect(field).toBeRequired();
+      expect(field).toHaveAccessibleDescription(/Required\.$/);
+    }
+    for (const name of ['nullint', 'err', 'raw']) {
+      const field = screen.getByLabelText(name, { exact: true });
+      expect(field).not.toBeRequired();
+      expect(field).toHaveAccessibleDescription(/Leave empty to leave it out\.$/);
+    }
+    const item3 = screen.getByLabelText('item3', { exact: true });
+    expect(item3).toBeRequired();
+
+    await user.clear(str);
+    await user.clear(item3);
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(str).toHaveAccessibleDescription(/Enter a value: the method cannot do without it\./);
+    expect(item3).toHaveAccessibleDescription(/Enter a value/);
+    expect(int).toBeValid();
+    expect(network.calls.filter((p) => p.startsWith('/api/api_test/'))).toEqual([]);
+
+    await user.type(str, 'back');
+    await user.type(item3, 'x');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText(/^GET \/api\/api_test\/abc\/1\/x\/\?str=back&int=42$/)).toBeInTheDocument();
+  });
+
   it('shows an api_test error in the catalogue’s words, and masks the key and signature in curl until shown', async () => {
     const user = userEvent.setup();
     const credentials = await newAccount();
