@@ -10,6 +10,7 @@ const run = promisify(execFile);
 /** api_methoddata's fields as the page must show them (spec §2.11). */
 const methodDataSchema = z.looseObject({
   description: z.string().optional(),
+  httpMethods: z.union([z.string(), z.array(z.string())]).optional(),
   path: z.array(z.string()).optional(),
   argv: z.record(z.string(), z.string()).optional(),
   post: z.record(z.string(), z.string()).optional(),
@@ -69,6 +70,21 @@ test('the console lists every method of api_methodlist, each with its api_method
     }
     for (const argument of Object.keys(data.argv ?? {})) {
       await expect(card.getByRole('rowheader', { name: argument, exact: true })).toBeVisible();
+    }
+    // The HTTP methods as published (absent: either), and each POST field beside its expression.
+    const http = card.locator('dt', { hasText: 'HTTP methods' }).locator('xpath=following-sibling::dd[1]');
+    await expect(http).toHaveText(
+      data.httpMethods === undefined ? 'GET or POST' : [data.httpMethods].flat().join(', '),
+    );
+    for (const [field, expression] of Object.entries(data.post ?? {})) {
+      const row = card.getByRole('row').filter({ has: page.getByRole('rowheader', { name: field, exact: true }) });
+      await expect(row.filter({ hasText: expression })).toHaveCount(1);
+    }
+    if (name === 'agency_update') {
+      // The method this test relies on to show both.
+      expect(data.httpMethods).toBeDefined();
+      expect(Object.keys(data.post ?? {}).length).toBeGreaterThan(1);
+      await expect(card.getByRole('heading', { name: 'POST fields' })).toBeVisible();
     }
     // The error table: the full code (errprefix, then 900, 901, …) beside each message.
     for (const [i, message] of (data.errors ?? []).entries()) {
@@ -150,4 +166,42 @@ test('a POST through the playground: curl repeats it with the same body and the 
     body: echo.POST.DATA,
   });
   expect(request(echoSchema.parse(answer.result))).toEqual(request(shown));
+});
+
+test('the error catalogue finds entries by code and by words, and shows only those', async ({ page }) => {
+  await openConsole(page, '/developer?tab=errors');
+  const panel = page.getByRole('tabpanel');
+  const entries = panel.getByRole('listitem');
+  const status = panel.getByRole('status');
+  await expect(status).toHaveText(/^\d+ error codes$/);
+  const total = await entries.count();
+  expect(total).toBeGreaterThan(30);
+  const search = page.getByRole('searchbox', { name: 'Search the error codes' });
+
+  // A code: its entry only.
+  await search.fill('100901');
+  await expect(entries).toHaveCount(1);
+  await expect(entries.getByRole('heading')).toContainText('100901');
+  await expect(entries).toContainText('api_test');
+  await expect(status).toHaveText('1 error code');
+  // The search is in the address: a reload shows the same.
+  await page.reload();
+  await expect(search).toHaveValue('100901');
+  await expect(entries).toHaveCount(1);
+
+  // Words: every entry shown has them all (any case), and the others are gone.
+  await search.fill('Agency NOT');
+  await expect(status).not.toHaveText('1 error code');
+  const shown = await entries.allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.length).toBeLessThan(total);
+  for (const text of shown) expect(text).toMatch(/agency/i);
+  for (const text of shown) expect(text).toMatch(/not/i);
+  await expect(panel.getByRole('heading', { name: /^100901/ })).toHaveCount(0);
+
+  await search.fill('no such words zzz');
+  await expect(entries).toHaveCount(0);
+  await expect(status).toHaveText('No error code matches.');
+  await search.fill('');
+  await expect(entries).toHaveCount(total);
 });
