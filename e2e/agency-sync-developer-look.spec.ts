@@ -55,6 +55,9 @@ const STATES: PageState[] = [
       await expect(page.getByRole('button', { name: 'Download the file' })).toBeVisible();
       await page.getByLabel('Your site').fill('shop.example');
       await expect(page.getByRole('link', { name: /^Open https:\/\/shop\.example\// })).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Sites that probably miss the file' }).getByRole('listitem'),
+      ).toHaveCount(2);
     },
   },
   {
@@ -68,7 +71,11 @@ const STATES: PageState[] = [
     name: 'developer-playground',
     path: '/developer?tab=playground',
     ready: async (page) => {
+      await page.getByLabel('str', { exact: true }).fill('');
       await page.getByLabel('err', { exact: true }).fill('1');
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await expect(page.getByLabel('str', { exact: true })).toHaveAccessibleDescription(/Enter a value/);
+      await page.getByLabel('str', { exact: true }).fill('hello');
       await page.getByRole('button', { name: 'Send request' }).click();
       await expect(page.getByRole('alert')).toContainText('Error code 100900');
     },
@@ -114,6 +121,9 @@ for (const scheme of ['light', 'dark'] as const) {
         bank_swift: 'UBSWCHZH80A',
         bank_country: 'Switzerland',
       });
+      // Two sites whose weekly scans have not reported for nine days (for this browser): the sync file page lists them.
+      await signedResult(page.request, session, '/api/sites_add/', ['nosync-look.example', 'www.look.example']);
+      await page.clock.install({ time: new Date(Date.now() + 9 * 86_400_000) });
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize(size);
       let signedIn = false;

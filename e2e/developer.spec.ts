@@ -10,6 +10,7 @@ const run = promisify(execFile);
 /** api_methoddata's fields as the page must show them (spec §2.11). */
 const methodDataSchema = z.looseObject({
   description: z.string().optional(),
+  httpMethods: z.union([z.string(), z.array(z.string())]).optional(),
   path: z.array(z.string()).optional(),
   argv: z.record(z.string(), z.string()).optional(),
   post: z.record(z.string(), z.string()).optional(),
@@ -37,6 +38,7 @@ async function copiedCommand(page: Page, label: string): Promise<string> {
 }
 
 const PROXY_CURL = 'Through this dashboard (the key and signature as X-Apikey and X-Apimac headers):';
+const DIRECT_CURL = 'Straight to the partner API (the key and signature as cookies, spec §5):';
 
 async function openConsole(page: Page, path: string): Promise<E2eSession> {
   const session = await signInViaApi(page.request, uniqueEmail('developer'));
@@ -69,6 +71,21 @@ test('the console lists every method of api_methodlist, each with its api_method
     for (const argument of Object.keys(data.argv ?? {})) {
       await expect(card.getByRole('rowheader', { name: argument, exact: true })).toBeVisible();
     }
+    // The HTTP methods as published (absent: either), and each POST field beside its expression.
+    const http = card.locator('dt', { hasText: 'HTTP methods' }).locator('xpath=following-sibling::dd[1]');
+    await expect(http).toHaveText(
+      data.httpMethods === undefined ? 'GET or POST' : [data.httpMethods].flat().join(', '),
+    );
+    for (const [field, expression] of Object.entries(data.post ?? {})) {
+      const row = card.getByRole('row').filter({ has: page.getByRole('rowheader', { name: field, exact: true }) });
+      await expect(row.filter({ hasText: expression })).toHaveCount(1);
+    }
+    if (name === 'agency_update') {
+      // The method this test relies on to show both.
+      expect(data.httpMethods).toBeDefined();
+      expect(Object.keys(data.post ?? {}).length).toBeGreaterThan(1);
+      await expect(card.getByRole('heading', { name: 'POST fields' })).toBeVisible();
+    }
     // The error table: the full code (errprefix, then 900, 901, …) beside each message.
     for (const [i, message] of (data.errors ?? []).entries()) {
       const code = String(data.errprefix * 1000 + 900 + i);
@@ -77,9 +94,10 @@ test('the console lists every method of api_methodlist, each with its api_method
   }
 });
 
-test('an api_test call with err shows the error, and its curl command, once revealed, repeats the call', async ({
+test('an api_test call with err shows the error, and its curl commands, once revealed, repeat the call', async ({
   page,
   context,
+  baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const session = await openConsole(page, '/developer?tab=playground');
@@ -97,12 +115,20 @@ test('an api_test call with err shows the error, and its curl command, once reve
   expect(await page.content()).not.toContain(session.apiKey);
   expect(await page.content()).not.toContain(session.macKey);
 
-  await page.getByRole('switch', { name: 'Show the key and signature in the commands' }).click();
+  await page.getByRole('switch', { name: 'Show the key and signature' }).click();
   await expect(command).toContainText(`X-Apikey: ${session.apiKey}`);
   const copied = await copiedCommand(page, PROXY_CURL);
   expect(copied).toBe(await command.textContent());
   const answer = await runCurl(copied);
   expect(answer).toMatchObject({ method: 'api_test', error: 100901 });
+
+  // Straight to the API at the {base_url} the server names (/partner-api.json): here the
+  // sandbox's, on this origin under /sandbox, the keys as cookies.
+  const direct = await copiedCommand(page, DIRECT_CURL);
+  expect(direct).toMatch(/^curl -b 'apikey=[^;]+; apimac=[0-9a-f]{32}' /);
+  expect(direct).toContain(`'${baseURL}/sandbox/api/api_test/abc/1/anything/?`);
+  expect(direct).not.toContain('{base_url}');
+  expect(await runCurl(direct)).toMatchObject({ method: 'api_test', error: 100901 });
 });
 
 test('a POST through the playground: curl repeats it with the same body and the same answer', async ({
@@ -129,7 +155,7 @@ test('a POST through the playground: curl repeats it with the same body and the 
   expect(shown.POST.DATA).toBe('{"note":"it\'s a test"}');
 
   // ... and curl's, the same request from a shell: same target, query, path and body.
-  await page.getByRole('switch', { name: 'Show the key and signature in the commands' }).click();
+  await page.getByRole('switch', { name: 'Show the key and signature' }).click();
   const answer = await runCurl(await copiedCommand(page, PROXY_CURL));
   expect(answer).toMatchObject({ method: 'api_test', error: 0 });
   const request = (echo: z.infer<typeof echoSchema>) => ({
@@ -140,4 +166,42 @@ test('a POST through the playground: curl repeats it with the same body and the 
     body: echo.POST.DATA,
   });
   expect(request(echoSchema.parse(answer.result))).toEqual(request(shown));
+});
+
+test('the error catalogue finds entries by code and by words, and shows only those', async ({ page }) => {
+  await openConsole(page, '/developer?tab=errors');
+  const panel = page.getByRole('tabpanel');
+  const entries = panel.getByRole('listitem');
+  const status = panel.getByRole('status');
+  await expect(status).toHaveText(/^\d+ error codes$/);
+  const total = await entries.count();
+  expect(total).toBeGreaterThan(30);
+  const search = page.getByRole('searchbox', { name: 'Search the error codes' });
+
+  // A code: its entry only.
+  await search.fill('100901');
+  await expect(entries).toHaveCount(1);
+  await expect(entries.getByRole('heading')).toContainText('100901');
+  await expect(entries).toContainText('api_test');
+  await expect(status).toHaveText('1 error code');
+  // The search is in the address: a reload shows the same.
+  await page.reload();
+  await expect(search).toHaveValue('100901');
+  await expect(entries).toHaveCount(1);
+
+  // Words: every entry shown has them all (any case), and the others are gone.
+  await search.fill('Agency NOT');
+  await expect(status).not.toHaveText('1 error code');
+  const shown = await entries.allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.length).toBeLessThan(total);
+  for (const text of shown) expect(text).toMatch(/agency/i);
+  for (const text of shown) expect(text).toMatch(/not/i);
+  await expect(panel.getByRole('heading', { name: /^100901/ })).toHaveCount(0);
+
+  await search.fill('no such words zzz');
+  await expect(entries).toHaveCount(0);
+  await expect(status).toHaveText('No error code matches.');
+  await search.fill('');
+  await expect(entries).toHaveCount(total);
 });

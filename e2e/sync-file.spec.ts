@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { signedCall } from './signed-request.ts';
+import { accountWith } from './sites-support.ts';
 import { openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
 
 test('the sync file downloads under the exact name of X-Filename, with the PHP the service sends', async ({ page }) => {
@@ -32,4 +33,31 @@ test('the sync file downloads under the exact name of X-Filename, with the PHP t
   await expect(
     page.getByRole('link', { name: new RegExp(`^Open https://shop\\.example/${filename}`) }),
   ).toHaveAttribute('href', `https://shop.example/${filename}`);
+});
+
+test('sites whose scheduled scans stopped are listed as probably missing the file in a browser that never scanned them, and re-checked', async ({
+  page,
+}) => {
+  const nosync = 'nosync-stalled.example';
+  const fine = 'fine-stalled.example';
+  const { session } = await accountWith(page.request, 'stalled', [nosync, fine]);
+  // The sites were added with weekly scans; nine days on for this browser, none has reported.
+  await page.clock.install({ time: new Date(Date.now() + 9 * 86_400_000) });
+  await openSignedIn(page, session, '/sync-file');
+
+  const probable = page.getByRole('list', { name: 'Sites that probably miss the file' }).getByRole('listitem');
+  await expect(probable).toHaveCount(2);
+  for (const domain of [fine, nosync]) {
+    await expect(probable.filter({ hasText: domain })).toContainText('No scheduled scan since');
+  }
+  await expect(
+    page.getByText('The service does not say why a scheduled scan did not run', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('No site is known to miss the file.', { exact: false })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Re-check all 2 sites' }).click();
+  await expect(page.getByText('In place: 1. Still missing: 1. Not checked: 0.', { exact: false })).toBeVisible();
+  await expect(probable.filter({ hasText: nosync })).toContainText('Still missing');
+  await expect(probable.filter({ hasText: fine })).toContainText('File in place');
+  await expect(page.getByRole('button', { name: `Re-check ${nosync}` })).toBeEnabled();
 });

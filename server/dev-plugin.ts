@@ -1,7 +1,8 @@
 /**
  * `npm run dev`: the same proxy and sandbox as `npm start`, mounted in the Vite
- * dev server (issue 3, "One command"). Requests for `/api`, `/sandbox` and
- * `/healthz` go to the proxy's Hono app; everything else stays Vite's (hot
+ * dev server (issue 3, "One command"). Requests for `/api`, `/sandbox`,
+ * `/healthz` and the SPA's run-time settings (`/embed-config.json`,
+ * `/partner-api.json`) go to the proxy's Hono app; everything else stays Vite's (hot
  * reload, and no proxy CSP on pages: React's refresh preamble is an inline
  * script, which the production CSP forbids).
  *
@@ -12,7 +13,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
 import type { ServerConfig } from './config.ts';
 
-const PROXIED = /^\/(?:api|sandbox|healthz|embed-config\.json)(?:[/?]|$)/;
+const PROXIED = /^\/(?:api|sandbox|healthz|embed-config\.json|partner-api\.json)(?:[/?]|$)/;
 
 export function partnerProxyPlugin(): Plugin {
   return {

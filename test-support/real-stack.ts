@@ -5,6 +5,8 @@
  */
 import { serverConfigFromEnv } from '../server/config';
 import { serveApp } from '../server/proxy/test-support';
+import { createSandbox } from '../server/sandbox/app';
+import { testSandboxConfig } from '../server/sandbox/config';
 import { createServerApp } from '../server/server-app';
 import { createApiClient, type ApiClientOptions } from '../src/api/client';
 import type { Credentials } from '../src/api/credentials';
@@ -32,7 +34,70 @@ export async function startRealStack(settings: Record<string, string> = {}): Pro
   });
   const server = await createServerApp(config, { log: () => undefined });
   const served = await serveApp(server.app);
-  const origin = served.origin;
+  return stackAt(served.origin, served.origin, async () => {
+    await served.close();
+    server.close();
+  });
+}
+
+export interface RemoteStack extends RealStack {
+  /** The stand-in service's address: PARTNER_API_URL, the spec's {base_url}. */
+  serviceUrl: string;
+}
+
+/**
+ * The real proxy as `npm start` runs it with PARTNER_API_URL, in front of a
+ * stand-in for the real partner service over HTTP: the sandbox (an empty
+ * one in memory, the control surface on), with the one difference from it
+ * that the real service has and tests need: api_test echoes the Cookie
+ * header as it arrived (spec §4.6 HEADERS), the key and the signature
+ * included, where the sandbox hides them (server/sandbox/methods/api-test.ts).
+ */
+export async function startRemoteStack(): Promise<RemoteStack> {
+  const appKey = 'stand-in-application-key';
+  const sandbox = createSandbox(testSandboxConfig({ appKey }));
+  const service = await serveApp({
+    fetch: async (req: Request) =>
+      echoCookieAsReceived(req.headers.get('cookie'), req.url, await sandbox.app.fetch(req)),
+  });
+  const config = serverConfigFromEnv({ PARTNER_API_URL: service.origin, PARTNER_APP_KEY: appKey });
+  const server = await createServerApp(config, { log: () => undefined });
+  const served = await serveApp(server.app);
+  const stack = stackAt(served.origin, service.origin, async () => {
+    await served.close();
+    await service.close();
+    sandbox.close();
+  });
+  return { ...stack, serviceUrl: service.origin };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An api_test answer (the envelope, or the raw result text) with HEADERS.Cookie as the request had it. */
+async function echoCookieAsReceived(cookie: string | null, url: string, answer: Response): Promise<Response> {
+  if (!new URL(url).pathname.startsWith('/api/api_test/')) return answer;
+  const text = await answer.text();
+  const headers = new Headers(answer.headers);
+  headers.delete('content-length');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, { status: answer.status, headers });
+  }
+  const echo = isRecord(body) && 'result' in body ? body.result : body;
+  if (isRecord(echo) && isRecord(echo.HEADERS) && cookie !== null) {
+    delete echo.HEADERS.cookie;
+    // As PHP's getallheaders() names it.
+    echo.HEADERS.Cookie = cookie;
+  }
+  return new Response(JSON.stringify(body), { status: answer.status, headers });
+}
+
+/** A stack's helpers: the dashboard (proxy) at `origin`, the sandbox's own pages (outbox, control) at `sandboxOrigin`. */
+function stackAt(origin: string, sandboxOrigin: string, close: () => Promise<void>): RealStack {
   const client = (credentials: Credentials | null, fetch?: ApiClientOptions['fetch']) =>
     createApiClient({ baseUrl: origin, getCredentials: () => credentials, ...(fetch ? { fetch } : {}) });
 
@@ -42,7 +107,7 @@ export async function startRealStack(settings: Record<string, string> = {}): Pro
       // No key: the proxy lends the application key to signup and signin.
       const anonymous = client(null);
       await anonymous.signup(email);
-      const res = await fetch(`${origin}/sandbox/outbox?to=${encodeURIComponent(email)}`);
+      const res = await fetch(`${sandboxOrigin}/sandbox/outbox?to=${encodeURIComponent(email)}`);
       const mails: unknown = await res.json();
       const otp = Array.isArray(mails)
         ? mails.map((m: unknown) => (typeof m === 'object' && m && 'otp' in m ? m.otp : undefined)).find(Boolean)
@@ -53,17 +118,14 @@ export async function startRealStack(settings: Record<string, string> = {}): Pro
     },
     client: (credentials, fetch) => client(credentials, fetch),
     async control(action, body) {
-      const res = await fetch(`${origin}/sandbox/control/${action}`, {
+      const res = await fetch(`${sandboxOrigin}/sandbox/control/${action}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`control ${action}: HTTP ${res.status} ${await res.text()}`);
     },
-    async close() {
-      await served.close();
-      server.close();
-    },
+    close,
   };
 }
 

@@ -115,6 +115,35 @@ describe('proxy → in-process sandbox, over HTTP', () => {
     expect(envelopeOf(answer)).toMatchObject({ error: 502, message: 'Authorization error' });
   });
 
+  it('answers the sandbox’s own {base_url} at /sandbox: the keys as cookies, signed over /api/…, as curl sends them', async () => {
+    const keys = await signIn('base-url@proxy.example');
+    const config = z
+      .object({ version: z.literal(1), baseUrl: z.string() })
+      .parse(JSON.parse((await send(served.port, '/partner-api.json')).text));
+    expect(config.baseUrl).toBe(`${served.origin}/sandbox`);
+
+    const target = buildTarget('api_keyinfo', []);
+    const path = new URL(config.baseUrl).pathname + target;
+    const cookies = (mac: string) => ({ Cookie: `other=1; apikey=${keys.apiKey}; apimac=${mac}` });
+    expect(
+      envelopeOf(await send(served.port, path, { headers: cookies(hmacMd5Hex(keys.macKey, target)) })),
+    ).toMatchObject({ error: 0, method: 'api_keyinfo' });
+    // The signature covers /api/…, not the base's path; and the X- headers mean nothing here.
+    expect(envelopeOf(await send(served.port, path, { headers: cookies(hmacMd5Hex(keys.macKey, path)) })).error).toBe(
+      502,
+    );
+    expect(envelopeOf(await send(served.port, path, { headers: signed(keys, target) })).error).toBe(502);
+    // Nor does it lend the application key: a partner's integration brings its own.
+    const signup = `/sandbox${buildTarget('signup', ['lent@proxy.example'])}`;
+    expect(envelopeOf(await send(served.port, signup))).toMatchObject({ error: 502, method: 'signup' });
+    // Only on the names the sandbox pages answer on (DNS rebinding), where /partner-api.json names it.
+    expect((await send(served.port, path, { headers: { Host: 'rebound.example' } })).status).toBe(403);
+    const elsewhere = JSON.parse(
+      (await send(served.port, '/partner-api.json', { headers: { Host: 'rebound.example' } })).text,
+    );
+    expect(elsewhere).toEqual({ version: 1, baseUrl: null });
+  });
+
   it('keeps signed targets byte for byte: a UTF-8 domain in the path, %40 in an e-mail, flags', async () => {
     const keys = await signIn('bytes@proxy.example');
     const add = '/api/sites_add/';

@@ -4,8 +4,12 @@
  *
  * - `/api/*` goes to the one upstream with the target byte for byte; X-Apikey
  *   and X-Apimac become the `apikey`/`apimac` cookies (spec §5.2, §5.4).
- * - `/sandbox/*` goes to the embedded sandbox, only when one is mounted.
- * - `/healthz` answers 200; `/embed-config.json` the EMBED_ORIGINS (./embedding.ts).
+ * - `/sandbox/*` goes to the embedded sandbox, only when one is mounted;
+ *   `/sandbox/api/*` is the sandbox's API as partners call it, the keys sent
+ *   as the cookies themselves (`{base_url}` = `<origin>/sandbox`), through the
+ *   same checks as `/api/*`.
+ * - `/healthz` answers 200; `/embed-config.json` the EMBED_ORIGINS (./embedding.ts);
+ *   `/partner-api.json` the API's `{base_url}` (./partner-api-config.ts).
  * - Everything else is the built SPA (dist/), when a dist directory is given.
  *
  * Its only state is the sign-in limits' counts (./login-limits.ts), kept per
@@ -21,13 +25,19 @@ import { BodyTooLarge, readLimited } from '../read-limited.ts';
 import { bodyBytes } from './bytes.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
 import { maybeCompress, negotiateEncoding } from './compress.ts';
-import { upstreamCookie } from './credentials.ts';
+import { cookieCredentials, upstreamCookie } from './credentials.ts';
 import { EMBED_ASSET_HEADERS, EMBED_ASSETS_PREFIX, EMBED_CONFIG_PATH, embedConfigResponse } from './embedding.ts';
 import { envelopeResponse, isEnvelope, proxyEnvelope } from './envelope.ts';
 import { inProcessLink, passOn } from './in-process.ts';
 import { createLoginGate, type Admitted } from './login-limits.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS, type ProxyOptions } from './options.ts';
-import { createSandboxPages, originOf } from './sandbox-pages.ts';
+import {
+  PARTNER_API_CONFIG_PATH,
+  partnerApiConfigResponse,
+  SANDBOX_BASE_PATH,
+  sandboxApiTarget,
+} from './partner-api-config.ts';
+import { createSandboxPages, originOf, sandboxHostGuard, sandboxHostRefused } from './sandbox-pages.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createStaticFiles } from './static-files.ts';
 import { checkApiTarget, isApiTarget, rawTargetOf, type ProxyEnv } from './target.ts';
@@ -71,6 +81,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     options.sandbox === undefined
       ? null
       : createSandboxPages({ fetch: options.sandbox.fetch, publicOrigin, timeoutMs });
+  const sandboxHostAllowed = sandboxHostGuard(publicOrigin);
   const headersForAll = securityHeaders({ frameAncestors: options.frameAncestors, publicOrigin });
   const loginGate = createLoginGate(options.loginLimits);
 
@@ -95,10 +106,16 @@ export function createProxy(options: ProxyOptions): ProxyApp {
 
   app.all('*', async (c) => {
     const target = rawTargetOf(c.env, c.req.url);
-    if (isApiTarget(target)) return handleApi(c, target);
+    if (isApiTarget(target)) return handleApi(c, target, 'headers');
     const pathname = target.split('?', 1)[0] ?? '/';
     if (pathname === '/healthz') return c.text('ok\n', 200, { 'Cache-Control': 'no-store' });
     if (pathname === EMBED_CONFIG_PATH) return embedConfigResponse(options.embedOrigins ?? [], c.req.method);
+    if (pathname === PARTNER_API_CONFIG_PATH) return partnerApiConfigResponse(partnerApiBaseUrl(c), c.req.method);
+    // The sandbox's {base_url}: /sandbox/api/... is /api/... with the keys as cookies (spec §5), as curl sends them.
+    const sandboxApi = sandboxPages ? sandboxApiTarget(target) : null;
+    if (sandboxApi !== null) {
+      return sandboxHostAllowed(c) ? handleApi(c, sandboxApi, 'cookies') : sandboxHostRefused(c);
+    }
     if (pathname === '/sandbox' || pathname.startsWith('/sandbox/')) {
       return sandboxPages ? sandboxPages(c, target, clientAddressOf(c)) : c.text('Not found\n', 404);
     }
@@ -116,8 +133,26 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     return file;
   });
 
-  /** An API call: checked, turned into the upstream's request, forwarded, its answer passed back. */
-  async function handleApi(c: Ctx, target: string): Promise<Response> {
+  /**
+   * The partner API's {base_url} for a caller of its own (the developer
+   * console's curl): PARTNER_API_URL (never with credentials: the
+   * configuration refuses them), or in sandbox mode the sandbox's, on this
+   * origin when the sandbox answers the name it was reached by; else unknown.
+   */
+  function partnerApiBaseUrl(c: Ctx): string | null {
+    if (options.upstream.kind === 'remote') return options.upstream.baseUrl;
+    if (!sandboxPages || !sandboxHostAllowed(c)) return null;
+    return (publicOrigin ?? originOf(c.req.url)) + SANDBOX_BASE_PATH;
+  }
+
+  /**
+   * An API call: checked, turned into the upstream's request, forwarded, its
+   * answer passed back. The keys come from the X-Apikey and X-Apimac headers
+   * (the SPA), or, for the sandbox's own {base_url}, from the caller's
+   * `apikey` and `apimac` cookies, as the partner API takes them; the
+   * browser's cookies are never read on /api/.
+   */
+  async function handleApi(c: Ctx, target: string, keysFrom: 'headers' | 'cookies'): Promise<Response> {
     const startedAt = performance.now();
     const checked = checkApiTarget(target);
     const method = checked.method;
@@ -141,12 +176,12 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     if (c.req.method !== 'GET' && c.req.method !== 'POST') {
       return fail({ error: 503, errorinfo: `HTTP method ${c.req.method} is not used by the API`, reason: 'bad-verb' });
     }
-    const cookie = upstreamCookie(
-      c.req.header('x-apikey') ?? null,
-      c.req.header('x-apimac') ?? null,
-      method,
-      options.appKey,
-    );
+    const sent =
+      keysFrom === 'cookies'
+        ? cookieCredentials(c.req.header('cookie') ?? null)
+        : { apiKey: c.req.header('x-apikey') ?? null, mac: c.req.header('x-apimac') ?? null };
+    // The application key is lent to the SPA's anonymous calls only; a caller of {base_url} sends its own.
+    const cookie = upstreamCookie(sent.apiKey, sent.mac, method, keysFrom === 'headers' ? options.appKey : undefined);
     if (!cookie.ok) return fail({ error: 502, errorinfo: cookie.reason, reason: 'bad-credentials' });
     const client = clientAddressOf(c);
 

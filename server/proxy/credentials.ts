@@ -44,3 +44,24 @@ export function upstreamCookie(
   // A signature without a key authorises nothing; the upstream answers 502 for the missing key.
   return { ok: true, cookie: null, usedAppKey: false };
 }
+
+/**
+ * The `apikey` and `apimac` values of a caller's Cookie header, as the partner
+ * API reads them (spec §5.2, §5.4): for the sandbox's own {base_url}
+ * (`/sandbox/api/`, ./app.ts), where a caller such as curl sends the cookies
+ * itself. The first of each name counts; nothing else of the header is kept.
+ * The values are checked by upstreamCookie like the X- headers.
+ */
+export function cookieCredentials(cookieHeader: string | null): { apiKey: string | null; mac: string | null } {
+  let apiKey: string | null = null;
+  let mac: string | null = null;
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq === -1) continue;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    if (name === 'apikey' && apiKey === null) apiKey = value;
+    else if (name === 'apimac' && mac === null) mac = value;
+  }
+  return { apiKey, mac };
+}

@@ -76,6 +76,16 @@ describe('proxy → node:http upstream', () => {
     expect(seen?.headers['x-apimac']).toBeUndefined();
   });
 
+  it('names PARTNER_API_URL at /partner-api.json, and has no /sandbox/api/ in front of the real service', async () => {
+    const { upstream, proxy } = await rig();
+    const config = await send(proxy.port, '/partner-api.json');
+    expect(config.headers['cache-control']).toBe('no-store');
+    expect(jsonOf(config)).toEqual({ version: 1, baseUrl: upstream.baseUrl });
+    const viaSandboxBase = await send(proxy.port, '/sandbox/api/api_keyinfo/', { headers: { Cookie: 'apikey=k' } });
+    expect(viaSandboxBase.status).toBe(404);
+    expect(upstream.requests).toEqual([]);
+  });
+
   it('sends no apimac cookie for a key without a signature, and no cookie at all without a key', async () => {
     const { upstream, proxy } = await rig();
     await send(proxy.port, '/api/api_keyinfo/', { headers: { 'X-Apikey': 'plain-key', Cookie: 'a=b' } });

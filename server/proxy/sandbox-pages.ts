@@ -36,30 +36,39 @@ export interface SandboxPagesOptions {
 
 export type SandboxPages = (c: Context<ProxyEnv>, target: string, clientAddress: string | null) => Promise<Response>;
 
-export function createSandboxPages(options: SandboxPagesOptions): SandboxPages {
-  const link = inProcessLink(options.fetch);
-  const publicHost = options.publicOrigin === null ? undefined : new URL(options.publicOrigin).hostname;
-
-  /** The Host the browser addressed: a loopback name or address, or PUBLIC_URL's host. */
-  function isAllowedHost(c: Context<ProxyEnv>): boolean {
+/**
+ * Whether a request is addressed to a name the sandbox answers on: a loopback
+ * name or address, or PUBLIC_URL's host. The outbox holds every one-time
+ * password: a page of another site whose name the attacker points at this
+ * machine (DNS rebinding) must not read it.
+ */
+export function sandboxHostGuard(publicOrigin: string | null): (c: Context<ProxyEnv>) => boolean {
+  const publicHost = publicOrigin === null ? undefined : new URL(publicOrigin).hostname;
+  return (c) => {
     // Under app.request() there is no socket and no Host header: the URL is all there is.
     const name = hostNameOf(c.req.header('host') ?? (c.env?.incoming ? '' : new URL(c.req.url).host));
     if (name === null) return false;
     return name === publicHost || isLoopbackHost(name);
-  }
+  };
+}
+
+/** The answer to a sandbox request addressed to another name (sandboxHostGuard). */
+export function sandboxHostRefused(c: Context<ProxyEnv>): Response {
+  return c.json(
+    { error: 'The sandbox pages answer only on localhost, a loopback address or the host of PUBLIC_URL' },
+    403,
+    { 'Cache-Control': 'no-store' },
+  );
+}
+
+export function createSandboxPages(options: SandboxPagesOptions): SandboxPages {
+  const link = inProcessLink(options.fetch);
+  const isAllowedHost = sandboxHostGuard(options.publicOrigin);
 
   return async (c, target, clientAddress) => {
     // Forwarded unchanged too, so nothing may resolve out of /sandbox/ (into the sandbox's /api/).
     if (targetProblem(target) !== null) return c.text('Not found\n', 404);
-    // The outbox holds every one-time password: a page of another site whose name
-    // the attacker points at this machine (DNS rebinding) must not read it.
-    if (!isAllowedHost(c)) {
-      return c.json(
-        { error: 'The sandbox pages answer only on localhost, a loopback address or the host of PUBLIC_URL' },
-        403,
-        { 'Cache-Control': 'no-store' },
-      );
-    }
+    if (!isAllowedHost(c)) return sandboxHostRefused(c);
     if (target.split('?', 1)[0] === EMBED_EXAMPLE_PATH) {
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed\n', 405);
       const example = embedExample(c.req.header('host') ?? new URL(c.req.url).host);

@@ -7,6 +7,9 @@
 /** What a masked secret looks like. */
 export const MASK = '••••••••';
 
+/** Where the partner API's address goes when the server does not say it (the spec's name for it, §1). */
+export const BASE_URL_PLACEHOLDER = '{base_url}';
+
 /** One shell word in single quotes: `'` becomes `'\''`. */
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../api/client';
 import { methodDataSchema } from '../../api/schemas';
 import { startRealStack, type RealStack } from '../../../test-support/real-stack';
-import { allowedHttpMethods, argNames, checkRequest, hasProblems, type RequestValues } from './request-check';
+import {
+  allowedHttpMethods,
+  argNames,
+  checkRequest,
+  hasProblems,
+  requirementsOf,
+  type RequestValues,
+} from './request-check';
 
 let stack: RealStack;
 let api: ApiClient;
@@ -47,6 +54,26 @@ describe('checking a request against api_methoddata', () => {
       phone: { kind: 'notString' },
     });
     expect(hasProblems(sent('{"title":"T","email":"t@t.example"}'))).toBe(false);
+  });
+
+  it('wants every path entry and the arguments the spec requires (api_test: str and int), not the optional ones', async () => {
+    const data = await dataOf('api_test');
+    const required = requirementsOf('api_test');
+    expect(required.argv).toEqual(['str', 'int']);
+    const empty = checkRequest(data, values({ path: ['', '1', ''], args: ['', '', '', '', ''] }), required);
+    expect(empty.path).toEqual([{ kind: 'required' }, null, { kind: 'required' }]);
+    expect(empty.args).toEqual([{ kind: 'required' }, { kind: 'required' }, null, null, null]);
+    const sendable = values({ path: ['abc', '1', 'x'], args: ['s', '2', '', '', ''] });
+    expect(hasProblems(checkRequest(data, sendable, required))).toBe(false);
+  });
+
+  it('wants the POST fields the spec requires (agency_update: title and email), body empty or not', async () => {
+    const data = await dataOf('agency_update');
+    const required = requirementsOf('agency_update');
+    const sent = (body: string) => checkRequest(data, values({ httpMethod: 'POST', body }), required).post;
+    expect(sent('')).toEqual({ title: { kind: 'required' }, email: { kind: 'required' } });
+    expect(sent('{"title":"","phone":"1"}')).toEqual({ title: { kind: 'required' }, email: { kind: 'required' } });
+    expect(sent('{"title":"T","email":"t@t.example"}')).toEqual({});
   });
 
   it('reports an expression it cannot compile rather than guessing', () => {

@@ -3,12 +3,33 @@
  * §2.11) before it is sent: each path entry and named argument against its
  * regular expression, the fields of a JSON POST body against `post`. The
  * expressions are compiled as the registry compiles them (the `u` flag); one
- * that does not compile here is reported, not guessed at.
+ * that does not compile here is reported, not guessed at. What is required
+ * api_methoddata does not say: every path entry is, and the named arguments
+ * and POST fields the spec marks required (the registry's requiredArgv and
+ * requiredPost, e.g. api_test's str and int, spec §4.6).
  */
+import { getMethod } from '../../api/registry';
 import type { MethodData } from '../../api/schemas';
 
 export type Problem =
-  { kind: 'mismatch'; pattern: string } | { kind: 'uncompilable'; pattern: string } | { kind: 'notString' };
+  | { kind: 'mismatch'; pattern: string }
+  | { kind: 'uncompilable'; pattern: string }
+  | { kind: 'notString' }
+  | { kind: 'required' };
+
+/** The named arguments and POST fields a method cannot do without; path entries always are. */
+export interface Requirements {
+  argv: readonly string[];
+  post: readonly string[];
+}
+
+const NONE: Requirements = { argv: [], post: [] };
+
+/** What the spec marks required for a method (the registry); nothing for a method it does not know. */
+export function requirementsOf(method: string): Requirements {
+  const def = getMethod(method);
+  return def ? { argv: def.requiredArgv ?? [], post: def.requiredPost ?? [] } : NONE;
+}
 
 const compiled = new Map<string, RegExp | null>();
 
@@ -56,11 +77,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function postProblems(data: MethodData, values: RequestValues): Pick<RequestProblems, 'bodyNotObject' | 'post'> {
+function postProblems(
+  data: MethodData,
+  values: RequestValues,
+  required: readonly string[],
+): Pick<RequestProblems, 'bodyNotObject' | 'post'> {
   const fields = data.post ?? {};
-  if (values.httpMethod !== 'POST' || values.body.trim() === '' || Object.keys(fields).length === 0) {
-    return { bodyNotObject: false, post: {} };
+  if (values.httpMethod !== 'POST') return { bodyNotObject: false, post: {} };
+  if (values.body.trim() === '') {
+    return { bodyNotObject: false, post: Object.fromEntries(required.map((name) => [name, { kind: 'required' }])) };
   }
+  if (Object.keys(fields).length === 0 && required.length === 0) return { bodyNotObject: false, post: {} };
   let json: unknown;
   try {
     json = JSON.parse(values.body);
@@ -69,7 +96,11 @@ function postProblems(data: MethodData, values: RequestValues): Pick<RequestProb
   }
   if (!isRecord(json)) return { bodyNotObject: true, post: {} };
   const post: Record<string, Problem> = {};
+  for (const name of required) {
+    if (!Object.hasOwn(json, name) || json[name] === '') post[name] = { kind: 'required' };
+  }
   for (const [name, pattern] of Object.entries(fields)) {
+    if (post[name]) continue;
     if (!Object.hasOwn(json, name)) continue;
     const value = json[name];
     const problem = typeof value === 'string' ? checkValue(pattern, value) : { kind: 'notString' as const };
@@ -79,13 +110,17 @@ function postProblems(data: MethodData, values: RequestValues): Pick<RequestProb
 }
 
 /** Every problem of a request; `hasProblems` says whether it may be sent. */
-export function checkRequest(data: MethodData, values: RequestValues): RequestProblems {
-  const path = (data.path ?? []).map((pattern, i) => checkValue(pattern, values.path[i] ?? ''));
+export function checkRequest(data: MethodData, values: RequestValues, required: Requirements = NONE): RequestProblems {
+  const path = (data.path ?? []).map((pattern, i) => {
+    const value = values.path[i] ?? '';
+    return value === '' ? { kind: 'required' as const } : checkValue(pattern, value);
+  });
   const args = argNames(data).map((name, i) => {
     const value = values.args[i] ?? '';
-    return value === '' ? null : checkValue(data.argv?.[name] ?? '', value);
+    if (value === '') return required.argv.includes(name) ? { kind: 'required' as const } : null;
+    return checkValue(data.argv?.[name] ?? '', value);
   });
-  return { path, args, ...postProblems(data, values) };
+  return { path, args, ...postProblems(data, values, required.post) };
 }
 
 export function hasProblems(p: RequestProblems): boolean {

@@ -52,6 +52,10 @@ export const syncFileMessages = /* @__PURE__ */ i18n('syncFile', {
   healthNone: 'No site is known to miss the file.',
   healthNoneNever: 'Sites never scanned may still miss it: a scan finds out.',
   healthListLabel: 'Sites that miss the file',
+  probableHeading: 'Sites that probably miss the file',
+  probableText:
+    'Their scheduled scans have stopped: none has reported for longer than the scan interval and a day. The service does not say why a scheduled scan did not run; a missing file is the usual cause. Re-check a site: a scan that starts means the file is in place.',
+  noScanSince: params('No scheduled scan since {date}'),
   refusedAt: params('Refused {date}'),
   recheck: 'Re-check',
   recheckSite: params('Re-check {domain}'),

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
 import { methodListQueryOptions } from '../../features/developer/api/methods';
+import { partnerApiBaseQueryOptions } from '../../features/developer/api/partner-api';
 import { DeveloperPage } from '../../features/developer/components/developer-page';
 import { DEVELOPER_TABS } from '../../features/developer/tabs';
 import { PageError } from '../../features/shell/page-error';
@@ -15,7 +17,10 @@ export const Route = createFileRoute('/_auth/developer')({
   }),
   // Defaults stay out of the address: /developer, not /developer?tab=methods&q=.
   search: { middlewares: [stripSearchParams({ tab: 'methods', q: '' })] },
-  loader: ({ context }) => context.queryClient.ensureQueryData(methodListQueryOptions(context.api)),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(partnerApiBaseQueryOptions());
+    return context.queryClient.ensureQueryData(methodListQueryOptions(context.api));
+  },
   component: DeveloperRoute,
   errorComponent: PageError,
 });
@@ -24,11 +29,13 @@ function DeveloperRoute() {
   const { tab, method, q } = Route.useSearch();
   const { signedIn } = Route.useRouteContext();
   const navigate = Route.useNavigate();
+  const apiBaseUrl = useQuery(partnerApiBaseQueryOptions()).data ?? null;
   return (
     <DeveloperPage
       tab={tab}
       method={method}
       query={q}
+      apiBaseUrl={apiBaseUrl}
       credentials={signedIn.macKey ? { apiKey: signedIn.apiKey, macKey: signedIn.macKey } : { apiKey: signedIn.apiKey }}
       onTabChange={(next) => void navigate({ search: (s) => ({ ...s, tab: next }) })}
       onMethodChange={(next, nextTab) =>

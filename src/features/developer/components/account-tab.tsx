@@ -6,19 +6,24 @@ import { useKeyInfo } from '../../../data/key-info';
 import { useUserInfo } from '../../../data/user-info';
 import { format } from '../../../i18n/format';
 import { developerMessages } from '../messages';
+import { maskValue, secretsOf } from '../secrets';
 import { DataList, JsonBlock } from './json-view';
 import { SecretValue } from './secret-value';
 
 /**
  * The keys this browser signs with (masked until revealed), and api_keyinfo
  * and api_userinfo as data: whatever fields come back (spec §4.6 shows none),
- * with only `expires` (observed: UNIX time, 0 = never) put in words too.
+ * with only `expires` (observed: UNIX time, 0 = never) put in words too, and
+ * the keys masked should the service ever return them (../secrets.ts).
  */
 export function AccountTab({ credentials }: { credentials: Credentials }) {
   const t = useStore(developerMessages);
   const f = useStore(format);
   const keyInfo = useKeyInfo();
   const userInfo = useUserInfo({ enabled: true });
+  const secrets = secretsOf(credentials.apiKey, credentials.macKey);
+  const keyData = maskValue(keyInfo.data, secrets);
+  const userData = maskValue(userInfo.data, secrets);
   const describeExpiry = (name: string, value: unknown) =>
     name === 'expires' && typeof value === 'number' ? (
       <span className="ml-2 font-sans text-muted-foreground">({value === 0 ? t.neverExpires : f.unixTime(value)})</span>
@@ -51,11 +56,11 @@ export function AccountTab({ credentials }: { credentials: Credentials }) {
       <Card className="p-5">
         <h2 className="text-lg font-semibold text-foreground">{t.keyInfo}</h2>
         <div className="mt-3 space-y-3">
-          <DataList value={keyInfo.data} describe={describeExpiry} />
+          <DataList value={keyData} describe={describeExpiry} />
           <details>
             <summary className="cursor-pointer text-sm text-link">{t.rawJson}</summary>
             <div className="mt-2">
-              <JsonBlock value={keyInfo.data} label={t.keyInfo} />
+              <JsonBlock value={keyData} label={t.keyInfo} />
             </div>
           </details>
         </div>
@@ -73,11 +78,11 @@ export function AccountTab({ credentials }: { credentials: Credentials }) {
             <p className="text-sm text-muted-foreground">{t.noUser}</p>
           ) : (
             <>
-              <DataList value={userInfo.data} />
+              <DataList value={userData} />
               <details>
                 <summary className="cursor-pointer text-sm text-link">{t.rawJson}</summary>
                 <div className="mt-2">
-                  <JsonBlock value={userInfo.data} label={t.userInfo} />
+                  <JsonBlock value={userData} label={t.userInfo} />
                 </div>
               </details>
             </>

@@ -12,10 +12,11 @@ interface BuilderTabProps {
   method: string | undefined;
   onMethodChange: (method: string) => void;
   credentials: Credentials;
+  apiBaseUrl: string | null;
 }
 
 /** A request for any method api_methodlist lists, its parameters checked against api_methoddata. */
-export function BuilderTab({ method, onMethodChange, credentials }: BuilderTabProps) {
+export function BuilderTab({ method, onMethodChange, credentials, apiBaseUrl }: BuilderTabProps) {
   const t = useStore(developerMessages);
   const { data: methods } = useMethodList();
   const chosen = method && methods.includes(method) ? method : methods[0];
@@ -33,7 +34,7 @@ export function BuilderTab({ method, onMethodChange, credentials }: BuilderTabPr
         )}
       </Field>
       {chosen === undefined ? null : isMethodName(chosen) ? (
-        <CallPanel key={chosen} method={chosen} credentials={credentials} />
+        <CallPanel key={chosen} method={chosen} credentials={credentials} apiBaseUrl={apiBaseUrl} />
       ) : (
         <Alert tone="warning">{t.notInRegistry}</Alert>
       )}

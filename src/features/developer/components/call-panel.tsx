@@ -14,6 +14,8 @@ import { RequestForm, type RequestDefaults } from './request-form';
 interface CallPanelProps {
   method: MethodName;
   credentials: Credentials;
+  /** The partner API's {base_url}, for the direct curl command; null when unknown. */
+  apiBaseUrl: string | null;
   defaults?: RequestDefaults;
 }
 
@@ -21,7 +23,7 @@ interface CallPanelProps {
  * A method's request form (from its api_methoddata) and the last answer:
  * sent with the signing client as any call (api.call), read as received.
  */
-export function CallPanel({ method, credentials, defaults }: CallPanelProps) {
+export function CallPanel({ method, credentials, apiBaseUrl, defaults }: CallPanelProps) {
   const t = useStore(developerMessages);
   const api = useApi();
   const data = useMethodData(method);
@@ -61,6 +63,7 @@ export function CallPanel({ method, credentials, defaults }: CallPanelProps) {
           httpMethod={call.data.httpMethod}
           body={call.data.body}
           credentials={credentials}
+          apiBaseUrl={apiBaseUrl}
         />
       ) : null}
     </div>

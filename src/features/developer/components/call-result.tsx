@@ -7,25 +7,29 @@ import { contentTypeOf, retryAfterSeconds } from '../../../api/transport';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
-import { apiCurl, proxyCurl, signatureCommand, type CurlInput } from '../curl';
+import { apiCurl, BASE_URL_PLACEHOLDER, MASK, proxyCurl, signatureCommand, type CurlInput } from '../curl';
 import { developerMessages } from '../messages';
+import { maskText, maskValue, secretsOf } from '../secrets';
 import { CopyButton } from './copy-button';
 import { JsonBlock } from './json-view';
 
-/** The error an answer reports, as the client would throw it, for the catalogue's words. */
-function answerError(method: string, response: RawResponse): unknown {
+/**
+ * The error an answer reports, as the client would throw it, for the
+ * catalogue's words; the service's texts as `shown` shows them (masked).
+ */
+function answerError(method: string, response: RawResponse, shown: (text: string) => string): unknown {
   const envelope = response.envelope;
   if (envelope && envelope.error !== 0) {
     return new ApiError({
       method,
       code: envelope.error,
-      message: envelope.message,
-      errorinfo: envelope.errorinfo,
+      message: shown(envelope.message),
+      errorinfo: shown(envelope.errorinfo),
       retryAfter: retryAfterSeconds(response.headers['retry-after'] ?? null),
     });
   }
   if (!envelope && (response.status < 200 || response.status >= 300)) {
-    return new TransportError({ method, kind: 'http', status: response.status, message: response.text.trim() });
+    return new TransportError({ method, kind: 'http', status: response.status, message: shown(response.text.trim()) });
   }
   return null;
 }
@@ -56,19 +60,25 @@ interface CallResultProps {
   httpMethod: 'GET' | 'POST';
   body: string | undefined;
   credentials: Credentials;
+  /** The partner API's {base_url} for the direct curl command; null when the server does not say. */
+  apiBaseUrl: string | null;
 }
 
 /**
  * One call as sent and answered: the exact target, the signature and how it
  * is made, the status, the envelope (timewait included) or the raw answer,
- * the catalogue's words for an error, and curl commands that repeat it, the
- * key and signature masked until the user shows them.
+ * the catalogue's words for an error, and curl commands that repeat it. The
+ * key, the mac key and the signature are masked everywhere (the answer too:
+ * api_test echoes the cookies they travel in, ../secrets.ts) until the user
+ * shows them.
  */
-export function CallResult({ method, response, httpMethod, body, credentials }: CallResultProps) {
+export function CallResult({ method, response, httpMethod, body, credentials, apiBaseUrl }: CallResultProps) {
   const t = useStore(developerMessages);
   const [reveal, setReveal] = useState(false);
-  const error = answerError(method, response);
   const envelope = response.envelope;
+  const secrets = secretsOf(credentials.apiKey, credentials.macKey, response.signature);
+  const shownText = (text: string) => (reveal ? text : maskText(text, secrets));
+  const error = answerError(method, response, shownText);
   const curl: Omit<CurlInput, 'origin'> = {
     target: response.target,
     httpMethod,
@@ -81,6 +91,7 @@ export function CallResult({ method, response, httpMethod, body, credentials }: 
 
   return (
     <Card className="space-y-5 p-5">
+      <Switch label={t.revealSecrets} hint={t.revealHint} checked={reveal} onCheckedChange={setReveal} />
       <section>
         <h3 className="font-semibold text-foreground">{t.request}</h3>
         <p className="mt-2 text-sm text-muted-foreground">{t.target}</p>
@@ -92,7 +103,9 @@ export function CallResult({ method, response, httpMethod, body, credentials }: 
           <p className="mt-1 text-sm">{t.noSignature}</p>
         ) : (
           <>
-            <code className="mt-1 block font-mono text-sm wrap-anywhere text-foreground">{response.signature}</code>
+            <code className="mt-1 block font-mono text-sm wrap-anywhere text-foreground">
+              {reveal ? response.signature : <span aria-label={t.masked}>{MASK}</span>}
+            </code>
             <p className="mt-2 text-sm text-muted-foreground">{t.signatureHow}</p>
             <Command text={signatureCommand(response.target, credentials.macKey ?? '', reveal)} label={t.signature} />
           </>
@@ -109,8 +122,8 @@ export function CallResult({ method, response, httpMethod, body, credentials }: 
           {envelope ? (
             <>
               <Row label={t.envelopeError}>{envelope.error}</Row>
-              <Row label={t.envelopeMessage}>{envelope.message}</Row>
-              <Row label={t.errorinfo}>{envelope.errorinfo}</Row>
+              <Row label={t.envelopeMessage}>{shownText(envelope.message)}</Row>
+              <Row label={t.errorinfo}>{shownText(envelope.errorinfo)}</Row>
               <Row label={t.timewait}>{t.timewaitValue({ ms: envelope.timewait })}</Row>
               <Row label={t.version}>{envelope.version}</Row>
               <Row label={t.keyid}>{envelope.keyid}</Row>
@@ -120,7 +133,7 @@ export function CallResult({ method, response, httpMethod, body, credentials }: 
         {envelope ? (
           <div className="mt-3">
             <p className="mb-1 font-mono text-sm text-muted-foreground">{t.result}</p>
-            <JsonBlock value={envelope.result} label={t.result} />
+            <JsonBlock value={reveal ? envelope.result : maskValue(envelope.result, secrets)} label={t.result} />
           </div>
         ) : (
           <div className="mt-3">
@@ -129,19 +142,19 @@ export function CallResult({ method, response, httpMethod, body, credentials }: 
               tabIndex={0}
               className="max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs text-foreground"
             >
-              {response.text}
+              {shownText(response.text)}
             </pre>
           </div>
         )}
       </section>
       <section className="space-y-3">
         <h3 className="font-semibold text-foreground">{t.curl}</h3>
-        <Switch label={t.revealSecrets} checked={reveal} onCheckedChange={setReveal} />
         {!reveal ? <p className="text-xs text-muted-foreground">{t.copyMasked}</p> : null}
         <p className="text-sm text-muted-foreground">{t.curlProxy}</p>
         <Command text={proxyCurl({ ...curl, origin: window.location.origin })} label={t.curlProxy} />
         <p className="text-sm text-muted-foreground">{t.curlApi}</p>
-        <Command text={apiCurl({ ...curl, origin: '{base_url}' })} label={t.curlApi} />
+        {apiBaseUrl === null ? <p className="text-xs text-muted-foreground">{t.baseUrlUnknown}</p> : null}
+        <Command text={apiCurl({ ...curl, origin: apiBaseUrl ?? BASE_URL_PLACEHOLDER })} label={t.curlApi} />
       </section>
     </Card>
   );

@@ -23,6 +23,8 @@ interface DeveloperPageProps {
   method: string | undefined;
   query: string;
   credentials: Credentials;
+  /** The partner API's {base_url} as the server gives it (/partner-api.json), for the direct curl; null when unknown. */
+  apiBaseUrl: string | null;
   /** Navigation: the tab, the method and the search live in the URL (the route's search params). */
   onTabChange: (tab: DeveloperTab) => void;
   onMethodChange: (method: string, tab?: DeveloperTab) => void;
@@ -31,7 +33,7 @@ interface DeveloperPageProps {
 
 /** /developer: the console for partners building their own integration (spec §4.6, §5, §7). */
 export function DeveloperPage(props: DeveloperPageProps) {
-  const { tab, method, query, credentials, onTabChange, onMethodChange, onQueryChange } = props;
+  const { tab, method, query, credentials, apiBaseUrl, onTabChange, onMethodChange, onQueryChange } = props;
   const t = useStore(developerMessages);
   usePageTitle(t.pageTitle);
   return (
@@ -61,10 +63,15 @@ export function DeveloperPage(props: DeveloperPageProps) {
           <AccountTab credentials={credentials} />
         </TabsContent>
         <TabsContent value="playground">
-          <PlaygroundTab credentials={credentials} />
+          <PlaygroundTab credentials={credentials} apiBaseUrl={apiBaseUrl} />
         </TabsContent>
         <TabsContent value="request">
-          <BuilderTab method={method} onMethodChange={onMethodChange} credentials={credentials} />
+          <BuilderTab
+            method={method}
+            onMethodChange={onMethodChange}
+            credentials={credentials}
+            apiBaseUrl={apiBaseUrl}
+          />
         </TabsContent>
         <TabsContent value="errors">
           <ErrorCatalogueTab query={query} onQueryChange={onQueryChange} />

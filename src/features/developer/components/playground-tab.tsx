@@ -4,7 +4,7 @@ import { developerMessages } from '../messages';
 import { CallPanel } from './call-panel';
 
 /** api_test (spec §4.6): items, query, POST body, err and raw, with the signed request shown. */
-export function PlaygroundTab({ credentials }: { credentials: Credentials }) {
+export function PlaygroundTab({ credentials, apiBaseUrl }: { credentials: Credentials; apiBaseUrl: string | null }) {
   const t = useStore(developerMessages);
   return (
     <div className="space-y-5">
@@ -12,6 +12,7 @@ export function PlaygroundTab({ credentials }: { credentials: Credentials }) {
       <CallPanel
         method="api_test"
         credentials={credentials}
+        apiBaseUrl={apiBaseUrl}
         defaults={{ path: ['abc', '1', 'anything'], args: { str: 'hello', int: '42' }, body: '{"hello":"world"}' }}
       />
     </div>

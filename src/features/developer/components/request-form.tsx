@@ -16,13 +16,16 @@ import {
   allowedHttpMethods,
   argNames,
   checkRequest,
+  requirementsOf,
   type Problem,
   type RequestProblems,
   type RequestValues,
+  type Requirements,
 } from '../request-check';
 
 /** A problem in words; `shown`: the field shows its expression already. */
 function problemText(t: DeveloperMessages, p: Problem, shown = false): string {
+  if (p.kind === 'required') return t.requiredMissing;
   if (p.kind === 'notString') return t.notString;
   if (p.kind === 'uncompilable') return t.uncompilable({ pattern: p.pattern });
   return shown ? t.mismatchAbove : t.mismatch({ pattern: p.pattern });
@@ -31,13 +34,13 @@ function problemText(t: DeveloperMessages, p: Problem, shown = false): string {
 function bodyText(t: DeveloperMessages, p: RequestProblems): string | null {
   if (p.bodyNotObject) return t.bodyNotObject;
   const fields = Object.entries(p.post).map(([name, problem]) =>
-    t.postProblem({ name, problem: problemText(t, problem) }),
+    problem.kind === 'required' ? t.postRequired({ name }) : t.postProblem({ name, problem: problemText(t, problem) }),
   );
   return fields.length > 0 ? fields.join(' ') : null;
 }
 
 /** The request's schema: each value checked against api_methoddata (request-check.ts), each problem on its field. */
-function requestSchema(t: DeveloperMessages, data: MethodData) {
+function requestSchema(t: DeveloperMessages, data: MethodData, required: Requirements) {
   return z
     .object({
       path: z.array(z.string()),
@@ -47,7 +50,7 @@ function requestSchema(t: DeveloperMessages, data: MethodData) {
     })
     .check(
       z.superRefine((values, ctx) => {
-        const problems = checkRequest(data, values);
+        const problems = checkRequest(data, values, required);
         problems.path.forEach((p, i) => {
           if (p)
             ctx.addIssue({
@@ -91,11 +94,14 @@ interface RequestFormProps {
  * The parameters of one method, from its api_methoddata: a field per path
  * entry and named argument (named as this dashboard's registry names them,
  * else by position), the HTTP method where there is a choice, a POST body.
- * Nothing is sent until every value matches its expression.
+ * Required values are marked (every path entry; the named arguments the spec
+ * requires); nothing is sent until each is there and every value matches its
+ * expression.
  */
 export function RequestForm({ method, data, defaults, pending, onSend }: RequestFormProps) {
   const t = useStore(developerMessages);
-  const schema = useMemo(() => requestSchema(t, data), [t, data]);
+  const required = useMemo(() => requirementsOf(method), [method]);
+  const schema = useMemo(() => requestSchema(t, data, required), [t, data, required]);
   const names = argNames(data);
   const allowed = allowedHttpMethods(data);
   const paths = data.path ?? [];
@@ -119,11 +125,21 @@ export function RequestForm({ method, data, defaults, pending, onSend }: Request
             <Field
               key={`path-${i}`}
               label={registryPath[i]?.name ?? t.pathEntry({ n: i + 1 })}
-              hint={<code className="font-mono text-xs wrap-anywhere">{pattern}</code>}
+              hint={
+                <>
+                  <code className="font-mono text-xs wrap-anywhere">{pattern}</code> · {t.requiredArg}
+                </>
+              }
               error={errors.path?.[i]?.message}
             >
               {(control) => (
-                <Input {...control} {...form.register(`path.${i}`)} spellCheck={false} autoComplete="off" />
+                <Input
+                  {...control}
+                  {...form.register(`path.${i}`)}
+                  aria-required
+                  spellCheck={false}
+                  autoComplete="off"
+                />
               )}
             </Field>
           ))}
@@ -133,13 +149,20 @@ export function RequestForm({ method, data, defaults, pending, onSend }: Request
               label={<code className="font-mono">{name}</code>}
               hint={
                 <>
-                  <code className="font-mono text-xs wrap-anywhere">{data.argv?.[name]}</code> · {t.notSent}
+                  <code className="font-mono text-xs wrap-anywhere">{data.argv?.[name]}</code> ·{' '}
+                  {required.argv.includes(name) ? t.requiredArg : t.notSent}
                 </>
               }
               error={errors.args?.[i]?.message}
             >
               {(control) => (
-                <Input {...control} {...form.register(`args.${i}`)} spellCheck={false} autoComplete="off" />
+                <Input
+                  {...control}
+                  {...form.register(`args.${i}`)}
+                  aria-required={required.argv.includes(name) || undefined}
+                  spellCheck={false}
+                  autoComplete="off"
+                />
               )}
             </Field>
           ))}
@@ -162,7 +185,15 @@ export function RequestForm({ method, data, defaults, pending, onSend }: Request
         </p>
       )}
       {httpMethod === 'POST' ? (
-        <Field label={t.body} hint={t.bodyHint} error={errors.body?.message}>
+        <Field
+          label={t.body}
+          hint={
+            required.post.length > 0
+              ? `${t.bodyHint} ${t.bodyRequired({ names: required.post.join(', ') })}`
+              : t.bodyHint
+          }
+          error={errors.body?.message}
+        >
           {(control) => (
             <textarea
               {...control}

@@ -4,7 +4,8 @@ import { linesToSend, parseAddLines } from './add-lines';
 import { runBulk } from './bulk-runner';
 import { toCsv } from './csv-export';
 import { parseSiteInput } from './site-input';
-import { scanDue, scannedRecently, statusOf } from './site-status';
+import { scanDue, scannedRecently } from '../../../lib/scan-schedule';
+import { statusOf } from './site-status';
 import { sitesSearchSchema, SEARCH_DEFAULTS } from './sites-search';
 import { matchesFilters } from './site-filters';
 

@@ -2,7 +2,8 @@
 import type { ScanPeriod } from '../../../api/registry/sites';
 import { SCAN_PERIODS } from '../../../api/registry/sites';
 import type { Site } from '../../../api/schemas';
-import { scanDue, statusOf } from './site-status';
+import { scanDue } from '../../../lib/scan-schedule';
+import { statusOf } from './site-status';
 import type { OnOffFilter, PeriodFilter, ScanFilter, SiteFilters } from './sites-search';
 
 /** Whether any filter (the unit aside) narrows the list. */

@@ -31,27 +31,3 @@ export function severity(status: SiteStatus): number {
 export function threatsOf(site: Pick<Site, 'scanreport'>): number | null {
   return site.scanreport ? site.scanreport.threats : null;
 }
-
-/** How late a scheduled scan may be before it counts as overdue (a scan takes time, the service's clock ours). */
-export const SCAN_GRACE_SECONDS = 86_400;
-/** Sites without scheduled scans count as recently scanned when scanned within this long (the firewall history's 30 days). */
-export const UNSCHEDULED_RECENT_SECONDS = 30 * 86_400;
-
-/**
- * Never scanned, or scheduled scans (spec §2.8 scanperiod) that have stopped
- * reporting: the latest report is older than the period and a day. The API
- * does not say why; a missing synchronization file is the usual cause.
- */
-export function scanDue(site: Pick<Site, 'scanreport' | 'scanperiod'>, nowSeconds: number): boolean {
-  const r = site.scanreport;
-  if (!r) return true;
-  return site.scanperiod > 0 && r.date < nowSeconds - site.scanperiod - SCAN_GRACE_SECONDS;
-}
-
-/** Scanned within its own scan period (and a day), or within 30 days when it has no scheduled scans. */
-export function scannedRecently(site: Pick<Site, 'scanreport' | 'scanperiod'>, nowSeconds: number): boolean {
-  const r = site.scanreport;
-  if (!r) return false;
-  const within = site.scanperiod > 0 ? site.scanperiod + SCAN_GRACE_SECONDS : UNSCHEDULED_RECENT_SECONDS;
-  return r.date >= nowSeconds - within;
-}

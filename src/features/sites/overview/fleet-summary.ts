@@ -2,11 +2,12 @@
  * The fleet overview's figures from `sites_list?withscanreport&withfwhistory`
  * (spec §2.8–2.10): pure, run in the overview's worker (fleet.worker.ts) and
  * in the tests. The counters use the sites page's own tests (site-status.ts,
- * site-filters.ts), so a counter and the filtered sites page it links to agree.
+ * site-filters.ts, src/lib/scan-schedule.ts), so a counter and the filtered sites page it links to agree.
  */
 import type { Site } from '../../../api/schemas';
 import { sumFirewallDays, type FirewallDay } from '../../../components/charts/firewall-days';
-import { SCAN_GRACE_SECONDS, scanDue, scannedRecently, statusOf } from '../model/site-status';
+import { scanDue, scannedRecently, scansStoppedSince } from '../../../lib/scan-schedule';
+import { statusOf } from '../model/site-status';
 
 export interface FleetCounts {
   sites: number;
@@ -168,10 +169,9 @@ export function fixFor(site: AttentionSite, now: number, syncMissing: boolean): 
   switch (site.problems[0]) {
     case 'infected':
       return site.cleanup ? scanOr() : 'enableCleanup';
-    case 'never': {
-      const scheduledLongAgo = site.scanperiod > 0 && site.adddate < now - site.scanperiod - SCAN_GRACE_SECONDS;
-      return scheduledLongAgo ? 'syncFile' : scanOr();
-    }
+    case 'never':
+      // Scheduled scans that never came: added longer ago than the period and a day.
+      return scansStoppedSince({ ...site, scanreport: null }, now) !== null ? 'syncFile' : scanOr();
     case 'overdue':
       return 'syncFile';
     case 'firewallOff':

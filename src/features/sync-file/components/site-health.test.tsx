@@ -3,11 +3,13 @@
  * a site whose name starts with "nosync" has none until the control surface
  * installs it): scanning the never-scanned sites lists the refused ones (146901),
  * a re-check after the upload finds the file, and the list outlives a reload
- * of the page (remembered per account in this browser).
+ * of the page (remembered per account in this browser). The sites whose
+ * scheduled scans stopped are listed as probably missing it, from the sites
+ * list alone, so in a browser that never scanned them.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderInRouter } from '../../../test/render-in-router';
 import { startRealStack, type RealStack } from '../../../../test-support/real-stack';
 import { SiteHealth } from './site-health';
@@ -17,6 +19,9 @@ beforeAll(async () => {
   stack = await startRealStack();
 });
 afterAll(() => stack.close());
+afterEach(() => vi.useRealTimers());
+
+const DAY = 86_400_000;
 
 describe('sites that miss the sync file', () => {
   it('are found by a scan, re-checked after the upload, and still listed after a reload', async () => {
@@ -53,5 +58,35 @@ describe('sites that miss the sync file', () => {
     await waitFor(() => expect(within(again).getAllByRole('listitem')).toHaveLength(1));
     expect(within(again).getByRole('listitem')).toHaveTextContent(/nosync-b\.example\s*Refused/);
     expect(screen.getByRole('button', { name: 'Re-check nosync-b.example' })).toBeEnabled();
+  });
+
+  it('lists the sites whose scheduled scans stopped as probably missing it, on any device, with the same re-checks', async () => {
+    const user = userEvent.setup();
+    const email = `stalled-${Date.now().toString(36)}@spa.example`;
+    const api = stack.client(await stack.signIn(email));
+    // Weekly scans, the first ten minutes after the sites are added (sandbox).
+    await api.sites_add(['nosync-late.example', 'fine-late.example']);
+    // Nine days on, for the sandbox (in this process) and the page alike: the weekly scans of
+    // fine-late.example reported, those of nosync-late.example never could.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + 9 * DAY);
+    await api.sites_add(['fresh.example']);
+    renderInRouter(() => <SiteHealth />, { api });
+
+    const probable = await screen.findByRole('list', { name: 'Sites that probably miss the file' });
+    const row = within(probable).getByRole('listitem');
+    expect(row).toHaveTextContent(/^nosync-late\.example\s*No scheduled scan since/);
+    // Nothing was scanned from this browser: no site is known to miss it, and the new one is only never scanned.
+    expect(screen.getByText(/No site is known to miss the file/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scan the 1 site never scanned' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Open fine-late.example' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Re-check the 1 site' }));
+    await waitFor(() => expect(row).toHaveTextContent('Still missing'));
+    // Refused: it stays where it was for this visit, and can be checked again once the file is there.
+    expect(within(probable).getAllByRole('listitem')).toHaveLength(1);
+    await stack.control('syncfile', { email, domain: 'nosync-late.example', installed: true });
+    await user.click(within(row).getByRole('button', { name: 'Re-check nosync-late.example' }));
+    await waitFor(() => expect(row).toHaveTextContent(/File in place/));
   });
 });

@@ -9,20 +9,29 @@ import { useScanning, useScanRecords, useScanWatcher } from '../../../data/scan-
 import { useSitesQuery } from '../../../data/sites';
 import { errorText } from '../../../i18n/error-text';
 import { format } from '../../../i18n/format';
+import { scansStoppedSince } from '../../../lib/scan-schedule';
 import { syncFileMessages } from '../messages';
 
 /** How many scans are asked for at once in a bulk re-check. */
 const IN_FLIGHT = 4;
 
-/** What a re-check in this visit found for a site. */
-type Check = { state: 'checking' } | { state: 'inPlace' } | { state: 'missing' } | { state: 'failed'; message: string };
+/** Which list a site is in: refused for a missing file (146901), or its scheduled scans stopped. */
+type Group = 'known' | 'probable';
+
+/** What a re-check in this visit found for a site, and the list it was in (it stays there for this visit). */
+type Check = { group: Group } & (
+  { state: 'checking' } | { state: 'inPlace' } | { state: 'missing' } | { state: 'failed'; message: string }
+);
 
 /**
- * Which sites miss the synchronization file (spec §4.3 site_scan, error 146901),
- * with a re-check per site and in bulk. The API says so only in answer to a
- * scan, so the list is the sites whose last scan from this dashboard was
- * refused for it (the scan watcher remembers them per account, in this
- * browser); the sites never scanned can be scanned from here to find out.
+ * Which sites miss the synchronization file, with a re-check (a scan) per site
+ * and in bulk. The API says so only in answer to a scan (spec §4.3 site_scan,
+ * error 146901), so two lists: the sites whose last scan from this dashboard
+ * was refused for it (the scan watcher remembers them per account, in this
+ * browser), and, from the sites list itself, so on any device, the sites whose
+ * scheduled scans stopped reporting, which probably miss it (the API does not
+ * say why a scheduled scan did not run). The sites never scanned can be
+ * scanned from here to find out.
  */
 export function SiteHealth() {
   const t = useStore(syncFileMessages);
@@ -32,33 +41,54 @@ export function SiteHealth() {
   const scanning = useScanning();
   const watcher = useScanWatcher();
   // Not suspended: the file and the guide show while the list loads (or when it fails).
-  const { data: sites } = useSitesQuery(undefined);
+  const { data: sites, dataUpdatedAt } = useSitesQuery(undefined);
   const [checks, setChecks] = useState<Readonly<Record<string, Check>>>({});
   const [bulk, setBulk] = useState<{ done: number; total: number; running: boolean } | null>(null);
   const stopped = useRef(false);
 
   const inAccount = useMemo(() => (sites ? new Set(sites.map((s) => s.domain)) : null), [sites]);
-  // The sites known to miss it, and those re-checked in this visit (so a found file reads as found, not as gone).
-  const listed = useMemo(() => {
-    const missing = Object.keys(records).filter((d) => records[d]?.outcome === 'syncMissing');
-    return [...new Set([...missing, ...Object.keys(checks)])].filter((d) => inAccount?.has(d) ?? true).sort();
-  }, [records, checks, inAccount]);
-  const neverScanned = useMemo(
-    () => (sites ?? []).filter((s) => !s.scanreport && !listed.includes(s.domain)).map((s) => s.domain),
-    [sites, listed],
-  );
+  // Since when each site's scheduled scans have not reported, judged when the list was read (as the overview judges "overdue").
+  const stoppedSince = useMemo(() => {
+    const now = Math.floor(dataUpdatedAt / 1000);
+    const since = new Map<string, number>();
+    for (const site of sites ?? []) {
+      const at = scansStoppedSince(site, now);
+      if (at !== null) since.set(site.domain, at);
+    }
+    return since;
+  }, [sites, dataUpdatedAt]);
+  // Each list: its sites, and those re-checked from it in this visit (so a found file reads as found, not as gone).
+  const { known, probable } = useMemo(() => {
+    const checkedFrom = (group: Group) => Object.keys(checks).filter((d) => checks[d]?.group === group);
+    const refused = Object.keys(records).filter(
+      (d) => records[d]?.outcome === 'syncMissing' && checks[d]?.group !== 'probable',
+    );
+    const knownSet = new Set([...refused, ...checkedFrom('known')]);
+    const stalled = [...stoppedSince.keys()].filter((d) => !knownSet.has(d));
+    const inList = (d: string) => inAccount?.has(d) ?? true;
+    return {
+      known: [...knownSet].filter(inList).sort(),
+      probable: [...new Set([...stalled, ...checkedFrom('probable')])]
+        .filter((d) => !knownSet.has(d) && inList(d))
+        .sort(),
+    };
+  }, [records, checks, inAccount, stoppedSince]);
+  const neverScanned = useMemo(() => {
+    const listed = new Set([...known, ...probable]);
+    return (sites ?? []).filter((s) => !s.scanreport && !listed.has(s.domain)).map((s) => s.domain);
+  }, [sites, known, probable]);
 
   const check = useCallback(
-    async (domain: string): Promise<Check> => {
-      setChecks((c) => ({ ...c, [domain]: { state: 'checking' } }));
+    async (domain: string, group: Group): Promise<Check> => {
+      setChecks((c) => ({ ...c, [domain]: { group, state: 'checking' } }));
       let result: Check;
       try {
         await watcher.start(domain, account);
-        result = { state: 'inPlace' };
+        result = { group, state: 'inPlace' };
       } catch (error) {
         result = isMethodError(error, 'site_scan', 'notAvailable')
-          ? { state: 'missing' }
-          : { state: 'failed', message: errorText(error).message };
+          ? { group, state: 'missing' }
+          : { group, state: 'failed', message: errorText(error).message };
       }
       setChecks((c) => ({ ...c, [domain]: result }));
       return result;
@@ -66,14 +96,15 @@ export function SiteHealth() {
     [watcher, account],
   );
 
+  const groupOf = (domain: string): Group => (probable.includes(domain) ? 'probable' : 'known');
   const checkMany = async (domains: readonly string[]) => {
     stopped.current = false;
     let done = 0;
     setBulk({ done, total: domains.length, running: true });
-    const queue = [...domains];
+    const queue = domains.map((domain) => ({ domain, group: groupOf(domain) }));
     const worker = async () => {
-      for (let domain = queue.shift(); domain !== undefined && !stopped.current; domain = queue.shift()) {
-        await check(domain);
+      for (let next = queue.shift(); next !== undefined && !stopped.current; next = queue.shift()) {
+        await check(next.domain, next.group);
         setBulk({ done: ++done, total: domains.length, running: true });
       }
     };
@@ -87,21 +118,60 @@ export function SiteHealth() {
     else if (c.state === 'missing') counts.missing++;
     else if (c.state === 'failed') counts.failed++;
   }
-  const recheckable = listed.filter((d) => checks[d]?.state !== 'inPlace' && scanning[d] === undefined);
+  const recheckable = [...known, ...probable].filter(
+    (d) => checks[d]?.state !== 'inPlace' && scanning[d] === undefined,
+  );
 
-  const statusOf = (domain: string): string => {
+  const statusOf = (domain: string, group: Group): string => {
     const c = checks[domain];
     if (c?.state === 'checking') return t.checking;
     if (c?.state === 'failed') return t.checkFailed({ message: c.message });
-    if (c?.state === 'inPlace' || records[domain]?.outcome === 'done') {
-      return scanning[domain] === undefined ? t.inPlaceDone : t.inPlace;
-    }
+    const record = records[domain];
+    const since = stoppedSince.get(domain);
+    // A scan this dashboard started was taken (after the scans stopped, for the second list).
+    const taken = record?.outcome === 'done' && (group === 'known' || since === undefined || record.at >= since * 1000);
+    if (c?.state === 'inPlace' || taken) return scanning[domain] === undefined ? t.inPlaceDone : t.inPlace;
     if (c?.state === 'missing') return t.stillMissing;
-    const at = records[domain]?.at;
+    if (group === 'probable') {
+      return since === undefined
+        ? t.stillMissing
+        : t.noScanSince({ date: f.date(since * 1000, { dateStyle: 'medium' }) });
+    }
+    const at = record?.at;
     return at === undefined
       ? t.stillMissing
       : t.refusedAt({ date: f.date(at, { dateStyle: 'medium', timeStyle: 'short' }) });
   };
+
+  const rows = (domains: readonly string[], group: Group, labelledBy: string) => (
+    <ul aria-labelledby={labelledBy} className="mt-3 divide-y divide-border rounded-md border border-border">
+      {domains.map((domain) => (
+        <li key={domain} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+          <Link
+            to="/sites/$domain"
+            params={{ domain }}
+            aria-label={t.openSite({ domain })}
+            className="min-w-0 font-medium break-all text-link underline underline-offset-2"
+          >
+            {domain}
+          </Link>
+          <span className="text-muted-foreground" role="status">
+            {statusOf(domain, group)}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="ml-auto"
+            aria-label={t.recheckSite({ domain })}
+            disabled={!recheckable.includes(domain) || checks[domain]?.state === 'checking' || bulk?.running}
+            onClick={() => void check(domain, group)}
+          >
+            {t.recheck}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <Card className="p-5">
@@ -110,41 +180,22 @@ export function SiteHealth() {
       </h2>
       <p className="mt-2 text-sm text-foreground">{t.healthText}</p>
 
-      {listed.length === 0 ? (
+      {known.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">
           {t.healthNone} {neverScanned.length > 0 ? t.healthNoneNever : ''}
         </p>
       ) : (
-        <ul
-          aria-labelledby="site-health-heading"
-          className="mt-3 divide-y divide-border rounded-md border border-border"
-        >
-          {listed.map((domain) => (
-            <li key={domain} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <Link
-                to="/sites/$domain"
-                params={{ domain }}
-                aria-label={t.openSite({ domain })}
-                className="min-w-0 font-medium break-all text-link underline underline-offset-2"
-              >
-                {domain}
-              </Link>
-              <span className="text-muted-foreground" role="status">
-                {statusOf(domain)}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="ml-auto"
-                aria-label={t.recheckSite({ domain })}
-                disabled={!recheckable.includes(domain) || checks[domain]?.state === 'checking' || bulk?.running}
-                onClick={() => void check(domain)}
-              >
-                {t.recheck}
-              </Button>
-            </li>
-          ))}
-        </ul>
+        rows(known, 'known', 'site-health-heading')
+      )}
+
+      {probable.length > 0 && (
+        <>
+          <h3 id="site-health-probable" className="mt-5 font-semibold text-foreground">
+            {t.probableHeading}
+          </h3>
+          <p className="mt-1 text-sm text-foreground">{t.probableText}</p>
+          {rows(probable, 'probable', 'site-health-probable')}
+        </>
       )}
 
       <div className="mt-4 flex flex-wrap items-center gap-3">

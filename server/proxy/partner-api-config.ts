@@ -1,0 +1,40 @@
+/**
+ * Where the partner API is, for callers of their own (issue 9: the developer
+ * console's curl command that goes straight to the API):
+ * - `/partner-api.json`: `{ version: 1, baseUrl }`, the spec's `{base_url}`
+ *   (PARTNER_API_URL, or the embedded sandbox's), null when unknown. Not a
+ *   secret, and never with credentials (the configuration refuses a user name
+ *   or password in PARTNER_API_URL); src/features/developer/api/partner-api.ts reads it.
+ * - In sandbox mode the sandbox's `{base_url}` is `<origin>/sandbox`:
+ *   `/sandbox/api/...` is its API as partners call it, the keys sent as the
+ *   `apikey` and `apimac` cookies themselves (spec §5), the signature over
+ *   `/api/...` as always (spec §5.5).
+ */
+import { isApiTarget } from './target.ts';
+
+export const PARTNER_API_CONFIG_PATH = '/partner-api.json';
+export const SANDBOX_BASE_PATH = '/sandbox';
+
+/** The shape of /partner-api.json; `version` changes only if the shape does. */
+export interface PartnerApiConfig {
+  version: 1;
+  baseUrl: string | null;
+}
+
+export function partnerApiConfigResponse(baseUrl: string | null, method: string): Response {
+  if (method !== 'GET' && method !== 'HEAD') {
+    return new Response('Method not allowed\n', { status: 405, headers: { Allow: 'GET, HEAD' } });
+  }
+  const config: PartnerApiConfig = { version: 1, baseUrl };
+  // It follows the server's settings (and, in sandbox mode, the name it was reached by): never cached.
+  return new Response(method === 'HEAD' ? null : JSON.stringify(config), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/** The API target of a request to the sandbox's `{base_url}` (`/sandbox/api/...` → `/api/...`), else null. */
+export function sandboxApiTarget(target: string): string | null {
+  if (!target.startsWith(SANDBOX_BASE_PATH)) return null;
+  const rest = target.slice(SANDBOX_BASE_PATH.length);
+  return isApiTarget(rest) ? rest : null;
+}
