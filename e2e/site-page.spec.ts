@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { FwHistory, Site } from '../src/api/schemas.ts';
 import { accountWith, apiOf, attachShot } from './sites-support.ts';
 import { DEMO_EMAIL, openSignedIn, signInViaApi, type E2eSession } from './support.ts';
@@ -55,23 +55,36 @@ function siteOf(sites: readonly Site[], domain: string): Site {
   return site;
 }
 
-/** The page's own sites_list?…withfwhistory answer (the history it draws). */
-function historyAnswer(page: Page): Promise<Response> {
-  return page.waitForResponse((r) => r.url().includes('/api/sites_list/') && r.url().includes('withfwhistory'));
+/**
+ * The page's own sites_list?…withfwhistory answer (the history it draws),
+ * read on its way: the account's is fetched by a worker that ends with the
+ * read, and an ended worker's answers can no longer be read back.
+ */
+async function historyAnswer(page: Page): Promise<{ body: Promise<{ result: Site[] }> }> {
+  const pattern = /\/api\/sites_list\/\?.*withfwhistory/;
+  let resolve: (body: { result: Site[] }) => void = () => undefined;
+  const body = new Promise<{ result: Site[] }>((done) => (resolve = done));
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { result: Site[] };
+    await route.fulfill({ response, json });
+    await page.unroute(pattern);
+    resolve(json);
+  });
+  return { body };
 }
 
-async function pageHistory(response: Response, domain: string): Promise<FwHistory> {
-  const body = (await response.json()) as { result: Site[] };
+function pageHistory(body: { result: Site[] }, domain: string): FwHistory {
   const history = body.result.find((s) => s.domain === domain)?.fwhistory;
   if (!history) throw new Error(`no history of ${domain} in the page's answer`);
   return history;
 }
 
 async function openSite(page: Page, session: E2eSession, domain: string): Promise<FwHistory> {
-  const answer = historyAnswer(page);
+  const answer = await historyAnswer(page);
   await openSignedIn(page, session, `/sites/${encodeURIComponent(domain)}`);
   await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
-  return pageHistory(await answer, domain);
+  return pageHistory(await answer.body, domain);
 }
 
 /** The scan report section shows every field of the API's report. */
@@ -227,9 +240,9 @@ test('the sites page does not ask for the firewall history; the CSV has the 30 d
   expect(lists.length).toBeGreaterThan(0);
   expect(lists.filter((u) => u.includes('withfwhistory'))).toEqual([]);
 
-  const answer = historyAnswer(page);
+  const answer = await historyAnswer(page);
   await page.goto(`/sites/${INFECTED}`);
-  const history = await pageHistory(await answer, INFECTED);
+  const history = pageHistory(await answer.body, INFECTED);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
@@ -248,6 +261,42 @@ test('the sites page does not ask for the firewall history; the CSV has the 30 d
   expect(lines[1]).toBe(
     `${first.slice(0, 4)}-${first.slice(4, 6)}-${first.slice(6)},${day ? day.slice(1).join(',') : ',,,,,,'}`,
   );
+});
+
+test("the account's history is read in a worker: the page's own thread never fetches or parses it", async ({
+  page,
+}) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  /** What the page's own thread fetched (a worker's requests are in the worker's own timeline). */
+  const ownLists = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((url) => url.includes('/api/sites_list/')),
+    );
+
+  const history = await openSite(page, session, INFECTED);
+  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  expect(workers.filter((p) => /\/site-history\.worker[^/]*\.js$/.test(p))).toHaveLength(1);
+  const own = await ownLists();
+  expect(own.length).toBeGreaterThan(0);
+  expect(own.filter((url) => url.includes('withfwhistory'))).toEqual([]);
+  // The chart has this site's days from the worker's answer.
+  await page.getByRole('button', { name: 'Table' }).click();
+  await expect(page.getByTestId('firewall-table').locator('tbody tr')).toHaveCount(Object.keys(history).length);
+
+  // The printable report of an account's site, the same way.
+  workers.length = 0;
+  const answer = await historyAnswer(page);
+  await page.goto(`/sites/${INFECTED}/report`);
+  pageHistory(await answer.body, INFECTED);
+  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Website security report' })).toBeVisible();
+  expect(workers.filter((p) => /\/site-history\.worker[^/]*\.js$/.test(p))).toHaveLength(1);
+  expect((await ownLists()).filter((url) => url.includes('withfwhistory'))).toEqual([]);
 });
 
 test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', async ({ page }) => {
