@@ -193,40 +193,86 @@ test('a site never scanned says so and offers a scan', async ({ page }) => {
   await expect(page.getByText('Never scanned', { exact: true })).toBeVisible();
 });
 
+/** The day's tooltip once the pointer rests at `fraction` of the attacks panel's width. */
+async function hoverAt(page: Page, fraction: number) {
+  const surface = page.locator('[data-chart="attacks"] .recharts-surface');
+  await surface.scrollIntoViewIfNeeded();
+  const box = await surface.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2, { steps: 4 });
+  return page.getByTestId('day-tooltip');
+}
+
+/** A full date in English (the browser's en-US), as the tooltip names a day. */
+const FULL_DATE = /^\w+day, \w+ \d{1,2}, \d{4} \(UTC\)/;
+
 test('days without data are gaps labelled "no data", never zeros: a removed and a disabled firewall', async ({
   page,
 }) => {
   const session = await signInViaApi(page.request, DEMO_EMAIL);
   const sites = await demoSites(session);
 
+  // Removed 40 days ago: no day of the 30 has data.
   const removed = await openSite(page, session, REMOVED);
   expect(siteOf(sites, REMOVED).firewallstatus).toBe(0);
   await expect(page.getByTestId('firewall-off')).toBeVisible();
-  const nulls = Object.values(removed).filter((d) => d === null).length;
-  expect(nulls).toBeGreaterThan(0);
+  const dates = Object.keys(removed).sort();
+  expect(Object.values(removed).filter((d) => d === null)).toHaveLength(dates.length);
   const chart = page.getByTestId('firewall-chart');
-  if (nulls === Object.keys(removed).length) {
-    await expect(chart).toContainText('No firewall data for these days');
-  } else {
-    await expect(chart).toContainText(`${nulls} days without data`);
-  }
+  await expect(chart).toContainText('No firewall data for these days');
   await expect(chart.locator('[data-chart="attacks"] svg text', { hasText: 'no data' }).first()).toBeVisible();
+  // Both panels shaded and labelled; the totals say "no data", not zeros.
+  await expect(chart.locator('[data-chart="allowed"] .recharts-reference-area').first()).toBeVisible();
+  await expect(chart.locator('[data-chart="allowed"] svg text', { hasText: 'no data' }).first()).toBeVisible();
+  const totals = chart.locator('[data-totals]');
+  await expect(totals).toHaveAttribute('data-totals', 'no-data');
+  await expect(totals).toContainText('Totals over the period');
+  await expect(totals).toContainText('No data for any day of the period');
+  await expect(chart.locator('[data-total]')).toHaveCount(0);
+  // A day without data has its tooltip too: the pointer's, and the keyboard's.
+  const tip = await hoverAt(page, 0.5);
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('no data');
+  await expect(tip.locator('p').first()).toHaveText(FULL_DATE);
+  await page.mouse.move(0, 0);
+  await expect(tip).toBeHidden();
+  const attacks = chart.locator('[data-chart="attacks"]');
+  await attacks.focus();
+  await expect(tip).toBeVisible();
+  await expect(tip).toHaveAttribute('data-day', dates.at(-1) ?? '');
+  await page.keyboard.press('Home');
+  await expect(tip).toHaveAttribute('data-day', dates[0] ?? '');
+  await expect(tip).toContainText('no data');
+  await page.keyboard.press('ArrowRight');
+  await expect(tip).toHaveAttribute('data-day', dates[1] ?? '');
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
   await expectTable(page, removed, siteOf(sites, REMOVED).fwhistory ?? {});
+  await expect(page.getByTestId('firewall-table').locator('tfoot')).toHaveText(/^Total\s*no data$/);
 
+  // Disabled 12 days ago: the totals add up the days with data, and say how many.
   const disabled = await openSite(page, session, DISABLED);
   const empty = Object.values(disabled).filter((d) => d === null).length;
+  const days = Object.keys(disabled).length;
   expect(empty).toBeGreaterThan(0);
-  expect(empty).toBeLessThan(Object.keys(disabled).length);
+  expect(empty).toBeLessThan(days);
   await expect(page.getByTestId('firewall-chart')).toContainText(`${empty} days without data`);
   await expect(page.locator('[data-chart="attacks"] svg text', { hasText: 'no data' }).first()).toBeVisible();
-  // The tooltip names the day in the reader's language, in UTC.
-  const surface = page.locator('[data-chart="attacks"] .recharts-surface');
-  await surface.scrollIntoViewIfNeeded();
-  const box = await surface.boundingBox();
-  if (!box) throw new Error('no chart');
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 4 });
-  await expect(page.getByText(/^\w+day, \w+ \d{1,2}, \d{4} \(UTC\)$/)).toBeVisible();
+  await expect(page.locator('[data-totals="sums"]')).toContainText(`Totals over the ${days - empty} days with data`);
+  // The tooltip names the day in the reader's language, in UTC: a day with data has its numbers…
+  const withData = await hoverAt(page, 0.2);
+  await expect(withData).toBeVisible();
+  await expect(withData.locator('p').first()).toHaveText(FULL_DATE);
+  await expect(withData).toContainText('Blocked requests');
+  // …and one of the last days, without data, says so.
+  const without = await hoverAt(page, 0.85);
+  await expect(without).toBeVisible();
+  await expect(without).toContainText('no data');
+  expect(disabled[(await without.getAttribute('data-day')) ?? '']).toBeNull();
   await expectTable(page, disabled, siteOf(sites, DISABLED).fwhistory ?? {});
+  await expect(page.getByTestId('firewall-table').locator('tfoot th')).toHaveText(
+    `Total, ${days - empty} days with data`,
+  );
 });
 
 test('the sites page does not ask for the firewall history; the CSV has the 30 days', async ({ page }) => {
