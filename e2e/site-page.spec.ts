@@ -275,6 +275,24 @@ test('days without data are gaps labelled "no data", never zeros: a removed and 
   );
 });
 
+test.describe('a British browser', () => {
+  test.use({ locale: 'en-GB' });
+
+  test("reads the dates in its region's order, in English", async ({ page }) => {
+    const session = await signInViaApi(page.request, DEMO_EMAIL);
+    await openSignedIn(page, session, `/sites/${INFECTED}?fw=table`);
+    const row = page.getByTestId('firewall-table').locator('tbody tr').first();
+    const day = (await row.getAttribute('data-day')) ?? '';
+    const at = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(4, 6)) - 1, Number(day.slice(6)));
+    const uk = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' } as const;
+    // "27 Oct 2026", not "Oct 27, 2026".
+    await expect(row.locator('time')).toHaveText(new Intl.DateTimeFormat('en-GB', uk).format(at));
+    await expect(row.locator('time')).toHaveText(/^\d{1,2} \w+ \d{4}$/);
+    await expect(page.getByRole('button', { name: 'Table' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
 test('the sites page does not ask for the firewall history; the CSV has the 30 days', async ({ page }) => {
   const session = await signInViaApi(page.request, DEMO_EMAIL);
   const lists: string[] = [];
