@@ -149,7 +149,14 @@ test('an infected site: header, the whole scan report and the firewall table as 
   expect(site.scanreport?.threats).toBeGreaterThan(0);
   await expect(page.getByText('Infected', { exact: true })).toBeVisible();
   await expectReport(page, site);
-  await expect(page.getByTestId('scan-report').locator('[data-field="threats"]')).toHaveClass(/danger/);
+  // The alarm is in words too, not only in colour: for a screen reader, "Threats remaining, needs action".
+  const threats = page.getByTestId('scan-report').locator('[data-field="threats"]');
+  await expect(threats).toHaveAttribute('data-tone', 'danger');
+  await expect(threats.locator('dt')).toHaveText('Threats remaining, needs action');
+  await expect(page.getByTestId('scan-report').locator('[data-field="treated"]')).toHaveAttribute(
+    'data-tone',
+    'neutral',
+  );
   await expect(
     page.getByRole('img', { name: new RegExp(`^Blocked requests per day by attack class.*${INFECTED}.*\\(UTC\\)$`) }),
   ).toBeVisible();
@@ -169,7 +176,9 @@ test('a clean site: zero threats, nothing in alarm colours, the chart and its to
   expect(site.scanreport?.threats).toBe(0);
   await expect(page.getByText('Clean', { exact: true })).toBeVisible();
   await expectReport(page, site);
-  await expect(page.getByTestId('scan-report').locator('.bg-danger-surface')).toHaveCount(0);
+  const report = page.getByTestId('scan-report');
+  await expect(report.locator('[data-tone="danger"]')).toHaveCount(0);
+  await expect(report).not.toContainText('needs action');
   // Totals per class over the period, from the page's own answer.
   const days = Object.values(history).filter((d) => d !== null);
   const sum = (i: number) => days.reduce((a, d) => a + (d?.[i] ?? 0), 0);
