@@ -372,6 +372,79 @@ test("the account's history is read in a worker: the page's own thread never fet
   expect((await ownLists()).filter((url) => url.includes('withfwhistory'))).toEqual([]);
 });
 
+test('"Open in full dashboard" opens the dashboard login URL in a new tab; the URL never enters the page', async ({
+  page,
+}) => {
+  const domain = 'dashboard-open.example';
+  const { session } = await accountWith(page.request, 'site-dashboard', [domain]);
+  const dashboardCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/dashboard/')) dashboardCalls.push(req.url());
+  });
+  await openSignedIn(page, session, `/sites/${domain}`);
+  await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Open in full dashboard' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/\/sandbox\/dashboard\?token=/);
+  await expect(tab.getByText(/Signed in as/)).toBeVisible();
+  const url = tab.url();
+  expect(new URL(url).searchParams.get('token')).toBeTruthy();
+  expect(dashboardCalls).toHaveLength(1);
+  // The tab is cut off from the page (no opener), and the page holds the URL nowhere: no text, attribute or value.
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await expect(page.getByRole('button', { name: 'Open in full dashboard' })).toBeEnabled();
+  const token = new URL(url).searchParams.get('token') ?? '';
+  const holders = await page.evaluate(
+    (needles) =>
+      [...document.querySelectorAll('*')].flatMap((el) => {
+        const values = [...el.attributes].map((a) => a.value);
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) values.push(el.value);
+        if (el.children.length === 0) values.push(el.textContent ?? '');
+        return values.some((v) => needles.some((n) => v.includes(n))) ? [el.outerHTML.slice(0, 120)] : [];
+      }),
+    [url, token],
+  );
+  expect(holders).toEqual([]);
+  expect(await page.content()).not.toMatch(/token=|\/sandbox\/dashboard/);
+  await tab.close();
+});
+
+test('delete from the site page: the confirmation names the site, then the site is gone and the page is the sites list', async ({
+  page,
+}) => {
+  const doomed = 'doomed-shop.example';
+  const kept = 'kept-shop.example';
+  const { session, api } = await accountWith(page.request, 'site-delete', [doomed, kept]);
+  await openSignedIn(page, session, `/sites/${doomed}`);
+  await expect(page.getByRole('heading', { level: 1, name: doomed })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete site…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Delete ${doomed}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This cannot be undone.');
+  // Cancel first: nothing happens.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await api.sites_list()).map((s) => s.domain).sort()).toEqual([doomed, kept]);
+
+  await page.getByRole('button', { name: 'Delete site…' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Delete ${doomed}?` })
+    .getByRole('button', { name: 'Delete site' })
+    .click();
+  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page.getByText(`${doomed} was deleted`, { exact: true })).toBeVisible();
+  await expect(page.locator('tr[data-domain]')).toHaveCount(1);
+  await expect(page.locator(`tr[data-domain="${kept}"]`)).toBeVisible();
+  await expect(page.locator(`tr[data-domain="${doomed}"]`)).toHaveCount(0);
+  expect((await api.sites_list()).map((s) => s.domain)).toEqual([kept]);
+  // Its page is gone too.
+  await page.goto(`/sites/${doomed}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Site not found' })).toBeVisible();
+});
+
 test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', async ({ page }) => {
   const scripts = new Map<string, string>();
   page.on('response', async (res) => {
