@@ -6,6 +6,7 @@ import { benchBundle } from './bundle.ts';
 import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSandbox } from './sandbox.ts';
+import { benchSitePage } from './site-page.ts';
 import { benchSites } from './sites.ts';
 
 const only = process.argv[2];
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   proxy: benchProxy,
   sites: benchSites,
   overview: benchOverview,
+  'site-page': benchSitePage,
 };
 
 for (const [name, run] of Object.entries(benches)) {

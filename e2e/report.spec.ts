@@ -1,7 +1,7 @@
 /**
  * The printable client reports (issue 8): white-labelled with the agency's
  * title, the period, the scan summary and the firewall chart, no navigation,
- * one page per site on A4 and on Letter (Chromium's own PDF, read back with
+ * one page per site on A4 and on Letter, each page with the agency and period (Chromium's own PDF, read back with
  * e2e/pdf-text.ts); reached by "Print report" on the site and unit pages;
  * axe clean; screenshots at 1280 and 360 px, light and dark.
  */
@@ -75,19 +75,27 @@ test('a site report: Print report on the site page, the agency title, no navigat
   await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
 });
 
-test('a unit report: Print report on the unit page, one page per site, the agency title on the first', async ({
+/** A 1×1 PNG, the agency's logo as its (routed) https address answers. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a unit report: Print report on the unit page, one page per site, each with the agency title, logo and period', async ({
   page,
 }) => {
   const agency = `Harbour Digital ${Date.now().toString(36)}`;
   const unit = `owner-${Date.now().toString(36)}@customer.example`;
   const sites = ['alpha-shop.example', 'beta-blog.example', 'gamma-café.example'];
+  const logo = 'https://logo.harbour.example/logo.png';
   const { session, api } = await accountWith(
     page.request,
     'report-unit',
     [...sites.map((name) => ({ name, share: unit })), 'not-shared.example'],
     { agency: true },
   );
-  await api.agency_update({ title: agency, email: session.email });
+  await api.agency_update({ title: agency, email: session.email, logourl: logo });
+  await page.route(logo, (route) => route.fulfill({ contentType: 'image/png', body: LOGO_PNG }));
   await openSignedIn(page, session, `/units?unit=${encodeURIComponent(unit)}`);
   await page.getByRole('link', { name: 'Print report' }).click();
   await expect(page).toHaveURL(/\/units\/[^/]+\/report$/);
@@ -96,11 +104,29 @@ test('a unit report: Print report on the unit page, one page per site, the agenc
   for (const name of sites) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'not-shared.example' })).toHaveCount(0);
   await chartsDrawn(page, 3);
+  const period = (await page.getByText(/^Period: /).textContent())?.split(' · ')[0] ?? '';
+  expect(period).toMatch(/^Period: \w+ \d+, \d{4} to \w+ \d+, \d{4} \(UTC\)$/);
+  // The later sites' pages are headed on paper only: the screen has the report's header above them.
+  const heads = page.getByTestId('report-page-head');
+  await expect(heads).toHaveCount(2);
+  for (const head of await heads.all()) await expect(head).toBeHidden();
+  // The logo on the first page and, small, atop each later one.
+  await expect(page.locator('main img')).toHaveCount(3);
 
-  const pages = pdfPages(await page.pdf({ format: 'A4' })).map(plain);
-  expect(pages).toHaveLength(3);
-  expect(pages[0]).toContain(plain(agency));
-  sites.forEach((name, i) => expect(pages[i]).toContain(plain(name)));
+  for (const format of ['A4', 'Letter'] as const) {
+    const pages = pdfPages(await page.pdf({ format })).map(plain);
+    expect(pages, format).toHaveLength(3);
+    sites.forEach((name, i) => {
+      expect(pages[i], `${format} page ${i + 1}`).toContain(plain(name));
+      expect(pages[i], `${format} page ${i + 1}`).toContain(plain(agency));
+      expect(pages[i], `${format} page ${i + 1}`).toContain(plain(period));
+    });
+  }
+  await page.emulateMedia({ media: 'print' });
+  for (const head of await heads.all()) {
+    await expect(head).toBeVisible();
+    await expect(head.locator('img')).toHaveAttribute('src', logo);
+  }
 });
 
 test('full scan reports still print one page per site, on A4 and on Letter (demo account, read only)', async ({
@@ -118,8 +144,11 @@ test('full scan reports still print one page per site, on A4 and on Letter (demo
   for (const format of ['A4', 'Letter'] as const) {
     const pages = pdfPages(await page.pdf({ format })).map(plain);
     expect(pages, format).toHaveLength(domains.length);
-    domains.forEach((domain, i) => expect(pages[i], `${format} page ${i + 1}`).toContain(plain(domain)));
-    expect(pages[0]).toContain(plain('Northwind Hosting'));
+    domains.forEach((domain, i) => {
+      expect(pages[i], `${format} page ${i + 1}`).toContain(plain(domain));
+      expect(pages[i], `${format} page ${i + 1}`).toContain(plain('Northwind Hosting'));
+      expect(pages[i], `${format} page ${i + 1}`).toContain(plain('Period:'));
+    });
   }
 });
 

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { FwHistory, Site } from '../src/api/schemas.ts';
 import { accountWith, apiOf, attachShot } from './sites-support.ts';
 import { DEMO_EMAIL, openSignedIn, signInViaApi, type E2eSession } from './support.ts';
@@ -55,23 +55,36 @@ function siteOf(sites: readonly Site[], domain: string): Site {
   return site;
 }
 
-/** The page's own sites_list?…withfwhistory answer (the history it draws). */
-function historyAnswer(page: Page): Promise<Response> {
-  return page.waitForResponse((r) => r.url().includes('/api/sites_list/') && r.url().includes('withfwhistory'));
+/**
+ * The page's own sites_list?…withfwhistory answer (the history it draws),
+ * read on its way: the account's is fetched by a worker that ends with the
+ * read, and an ended worker's answers can no longer be read back.
+ */
+async function historyAnswer(page: Page): Promise<{ body: Promise<{ result: Site[] }> }> {
+  const pattern = /\/api\/sites_list\/\?.*withfwhistory/;
+  let resolve: (body: { result: Site[] }) => void = () => undefined;
+  const body = new Promise<{ result: Site[] }>((done) => (resolve = done));
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { result: Site[] };
+    await route.fulfill({ response, json });
+    await page.unroute(pattern);
+    resolve(json);
+  });
+  return { body };
 }
 
-async function pageHistory(response: Response, domain: string): Promise<FwHistory> {
-  const body = (await response.json()) as { result: Site[] };
+function pageHistory(body: { result: Site[] }, domain: string): FwHistory {
   const history = body.result.find((s) => s.domain === domain)?.fwhistory;
   if (!history) throw new Error(`no history of ${domain} in the page's answer`);
   return history;
 }
 
 async function openSite(page: Page, session: E2eSession, domain: string): Promise<FwHistory> {
-  const answer = historyAnswer(page);
+  const answer = await historyAnswer(page);
   await openSignedIn(page, session, `/sites/${encodeURIComponent(domain)}`);
   await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
-  return pageHistory(await answer, domain);
+  return pageHistory(await answer.body, domain);
 }
 
 /** The scan report section shows every field of the API's report. */
@@ -136,7 +149,14 @@ test('an infected site: header, the whole scan report and the firewall table as 
   expect(site.scanreport?.threats).toBeGreaterThan(0);
   await expect(page.getByText('Infected', { exact: true })).toBeVisible();
   await expectReport(page, site);
-  await expect(page.getByTestId('scan-report').locator('[data-field="threats"]')).toHaveClass(/danger/);
+  // The alarm is in words too, not only in colour: for a screen reader, "Threats remaining, needs action".
+  const threats = page.getByTestId('scan-report').locator('[data-field="threats"]');
+  await expect(threats).toHaveAttribute('data-tone', 'danger');
+  await expect(threats.locator('dt')).toHaveText('Threats remaining, needs action');
+  await expect(page.getByTestId('scan-report').locator('[data-field="treated"]')).toHaveAttribute(
+    'data-tone',
+    'neutral',
+  );
   await expect(
     page.getByRole('img', { name: new RegExp(`^Blocked requests per day by attack class.*${INFECTED}.*\\(UTC\\)$`) }),
   ).toBeVisible();
@@ -156,7 +176,9 @@ test('a clean site: zero threats, nothing in alarm colours, the chart and its to
   expect(site.scanreport?.threats).toBe(0);
   await expect(page.getByText('Clean', { exact: true })).toBeVisible();
   await expectReport(page, site);
-  await expect(page.getByTestId('scan-report').locator('.bg-danger-surface')).toHaveCount(0);
+  const report = page.getByTestId('scan-report');
+  await expect(report.locator('[data-tone="danger"]')).toHaveCount(0);
+  await expect(report).not.toContainText('needs action');
   // Totals per class over the period, from the page's own answer.
   const days = Object.values(history).filter((d) => d !== null);
   const sum = (i: number) => days.reduce((a, d) => a + (d?.[i] ?? 0), 0);
@@ -180,40 +202,104 @@ test('a site never scanned says so and offers a scan', async ({ page }) => {
   await expect(page.getByText('Never scanned', { exact: true })).toBeVisible();
 });
 
+/** The day's tooltip once the pointer rests at `fraction` of the attacks panel's width. */
+async function hoverAt(page: Page, fraction: number) {
+  const surface = page.locator('[data-chart="attacks"] .recharts-surface');
+  await surface.scrollIntoViewIfNeeded();
+  const box = await surface.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2, { steps: 4 });
+  return page.getByTestId('day-tooltip');
+}
+
+/** A full date in English (the browser's en-US), as the tooltip names a day. */
+const FULL_DATE = /^\w+day, \w+ \d{1,2}, \d{4} \(UTC\)/;
+
 test('days without data are gaps labelled "no data", never zeros: a removed and a disabled firewall', async ({
   page,
 }) => {
   const session = await signInViaApi(page.request, DEMO_EMAIL);
   const sites = await demoSites(session);
 
+  // Removed 40 days ago: no day of the 30 has data.
   const removed = await openSite(page, session, REMOVED);
   expect(siteOf(sites, REMOVED).firewallstatus).toBe(0);
   await expect(page.getByTestId('firewall-off')).toBeVisible();
-  const nulls = Object.values(removed).filter((d) => d === null).length;
-  expect(nulls).toBeGreaterThan(0);
+  const dates = Object.keys(removed).sort();
+  expect(Object.values(removed).filter((d) => d === null)).toHaveLength(dates.length);
   const chart = page.getByTestId('firewall-chart');
-  if (nulls === Object.keys(removed).length) {
-    await expect(chart).toContainText('No firewall data for these days');
-  } else {
-    await expect(chart).toContainText(`${nulls} days without data`);
-  }
+  await expect(chart).toContainText('No firewall data for these days');
   await expect(chart.locator('[data-chart="attacks"] svg text', { hasText: 'no data' }).first()).toBeVisible();
+  // Both panels shaded and labelled; the totals say "no data", not zeros.
+  await expect(chart.locator('[data-chart="allowed"] .recharts-reference-area').first()).toBeVisible();
+  await expect(chart.locator('[data-chart="allowed"] svg text', { hasText: 'no data' }).first()).toBeVisible();
+  const totals = chart.locator('[data-totals]');
+  await expect(totals).toHaveAttribute('data-totals', 'no-data');
+  await expect(totals).toContainText('Totals over the period');
+  await expect(totals).toContainText('No data for any day of the period');
+  await expect(chart.locator('[data-total]')).toHaveCount(0);
+  // A day without data has its tooltip too: the pointer's, and the keyboard's.
+  const tip = await hoverAt(page, 0.5);
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('no data');
+  await expect(tip.locator('p').first()).toHaveText(FULL_DATE);
+  await page.mouse.move(0, 0);
+  await expect(tip).toBeHidden();
+  const attacks = chart.locator('[data-chart="attacks"]');
+  await attacks.focus();
+  await expect(tip).toBeVisible();
+  await expect(tip).toHaveAttribute('data-day', dates.at(-1) ?? '');
+  await page.keyboard.press('Home');
+  await expect(tip).toHaveAttribute('data-day', dates[0] ?? '');
+  await expect(tip).toContainText('no data');
+  await page.keyboard.press('ArrowRight');
+  await expect(tip).toHaveAttribute('data-day', dates[1] ?? '');
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
   await expectTable(page, removed, siteOf(sites, REMOVED).fwhistory ?? {});
+  await expect(page.getByTestId('firewall-table').locator('tfoot')).toHaveText(/^Total\s*no data$/);
 
+  // Disabled 12 days ago: the totals add up the days with data, and say how many.
   const disabled = await openSite(page, session, DISABLED);
   const empty = Object.values(disabled).filter((d) => d === null).length;
+  const days = Object.keys(disabled).length;
   expect(empty).toBeGreaterThan(0);
-  expect(empty).toBeLessThan(Object.keys(disabled).length);
+  expect(empty).toBeLessThan(days);
   await expect(page.getByTestId('firewall-chart')).toContainText(`${empty} days without data`);
   await expect(page.locator('[data-chart="attacks"] svg text', { hasText: 'no data' }).first()).toBeVisible();
-  // The tooltip names the day in the reader's language, in UTC.
-  const surface = page.locator('[data-chart="attacks"] .recharts-surface');
-  await surface.scrollIntoViewIfNeeded();
-  const box = await surface.boundingBox();
-  if (!box) throw new Error('no chart');
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 4 });
-  await expect(page.getByText(/^\w+day, \w+ \d{1,2}, \d{4} \(UTC\)$/)).toBeVisible();
+  await expect(page.locator('[data-totals="sums"]')).toContainText(`Totals over the ${days - empty} days with data`);
+  // The tooltip names the day in the reader's language, in UTC: a day with data has its numbers…
+  const withData = await hoverAt(page, 0.2);
+  await expect(withData).toBeVisible();
+  await expect(withData.locator('p').first()).toHaveText(FULL_DATE);
+  await expect(withData).toContainText('Blocked requests');
+  // …and one of the last days, without data, says so.
+  const without = await hoverAt(page, 0.85);
+  await expect(without).toBeVisible();
+  await expect(without).toContainText('no data');
+  expect(disabled[(await without.getAttribute('data-day')) ?? '']).toBeNull();
   await expectTable(page, disabled, siteOf(sites, DISABLED).fwhistory ?? {});
+  await expect(page.getByTestId('firewall-table').locator('tfoot th')).toHaveText(
+    `Total, ${days - empty} days with data`,
+  );
+});
+
+test.describe('a British browser', () => {
+  test.use({ locale: 'en-GB' });
+
+  test("reads the dates in its region's order, in English", async ({ page }) => {
+    const session = await signInViaApi(page.request, DEMO_EMAIL);
+    await openSignedIn(page, session, `/sites/${INFECTED}?fw=table`);
+    const row = page.getByTestId('firewall-table').locator('tbody tr').first();
+    const day = (await row.getAttribute('data-day')) ?? '';
+    const at = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(4, 6)) - 1, Number(day.slice(6)));
+    const uk = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' } as const;
+    // "27 Oct 2026", not "Oct 27, 2026".
+    await expect(row.locator('time')).toHaveText(new Intl.DateTimeFormat('en-GB', uk).format(at));
+    await expect(row.locator('time')).toHaveText(/^\d{1,2} \w+ \d{4}$/);
+    await expect(page.getByRole('button', { name: 'Table' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
 });
 
 test('the sites page does not ask for the firewall history; the CSV has the 30 days', async ({ page }) => {
@@ -227,9 +313,9 @@ test('the sites page does not ask for the firewall history; the CSV has the 30 d
   expect(lists.length).toBeGreaterThan(0);
   expect(lists.filter((u) => u.includes('withfwhistory'))).toEqual([]);
 
-  const answer = historyAnswer(page);
+  const answer = await historyAnswer(page);
   await page.goto(`/sites/${INFECTED}`);
-  const history = await pageHistory(await answer, INFECTED);
+  const history = pageHistory(await answer.body, INFECTED);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
@@ -248,6 +334,115 @@ test('the sites page does not ask for the firewall history; the CSV has the 30 d
   expect(lines[1]).toBe(
     `${first.slice(0, 4)}-${first.slice(4, 6)}-${first.slice(6)},${day ? day.slice(1).join(',') : ',,,,,,'}`,
   );
+});
+
+test("the account's history is read in a worker: the page's own thread never fetches or parses it", async ({
+  page,
+}) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  /** What the page's own thread fetched (a worker's requests are in the worker's own timeline). */
+  const ownLists = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((url) => url.includes('/api/sites_list/')),
+    );
+
+  const history = await openSite(page, session, INFECTED);
+  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  expect(workers.filter((p) => /\/site-history\.worker[^/]*\.js$/.test(p))).toHaveLength(1);
+  const own = await ownLists();
+  expect(own.length).toBeGreaterThan(0);
+  expect(own.filter((url) => url.includes('withfwhistory'))).toEqual([]);
+  // The chart has this site's days from the worker's answer.
+  await page.getByRole('button', { name: 'Table' }).click();
+  await expect(page.getByTestId('firewall-table').locator('tbody tr')).toHaveCount(Object.keys(history).length);
+
+  // The printable report of an account's site, the same way.
+  workers.length = 0;
+  const answer = await historyAnswer(page);
+  await page.goto(`/sites/${INFECTED}/report`);
+  pageHistory(await answer.body, INFECTED);
+  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Website security report' })).toBeVisible();
+  expect(workers.filter((p) => /\/site-history\.worker[^/]*\.js$/.test(p))).toHaveLength(1);
+  expect((await ownLists()).filter((url) => url.includes('withfwhistory'))).toEqual([]);
+});
+
+test('"Open in full dashboard" opens the dashboard login URL in a new tab; the URL never enters the page', async ({
+  page,
+}) => {
+  const domain = 'dashboard-open.example';
+  const { session } = await accountWith(page.request, 'site-dashboard', [domain]);
+  const dashboardCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/dashboard/')) dashboardCalls.push(req.url());
+  });
+  await openSignedIn(page, session, `/sites/${domain}`);
+  await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Open in full dashboard' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/\/sandbox\/dashboard\?token=/);
+  await expect(tab.getByText(/Signed in as/)).toBeVisible();
+  const url = tab.url();
+  expect(new URL(url).searchParams.get('token')).toBeTruthy();
+  expect(dashboardCalls).toHaveLength(1);
+  // The tab is cut off from the page (no opener), and the page holds the URL nowhere: no text, attribute or value.
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await expect(page.getByRole('button', { name: 'Open in full dashboard' })).toBeEnabled();
+  const token = new URL(url).searchParams.get('token') ?? '';
+  const holders = await page.evaluate(
+    (needles) =>
+      [...document.querySelectorAll('*')].flatMap((el) => {
+        const values = [...el.attributes].map((a) => a.value);
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) values.push(el.value);
+        if (el.children.length === 0) values.push(el.textContent ?? '');
+        return values.some((v) => needles.some((n) => v.includes(n))) ? [el.outerHTML.slice(0, 120)] : [];
+      }),
+    [url, token],
+  );
+  expect(holders).toEqual([]);
+  expect(await page.content()).not.toMatch(/token=|\/sandbox\/dashboard/);
+  await tab.close();
+});
+
+test('delete from the site page: the confirmation names the site, then the site is gone and the page is the sites list', async ({
+  page,
+}) => {
+  const doomed = 'doomed-shop.example';
+  const kept = 'kept-shop.example';
+  const { session, api } = await accountWith(page.request, 'site-delete', [doomed, kept]);
+  await openSignedIn(page, session, `/sites/${doomed}`);
+  await expect(page.getByRole('heading', { level: 1, name: doomed })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete site…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Delete ${doomed}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This cannot be undone.');
+  // Cancel first: nothing happens.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await api.sites_list()).map((s) => s.domain).sort()).toEqual([doomed, kept]);
+
+  await page.getByRole('button', { name: 'Delete site…' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Delete ${doomed}?` })
+    .getByRole('button', { name: 'Delete site' })
+    .click();
+  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page.getByText(`${doomed} was deleted`, { exact: true })).toBeVisible();
+  await expect(page.locator('tr[data-domain]')).toHaveCount(1);
+  await expect(page.locator(`tr[data-domain="${kept}"]`)).toBeVisible();
+  await expect(page.locator(`tr[data-domain="${doomed}"]`)).toHaveCount(0);
+  expect((await api.sites_list()).map((s) => s.domain)).toEqual([kept]);
+  // Its page is gone too.
+  await page.goto(`/sites/${doomed}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Site not found' })).toBeVisible();
 });
 
 test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', async ({ page }) => {

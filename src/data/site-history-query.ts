@@ -1,37 +1,109 @@
 /**
- * sites_list?withscanreport&withfwhistory (spec §4.3, §2.10): the sites with
- * their 30-day firewall history, for the site page, the printable reports and
- * the overview. sites_list has no filter by site, only by unit: a unit's
- * sites are a small answer; the whole account's is about 1.7 kB a site (17 MB
- * for 10,000), so it is asked only by the pages that draw the history, never
- * by the sites table (./sites-query.ts), fresh for longer, and refreshed in
- * the background less often. Writes patch it like every sites_list query
- * (the SITES_KEY prefix), so the page and the table agree.
+ * Sites with their 30-day firewall history (spec §4.3 withfwhistory, §2.10),
+ * for the site page and the printable reports. sites_list has no filter by
+ * site, only by unit:
+ * - a unit's sites are a small answer, read here (`sitesHistoryQueryOptions`);
+ * - one site of the account (`siteHistoryQueryOptions`) needs the whole
+ *   account's answer, about 1.7 kB a site (17 MB for 10,000): a Web Worker
+ *   (./site-history.worker.ts) fetches, parses and checks it, and only the
+ *   site comes back, so the page's thread never holds the rest.
+ * Both are keyed under sites_list (the SITES_KEY prefix) and hold a list of
+ * sites, so the site writes patch them at once like every sites_list query
+ * (./site-writes.ts) and the page and the table agree. Never asked by the
+ * sites table (./sites-query.ts); fresh for longer, and refreshed in the
+ * background less often.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import { methodQuery } from '../api/query-keys';
+import type { Credentials } from '../api/credentials';
+import type { Site } from '../api/schemas';
+import { methodKey, methodQuery } from '../api/query-keys';
+import { fromWire } from '../api/wire-error';
 import { useApi } from '../lib/api-context';
+import { ACCOUNT_HISTORY_ARGS, type SiteHistoryMessage, type SiteHistoryRequest } from './site-history-read';
 
 /** The firewall's numbers grow through the day (the sandbox's too): a few minutes old is fresh enough. */
 export const HISTORY_STALE_MS = 2 * 60_000;
 export const HISTORY_REFRESH_MS = 5 * 60_000;
 
-/** The account's sites (or one unit's) with scan reports and firewall history. */
-export function sitesHistoryQueryOptions(api: ApiClient, unit?: string) {
-  const args =
-    unit === undefined
-      ? { withscanreport: true, withfwhistory: true }
-      : { withscanreport: true, withfwhistory: true, unit };
-  return queryOptions({
-    ...methodQuery(api, 'sites_list', args),
-    staleTime: HISTORY_STALE_MS,
-    refetchInterval: HISTORY_REFRESH_MS,
-    refetchOnWindowFocus: true,
+const freshness = {
+  staleTime: HISTORY_STALE_MS,
+  refetchInterval: HISTORY_REFRESH_MS,
+  refetchOnWindowFocus: true,
+} as const;
+
+/** One unit's sites with scan reports and firewall history (a small answer, read on the page). */
+export function sitesHistoryQueryOptions(api: ApiClient, unit: string) {
+  return queryOptions({ ...methodQuery(api, 'sites_list', { ...ACCOUNT_HISTORY_ARGS, unit }), ...freshness });
+}
+
+/** A unit's history where it may still be loading or fail on its own (a section of the site page). */
+export function useSitesHistory(unit: string | undefined) {
+  return useQuery({
+    ...sitesHistoryQueryOptions(useApi(), unit ?? ''),
+    enabled: unit !== undefined,
+    retry: 1,
   });
 }
 
-/** The history where it may still be loading or fail on its own (a section of the site page). */
-export function useSitesHistory(unit?: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...sitesHistoryQueryOptions(useApi(), unit), enabled, retry: 1 });
+/**
+ * Reads the account's history in a worker of its own and gives the sites
+ * named in the request; the worker ends with the read, or when `signal`
+ * aborts it (a write cancels the read on its way, so it cannot overwrite the
+ * write's optimistic change).
+ */
+export function readSitesInWorker(request: SiteHistoryRequest, signal: AbortSignal): Promise<Site[]> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const worker = new Worker(new URL('./site-history.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'site-history',
+    });
+    const end = () => {
+      worker.terminate();
+      signal.removeEventListener('abort', abort);
+    };
+    const abort = () => {
+      end();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', abort);
+    worker.addEventListener('message', (event: MessageEvent<SiteHistoryMessage>) => {
+      end();
+      if (event.data.type === 'sites') resolve(event.data.sites);
+      else reject(fromWire(event.data.error));
+    });
+    worker.addEventListener('error', (event) => {
+      end();
+      reject(new Error(event.message || 'The firewall history could not be read'));
+    });
+    worker.postMessage(request);
+  });
+}
+
+/**
+ * One site of the account with its scan report and firewall history, read in
+ * a worker: a list of that site alone, or empty when the account has no such
+ * site. `getCredentials` gives the session's keys, read when each read starts.
+ */
+export function siteHistoryQueryOptions(getCredentials: () => Credentials | null, domain: string) {
+  const site = domain.trim().toLowerCase();
+  return queryOptions({
+    queryKey: [...methodKey('sites_list', ACCOUNT_HISTORY_ARGS), { site }] as const,
+    queryFn: ({ signal }): Promise<Site[]> =>
+      readSitesInWorker({ credentials: getCredentials(), sites: [site] }, signal),
+    ...freshness,
+  });
+}
+
+/** One site's history where it may still be loading or fail on its own (a section of the site page). */
+export function useSiteHistory(
+  getCredentials: () => Credentials | null,
+  domain: string,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({ ...siteHistoryQueryOptions(getCredentials, domain), enabled, retry: 1 });
 }

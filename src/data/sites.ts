@@ -23,11 +23,7 @@ export function useSitesQuery(unit: string | undefined, { enabled = true }: { en
   return useQuery({ ...sitesQueryOptions(useApi(), unit), enabled, retry: false });
 }
 
-/** A site by its UTF-8 name or its punycode host, as a URL or a person writes it (any case). */
-export function findSite(sites: readonly Site[], name: string): Site | undefined {
-  const wanted = name.trim().toLowerCase();
-  return sites.find((s) => s.domain.toLowerCase() === wanted || s.host.toLowerCase() === wanted);
-}
+export { findSite } from './find-site';
 
 /** One change of site_setoption (spec §4.3 table), typed by option. */
 export type SiteChange =

@@ -1,9 +1,33 @@
 /**
  * Dates and numbers in the language in use (Intl), as a store that changes
- * with it: `const f = useStore(format)`, then `f.unixTime(report.date)`.
+ * with it: `const f = useStore(format)`, then `f.unixTime(report.date)`. They
+ * follow the reader's region when the browser names one for that language:
+ * a British reader of the English pages gets 25/11/2026, an Austrian reader of
+ * the German ones "Jänner" (formatLocale).
  */
 import { computed } from 'nanostores';
-import { locale } from './locale';
+import { locale, preferredLanguages } from './locale';
+
+/**
+ * The locale dates and numbers are written in: the first of the browser's
+ * preferred tags (`navigator.languages`) whose language is the page's
+ * language, with its region (en-GB with English, de-AT with German); else the
+ * page's language alone, its default (en: US, de: Germany). A tag Intl does
+ * not take is passed over.
+ */
+export function formatLocale(language: string, preferred: readonly string[]): string {
+  const wanted = language.toLowerCase();
+  for (const tag of preferred) {
+    let canonical: string | undefined;
+    try {
+      canonical = Intl.getCanonicalLocales(tag.trim())[0];
+    } catch {
+      continue;
+    }
+    if (canonical && canonical.split('-')[0]?.toLowerCase() === wanted) return canonical;
+  }
+  return language;
+}
 
 export function createFormat(code: string) {
   // Making an Intl formatter costs far more than using one: a table formats
@@ -39,4 +63,6 @@ export function createFormat(code: string) {
 
 export type Format = ReturnType<typeof createFormat>;
 
-export const format = computed(locale, createFormat);
+export const format = computed([locale, preferredLanguages], (code, preferred) =>
+  createFormat(formatLocale(code, preferred)),
+);

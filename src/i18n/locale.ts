@@ -79,6 +79,9 @@ export function setHostLocale(tag: string | undefined): void {
 
 export const browserLocale = atom<string>(matchLocale(browserLanguages()) ?? BASE_LOCALE);
 
+/** The browser's preferred language tags as it gives them, regions included (en-GB, de-AT): dates and numbers follow them (./format.ts). */
+export const preferredLanguages = atom<readonly string[]>(browserLanguages());
+
 /** The language chosen by the first of the three that names one; its messages may still be loading. */
 export const wantedLocale = localeFrom(localeSetting, hostLocale, browserLocale);
 
@@ -91,7 +94,10 @@ export const locale = atom<string>(BASE_LOCALE);
 
 /** Keeps `<html lang>` in step with the language and follows the browser's and other tabs' changes; call once at start. */
 export function startLocaleSync(): () => void {
-  const onLanguageChange = () => browserLocale.set(matchLocale(browserLanguages()) ?? BASE_LOCALE);
+  const onLanguageChange = () => {
+    preferredLanguages.set(browserLanguages());
+    browserLocale.set(matchLocale(browserLanguages()) ?? BASE_LOCALE);
+  };
   const onStorage = (e: StorageEvent) => {
     if (e.key === SETTING_KEY) localeSetting.set(matchLocale([e.newValue ?? '']));
   };

@@ -33,7 +33,16 @@ export const chartMessages = /* @__PURE__ */ i18n('charts', {
   /** Over the period: the API counts unique IPs per day only, so an IP blocked on two days counts twice. */
   uniqueIpsTotal: 'Unique IPs blocked (sum of the daily counts)',
   totalsTitle: 'Totals over the period',
+  /** Some days of the period have no data: the totals add up the others. */
+  totalsOfDays: count({
+    one: 'Totals over the {count} day with data',
+    other: 'Totals over the {count} days with data',
+  }),
+  /** No day of the period has data: no totals, never zeros. */
+  totalsNoData: 'No data for any day of the period: there is nothing to add up.',
   total: 'Total',
+  /** The table's total row when some days have no data. */
+  totalOfDays: count({ one: 'Total, {count} day with data', other: 'Total, {count} days with data' }),
   view: 'Show as',
   viewChart: 'Chart',
   viewTable: 'Table',

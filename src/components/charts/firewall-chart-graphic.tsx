@@ -2,10 +2,12 @@
  * The Recharts drawing of the firewall days. Only `firewall-chart.tsx` loads
  * this module, with React.lazy: Recharts is never in the entry chunk nor in
  * the login route's (issue 8). Its accessible alternative, the table, and its
- * accessible name are in firewall-chart.tsx; the SVG itself is one image.
+ * accessible names are in firewall-chart.tsx. Each panel is one image; the
+ * attacks panel takes the keyboard's focus, and the arrow keys move the day's
+ * tooltip as the pointer does (every counter of the day, or "no data").
  */
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -19,6 +21,7 @@ import {
   YAxis,
 } from 'recharts';
 import { format, type Format } from '../../i18n/format';
+import { cn } from '../../lib/cn';
 import { chartMessages } from './chart-messages';
 import { CLASS_COLOURS, LINE_COLOURS, Swatch } from './chart-colours';
 import { ATTACK_CLASSES, classValue, dayTime, type FirewallDay } from './firewall-days';
@@ -62,6 +65,25 @@ function noDataRuns(days: readonly FirewallDay[]): [string, string][] {
   return runs;
 }
 
+/** The day the keyboard moves to: undefined for a key that does not move it, null to hide the tooltip. */
+function nextKeyDay(key: string, day: number | null, count: number): number | null | undefined {
+  const last = count - 1;
+  switch (key) {
+    case 'ArrowRight':
+      return day === null ? last : Math.min(last, day + 1);
+    case 'ArrowLeft':
+      return day === null ? last : Math.max(0, day - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    case 'Escape':
+      return null;
+    default:
+      return undefined;
+  }
+}
+
 const tickDay = (f: Format) => (date: string) =>
   f.date(dayTime(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const tickCount = (f: Format) => (value: number) => f.number(value, { notation: 'compact' });
@@ -76,6 +98,9 @@ const axisWidth = (f: Format, largest: number) =>
 export default function FirewallGraphic({ days, attacksName, allowedName, height = 260 }: FirewallGraphicProps) {
   const t = useStore(chartMessages);
   const f = useStore(format);
+  /** The day whose tooltip the keyboard shows (an index into days), while the chart has the focus. */
+  const [keyDay, setKeyDay] = useState<number | null>(null);
+  const keyed = keyDay === null ? undefined : days[keyDay];
   const rows = useMemo<Row[]>(
     () =>
       days.map(({ date, counts }) =>
@@ -110,35 +135,67 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
     return { left: Math.max(axisWidth(f, requests), axisWidth(f, allowed)), right: axisWidth(f, ips) };
   }, [rows, f]);
   const axisTick = { fill: 'var(--muted-foreground)', fontSize: 11 };
-  const gaps = runs.map(([from, to]) => {
-    const wide = dayTime(to) - dayTime(from) >= 3 * 86_400_000;
-    return (
-      <ReferenceArea
-        key={from}
-        yAxisId="requests"
-        x1={from}
-        x2={to}
-        fill="var(--chart-nodata)"
-        fillOpacity={1}
-        stroke="var(--border)"
-        strokeDasharray="3 3"
-        ifOverflow="visible"
-        label={{
-          value: t.noData,
-          position: 'center',
-          angle: wide ? 0 : -90,
-          fill: 'var(--muted-foreground)',
-          fontSize: 11,
-        }}
-      />
-    );
-  });
+  // No day of data: no scale to read (an axis would count from nothing), and a
+  // domain of its own, since a panel without values has none to draw its gap on.
+  const allEmpty = runs.length === 1 && runs[0]?.[0] === days[0]?.date && runs[0]?.[1] === days.at(-1)?.date;
+  const emptyAxis = allEmpty ? { domain: [0, 1], tick: false, ticks: [] } : { tick: axisTick };
+  /** Each run of days without data, shaded and labelled "no data" in both panels. */
+  const gaps = (yAxisId: string | number) =>
+    runs.map(([from, to]) => {
+      const wide = dayTime(to) - dayTime(from) >= 3 * 86_400_000;
+      return (
+        <ReferenceArea
+          key={from}
+          yAxisId={yAxisId}
+          x1={from}
+          x2={to}
+          fill="var(--chart-nodata)"
+          fillOpacity={1}
+          stroke="var(--border)"
+          strokeDasharray="3 3"
+          ifOverflow="visible"
+          label={{
+            value: t.noData,
+            position: 'center',
+            angle: wide ? 0 : -90,
+            fill: 'var(--muted-foreground)',
+            fontSize: 11,
+          }}
+        />
+      );
+    });
   const tooltip = ({ active, label }: { active?: boolean; label?: unknown }) => (
     <DayTooltip active={active === true} label={label} days={days} />
   );
+  // A day without data has no values: Recharts leaves out empty entries and hides a
+  // tooltip with none (filterNull), so its "no data" would never show. DayTooltip
+  // reads the day itself and ignores the entries.
+  const tooltipProps = {
+    content: tooltip,
+    cursor: { fill: 'var(--accent)', fillOpacity: 0.5 },
+    isAnimationActive: false,
+    filterNull: false,
+  } as const;
   return (
     <div className="space-y-4">
-      <div role="img" aria-label={attacksName} data-chart="attacks">
+      {/* Focusable: the arrow keys (Home, End) move the day's tooltip as the pointer does; Escape hides it. */}
+      <div
+        role="img"
+        aria-label={attacksName}
+        tabIndex={0}
+        data-chart="attacks"
+        className="relative rounded-sm"
+        onFocus={() => setKeyDay((day) => day ?? days.length - 1)}
+        onBlur={() => setKeyDay(null)}
+        // The pointer takes over from the keyboard.
+        onMouseMove={() => setKeyDay(null)}
+        onKeyDown={(event) => {
+          const next = nextKeyDay(event.key, keyDay, days.length);
+          if (next === undefined) return;
+          event.preventDefault();
+          setKeyDay(next);
+        }}
+      >
         <p className="mb-1 text-xs font-medium text-muted-foreground" aria-hidden="true">
           {t.attacksPanel}
         </p>
@@ -156,7 +213,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
             <YAxis
               yAxisId="requests"
               tickFormatter={tickCount(f)}
-              tick={axisTick}
+              {...emptyAxis}
               stroke="var(--border)"
               width={widths.left}
               allowDecimals={false}
@@ -165,12 +222,22 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
               yAxisId="ips"
               orientation="right"
               tickFormatter={tickCount(f)}
-              tick={axisTick}
+              {...emptyAxis}
               stroke="var(--border)"
               width={widths.right}
               allowDecimals={false}
             />
-            {gaps}
+            {gaps('requests')}
+            {keyed ? (
+              <ReferenceArea
+                yAxisId="requests"
+                x1={keyed.date}
+                x2={keyed.date}
+                fill="var(--accent)"
+                fillOpacity={0.5}
+                ifOverflow="visible"
+              />
+            ) : null}
             {ATTACK_CLASSES.map((k) => (
               <Bar
                 key={k}
@@ -192,9 +259,20 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
               connectNulls={false}
               isAnimationActive={false}
             />
-            <Tooltip content={tooltip} cursor={{ fill: 'var(--accent)', fillOpacity: 0.5 }} isAnimationActive={false} />
+            <Tooltip {...tooltipProps} />
           </ComposedChart>
         </ResponsiveContainer>
+        {keyed ? (
+          // The keyboard's tooltip, on the side away from the day (Recharts' own follows the pointer only).
+          <div
+            className={cn(
+              'pointer-events-none absolute top-8 z-10',
+              (keyDay ?? 0) < days.length / 2 ? 'right-2' : 'left-2',
+            )}
+          >
+            <DayTooltip active label={keyed.date} days={days} />
+          </div>
+        ) : null}
       </div>
       <div role="img" aria-label={allowedName} data-chart="allowed">
         <p className="mb-1 text-xs font-medium text-muted-foreground" aria-hidden="true">
@@ -213,24 +291,25 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
             <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="2 4" />
             <XAxis dataKey="date" hide />
             <YAxis
+              yAxisId="allowed"
               tickFormatter={tickCount(f)}
-              tick={axisTick}
+              {...emptyAxis}
               stroke="var(--border)"
               width={widths.left}
               allowDecimals={false}
             />
-            {runs.map(([from, to]) => (
-              <ReferenceArea
-                key={from}
-                x1={from}
-                x2={to}
-                fill="var(--chart-nodata)"
-                fillOpacity={1}
-                ifOverflow="visible"
-              />
-            ))}
-            <Bar dataKey="allowed" name={t.allowed} fill={LINE_COLOURS.allowed} isAnimationActive={false} />
-            <Tooltip content={tooltip} cursor={{ fill: 'var(--accent)', fillOpacity: 0.5 }} isAnimationActive={false} />
+            {gaps('allowed')}
+            {/* A stack of one, as the attacks are: with no day of data, a stack still gives the axis a
+                domain (Recharts reads a missing value as 0 there), so the "no data" gap can be drawn. */}
+            <Bar
+              yAxisId="allowed"
+              dataKey="allowed"
+              stackId="allowed"
+              name={t.allowed}
+              fill={LINE_COLOURS.allowed}
+              isAnimationActive={false}
+            />
+            <Tooltip {...tooltipProps} />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -238,7 +317,10 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
   );
 }
 
-/** The day under the pointer: its date in the reader's language (a UTC day, said so) and every counter. */
+/**
+ * The day under the pointer or the keyboard's: its date in the reader's
+ * language (a UTC day, said so) and every counter, or "no data".
+ */
 function DayTooltip({ active, label, days }: { active: boolean; label: unknown; days: readonly FirewallDay[] }) {
   const t = useStore(chartMessages);
   const f = useStore(format);
@@ -256,7 +338,11 @@ function DayTooltip({ active, label, days }: { active: boolean; label: unknown; 
     </li>
   );
   return (
-    <div className="rounded-md border border-border bg-surface px-3 py-2 text-xs text-foreground shadow-md">
+    <div
+      className="rounded-md border border-border bg-surface px-3 py-2 text-xs text-foreground shadow-md"
+      data-testid="day-tooltip"
+      data-day={day.date}
+    >
       <p className="font-semibold">
         {t.tooltipDate({ date: f.date(dayTime(day.date), { dateStyle: 'full', timeZone: 'UTC' }) })}
       </p>

@@ -46,8 +46,37 @@ describe('FirewallChart', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['1,250', '17', '5', '4', '3', '2', '7']);
-    const totals = screen.getByRole('heading', { name: 'Totals over the period' }).parentElement as HTMLElement;
+    // One day of three has no data: the totals add up the other two, and say so.
+    expect(within(rows[4] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Total, 2 days with data');
+    const totals = screen.getByRole('heading', { name: 'Totals over the 2 days with data' })
+      .parentElement as HTMLElement;
     expect(within(totals).getByText('DoS/DDoS').nextSibling).toHaveTextContent('5');
+  });
+
+  it('says "no data" for the totals of a period without any day of data, never zeros', async () => {
+    const user = userEvent.setup();
+    const empty = firewallDays({ '20261101': null, '20261102': null, '20261103': null });
+    render(<FirewallChart days={empty} subject="gone.example" />);
+    expect(screen.getByText(/^No firewall data for these days/)).toBeInTheDocument();
+    const totals = screen.getByRole('heading', { name: 'Totals over the period' }).parentElement as HTMLElement;
+    expect(totals).toHaveTextContent('No data for any day of the period');
+    expect(within(totals).queryByText('0')).toBeNull();
+    expect(within(totals).queryByRole('definition')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    const table = screen.getByRole('table', { name: /Firewall requests per day, gone\.example/ });
+    const total = within(table).getAllByRole('row').at(-1) as HTMLElement;
+    expect(within(total).getByRole('rowheader')).toHaveTextContent('Total');
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['no data']);
+  });
+
+  it('with every day of data, totals over the period', () => {
+    const full = firewallDays({ '20261102': [20261102, 1200, 10, 4, 3, 2, 1, 5] });
+    render(<FirewallChart days={full} subject="shop.example" />);
+    expect(screen.getByRole('heading', { name: 'Totals over the period' })).toBeInTheDocument();
   });
 
   it('leaves out the controls when printed', () => {

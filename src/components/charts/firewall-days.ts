@@ -109,10 +109,14 @@ export function sumFirewallDays(histories: Iterable<FwHistory | null | undefined
   return [...sums.keys()].sort().map((date) => ({ date, counts: sums.get(date) ?? null }));
 }
 
-/** The totals of each counter over the days that have data, and how many days have none. */
+/**
+ * The totals of each counter over the days that have data, how many days
+ * have data and how many have none. With no day of data the totals are not
+ * zeros but unknown: the callers say "no data" (`withData === 0`).
+ */
 export function firewallTotals(
   days: readonly FirewallDay[],
-): FirewallCounts & { unclassified: number; noData: number } {
+): FirewallCounts & { unclassified: number; noData: number; withData: number } {
   const total = { allowed: 0, blocked: 0, dos: 0, injection: 0, uploads: 0, other: 0, uniqueIps: 0, unclassified: 0 };
   let noData = 0;
   for (const { counts } of days) {
@@ -123,7 +127,7 @@ export function firewallTotals(
     for (const k of COUNT_KEYS) total[k] += counts[k];
     total.unclassified += unclassified(counts);
   }
-  return { ...total, noData };
+  return { ...total, noData, withData: days.length - noData };
 }
 
 /** YYYYMMDD as the moment of that UTC day's midnight (ms), for Intl with `timeZone: 'UTC'`. */

@@ -9,6 +9,10 @@ import { chartMessages } from './chart-messages';
 import { CLASS_COLOURS, LINE_COLOURS, Swatch } from './chart-colours';
 import { ATTACK_CLASSES, COUNT_KEYS, dayTime, firewallTotals, isoDay, type FirewallDay } from './firewall-days';
 
+/**
+ * The totals per class over the days with data, the heading saying over how
+ * many when some have none; with no day of data, "no data", never zeros.
+ */
 export function FirewallTotals({
   totals,
   headingLevel,
@@ -29,16 +33,22 @@ export function FirewallTotals({
     </div>
   );
   return (
-    <div className="mt-4 border-t border-border pt-3">
-      <Heading className="text-sm font-semibold text-foreground">{t.totalsTitle}</Heading>
-      <dl className="mt-1 grid grid-cols-1 gap-x-6 text-sm sm:grid-cols-2 print:grid-cols-3 print:text-xs">
-        {item('blocked', t.blocked, totals.blocked)}
-        {ATTACK_CLASSES.map((k) =>
-          k === 'unclassified' && totals.unclassified === 0 ? null : item(k, t[k], totals[k], CLASS_COLOURS[k]),
-        )}
-        {item('uniqueIps', t.uniqueIpsTotal, totals.uniqueIps, LINE_COLOURS.uniqueIps, true)}
-        {item('allowed', t.allowed, totals.allowed, LINE_COLOURS.allowed)}
-      </dl>
+    <div className="mt-4 border-t border-border pt-3" data-totals={totals.withData === 0 ? 'no-data' : 'sums'}>
+      <Heading className="text-sm font-semibold text-foreground">
+        {totals.noData > 0 && totals.withData > 0 ? t.totalsOfDays(totals.withData) : t.totalsTitle}
+      </Heading>
+      {totals.withData === 0 ? (
+        <p className="mt-1 text-sm text-muted-foreground">{t.totalsNoData}</p>
+      ) : (
+        <dl className="mt-1 grid grid-cols-1 gap-x-6 text-sm sm:grid-cols-2 print:grid-cols-3 print:text-xs">
+          {item('blocked', t.blocked, totals.blocked)}
+          {ATTACK_CLASSES.map((k) =>
+            k === 'unclassified' && totals.unclassified === 0 ? null : item(k, t[k], totals[k], CLASS_COLOURS[k]),
+          )}
+          {item('uniqueIps', t.uniqueIpsTotal, totals.uniqueIps, LINE_COLOURS.uniqueIps, true)}
+          {item('allowed', t.allowed, totals.allowed, LINE_COLOURS.allowed)}
+        </dl>
+      )}
     </div>
   );
 }
@@ -100,15 +110,24 @@ export function FirewallTable({
           ))}
         </tbody>
         <tfoot>
-          <tr className="border-t-2 border-border font-medium">
+          <tr className="border-t-2 border-border font-medium" data-totals={totals.withData === 0 ? 'no-data' : 'sums'}>
             <th scope="row" className="px-2 py-1.5 text-left">
-              {t.total}
+              {totals.noData > 0 && totals.withData > 0 ? t.totalOfDays(totals.withData) : t.total}
             </th>
-            {COUNT_KEYS.map((k) => (
-              <td key={k} className={num} data-col={k}>
-                {f.integer(totals[k])}
+            {totals.withData === 0 ? (
+              <td
+                colSpan={COUNT_KEYS.length}
+                className="px-2 py-1.5 text-left font-normal text-muted-foreground italic"
+              >
+                {t.noData}
               </td>
-            ))}
+            ) : (
+              COUNT_KEYS.map((k) => (
+                <td key={k} className={num} data-col={k}>
+                  {f.integer(totals[k])}
+                </td>
+              ))
+            )}
           </tr>
         </tfoot>
       </table>

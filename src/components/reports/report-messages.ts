@@ -30,4 +30,7 @@ export const reportMessages = /* @__PURE__ */ i18n('scanReport', {
   errors: 'Scan errors',
   errorsHint: 'Some files or folders could not be read: the scan may have missed something there.',
   noTreatment: 'This scan did not clean anything: automatic cleanup was off, or it was a simple scan.',
+  /** After a figure in the alarm's colours, for screen readers: what the colour says. */
+  toneDanger: 'needs action',
+  toneWarning: 'needs checking',
 });

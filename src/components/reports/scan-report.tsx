@@ -29,11 +29,18 @@ export function formatBytes(f: Format, bytes: number): string {
 
 type Tone = 'danger' | 'warning' | 'neutral';
 
+/**
+ * One figure of the report. Above zero, a figure with a tone is in its
+ * colours and says so in words too (`data-tone`; a screen reader hears
+ * "Threats remaining, needs action"): never by colour only.
+ */
 function Figure({ name, value, tone = 'neutral', field }: { name: string; value: number; tone?: Tone; field: string }) {
+  const t = useStore(reportMessages);
   const f = useStore(format);
   const alarming = value > 0 && tone !== 'neutral';
   return (
     <div
+      data-tone={alarming ? tone : 'neutral'}
       className={cn(
         'min-w-0 rounded-md border px-3 py-2 print:flex print:items-baseline print:justify-between print:gap-2 print:px-2 print:py-0.5',
         alarming && tone === 'danger' && 'border-danger-border bg-danger-surface text-danger-text',
@@ -42,7 +49,10 @@ function Figure({ name, value, tone = 'neutral', field }: { name: string; value:
       )}
       data-field={field}
     >
-      <dt className={cn('text-xs', alarming ? 'font-medium' : 'text-muted-foreground')}>{name}</dt>
+      <dt className={cn('text-xs', alarming ? 'font-medium' : 'text-muted-foreground')}>
+        {name}
+        {alarming ? <span className="sr-only">, {tone === 'danger' ? t.toneDanger : t.toneWarning}</span> : null}
+      </dt>
       <dd className="text-xl font-semibold tabular-nums print:text-sm">{f.integer(value)}</dd>
     </div>
   );

@@ -48,6 +48,14 @@ export function credentialsOf(session: Session): Credentials {
   return session.macKey ? { apiKey: session.apiKey, macKey: session.macKey } : { apiKey: session.apiKey };
 }
 
+/** The session's keys as a Web Worker signs with them (the overview's, the site history's), read when each run starts. */
+export function credentialsGetter(session: Pick<SessionStore, 'get'>): () => Credentials | null {
+  return () => {
+    const current = session.get();
+    return current ? credentialsOf(current) : null;
+  };
+}
+
 /** Keys with an expiry at or before now are invalid (spec §2.6, §5.8). */
 export function isSessionExpired(session: Session, nowMs = Date.now()): boolean {
   return session.expires > 0 && session.expires * 1000 <= nowMs;

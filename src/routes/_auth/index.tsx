@@ -1,17 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { credentialsOf, type SessionStore } from '../../features/auth/session';
+import { credentialsGetter } from '../../features/auth/session';
 import { shellMessages } from '../../features/shell/messages';
 import { OverviewPage } from '../../features/sites/overview/components/overview-page';
-
-/** The session's keys as the overview's worker signs with them, read when each run starts. */
-function credentialsGetter(session: SessionStore) {
-  return () => {
-    const current = session.get();
-    return current ? credentialsOf(current) : null;
-  };
-}
 
 /**
  * `/`: the fleet overview. The loader starts reading the fleet (alongside the

@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
 import { firewallDays } from '../../components/charts/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
-import { sitesHistoryQueryOptions } from '../../data/site-history-query';
-import { findSite } from '../../data/sites';
+import { siteHistoryQueryOptions, sitesHistoryQueryOptions } from '../../data/site-history-query';
+import { findSite } from '../../data/find-site';
+import { credentialsGetter } from '../../features/auth/session';
 import { BACK_LINK_CLASS, ReportPage } from '../../features/reports/components/report-page';
 import { SiteReport } from '../../features/reports/components/site-report';
 import { clientReportMessages } from '../../features/reports/messages';
@@ -17,8 +19,8 @@ import { searchParam, searchSchema } from '../../lib/search-params';
 /**
  * /sites/<domain>/report: the printable client report of one site (issue 8),
  * without the shell. With `unit=` (opened from a unit) the history comes from
- * that unit's small list, else from the account's (sites_list has no filter
- * by site, spec §4.3).
+ * that unit's small list, else from the account's, read in a Web Worker that
+ * sends back this site alone (sites_list has no filter by site, spec §4.3).
  */
 export const Route = createFileRoute('/_auth/sites_/$domain/report')({
   staticData: { bare: true },
@@ -27,10 +29,14 @@ export const Route = createFileRoute('/_auth/sites_/$domain/report')({
   }),
   loaderDeps: ({ search }) => ({ unit: search.unit }),
   // A site not in the unit's list: the component asks for the account's (AccountReport).
-  loader: ({ context, deps }) =>
+  loader: ({ context, deps, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null),
-      context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api, deps.unit)),
+      deps.unit === undefined
+        ? context.queryClient.ensureQueryData(
+            siteHistoryQueryOptions(credentialsGetter(context.session), params.domain),
+          )
+        : context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api, deps.unit)),
     ]),
   component: SiteReportRoute,
   errorComponent: PageError,
@@ -39,15 +45,21 @@ export const Route = createFileRoute('/_auth/sites_/$domain/report')({
 function SiteReportRoute() {
   const { domain } = Route.useParams();
   const { unit } = Route.useSearch();
-  const api = useApi();
-  const { data: ofUnit } = useSuspenseQuery(sitesHistoryQueryOptions(api, unit));
+  if (unit === undefined) return <AccountReport domain={domain} />;
+  return <UnitSiteReport domain={domain} unit={unit} />;
+}
+
+function UnitSiteReport({ domain, unit }: { domain: string; unit: string }) {
+  const { data: ofUnit } = useSuspenseQuery(sitesHistoryQueryOptions(useApi(), unit));
   const inUnit = findSite(ofUnit, domain);
-  if (inUnit || unit === undefined) return <Report domain={domain} site={inUnit} unit={unit} />;
+  if (inUnit) return <Report domain={domain} site={inUnit} unit={unit} />;
   return <AccountReport domain={domain} />;
 }
 
 function AccountReport({ domain }: { domain: string }) {
-  const { data } = useSuspenseQuery(sitesHistoryQueryOptions(useApi()));
+  const { session } = Route.useRouteContext();
+  const getCredentials = useMemo(() => credentialsGetter(session), [session]);
+  const { data } = useSuspenseQuery(siteHistoryQueryOptions(getCredentials, domain));
   return <Report domain={domain} site={findSite(data, domain)} unit={undefined} />;
 }
 

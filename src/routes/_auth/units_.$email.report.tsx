@@ -4,7 +4,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { firewallDays } from '../../components/charts/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
 import { sitesHistoryQueryOptions } from '../../data/site-history-query';
-import { BACK_LINK_CLASS, ReportPage } from '../../features/reports/components/report-page';
+import { BACK_LINK_CLASS, ReportPage, ReportPageHead } from '../../features/reports/components/report-page';
 import { SiteReport } from '../../features/reports/components/site-report';
 import { clientReportMessages } from '../../features/reports/messages';
 import { PageError } from '../../features/shell/page-error';
@@ -12,8 +12,9 @@ import { useApi } from '../../lib/api-context';
 
 /**
  * /units/<email>/report: the printable client report of a unit (an agency's
- * customer, spec §4.4), one page per site, from `sites_list?unit=` with
- * reports and history (issue 8). An unknown unit is the catalogue's 142900.
+ * customer, spec §4.4), one page per site, each headed with the agency and
+ * the period, from `sites_list?unit=` with reports and history (issue 8). An
+ * unknown unit is the catalogue's 142900.
  */
 export const Route = createFileRoute('/_auth/units_/$email/report')({
   staticData: { bare: true },
@@ -44,7 +45,13 @@ function UnitReportRoute() {
     >
       {sites.length === 0 ? <p className="text-foreground">{t.noSites}</p> : null}
       {sites.map((site, i) => (
-        <SiteReport key={site.domain} site={site} first={i === 0} nested />
+        <SiteReport
+          key={site.domain}
+          site={site}
+          first={i === 0}
+          nested
+          pageHead={<ReportPageHead days={firewallDays(site.fwhistory)} />}
+        />
       ))}
     </ReportPage>
   );

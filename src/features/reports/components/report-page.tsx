@@ -1,8 +1,9 @@
 /**
  * The printable client report's frame: white-labelled with the agency's title
  * and logo (spec §2.7), the period and the date it was prepared, a Print
- * button and a way back (neither printed), no navigation. Print CSS in
- * report-print.css.
+ * button and a way back (neither printed), no navigation; each later printed
+ * page (a unit's sites) carries the title, logo and period too
+ * (ReportPageHead). Print CSS in report-print.css.
  */
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,14 +32,31 @@ interface ReportPageProps {
   children: ReactNode;
 }
 
-export function ReportPage({ subtitle, subject, days, back, children }: ReportPageProps) {
+/** The agency's title and logo (an https address only) and the period of `days`, in the reader's words. */
+function useReportBrand(days: readonly FirewallDay[]) {
   const t = useStore(clientReportMessages);
   const f = useStore(format);
   const { data: agency } = useQuery({ ...agencyQueryOptions(useApi()), retry: false });
-  const title = agency?.title.trim();
-  const logo = agency?.logourl && /^https:\/\//i.test(agency.logourl) ? agency.logourl : undefined;
   const first = days[0];
   const last = days.at(-1);
+  return {
+    agency,
+    title: agency?.title.trim(),
+    logo: agency?.logourl && /^https:\/\//i.test(agency.logourl) ? agency.logourl : undefined,
+    period:
+      first && last
+        ? t.period({
+            from: f.date(dayTime(first.date), { dateStyle: 'long', timeZone: 'UTC' }),
+            to: f.date(dayTime(last.date), { dateStyle: 'long', timeZone: 'UTC' }),
+          })
+        : null,
+  };
+}
+
+export function ReportPage({ subtitle, subject, days, back, children }: ReportPageProps) {
+  const t = useStore(clientReportMessages);
+  const f = useStore(format);
+  const { agency, title, logo, period } = useReportBrand(days);
   const [prepared] = useState(() => Date.now());
   // White-labelled: the document (and the PDF saved from it) is named after the agency, not this product.
   const documentTitle = title ? t.documentTitle({ agency: title, subject }) : t.pageTitle({ subject });
@@ -72,13 +90,7 @@ export function ReportPage({ subtitle, subject, days, back, children }: ReportPa
             <h1 className="mt-1 text-2xl font-semibold tracking-tight text-foreground print:text-xl">{t.title}</h1>
             <p className="mt-1 text-base break-words text-foreground">{subtitle}</p>
             <p className="mt-2 text-sm text-muted-foreground">
-              {first && last
-                ? t.period({
-                    from: f.date(dayTime(first.date), { dateStyle: 'long', timeZone: 'UTC' }),
-                    to: f.date(dayTime(last.date), { dateStyle: 'long', timeZone: 'UTC' }),
-                  })
-                : null}{' '}
-              · {t.prepared({ date: f.date(prepared, { dateStyle: 'long' }) })}
+              {period} · {t.prepared({ date: f.date(prepared, { dateStyle: 'long' }) })}
             </p>
           </div>
           {logo ? (
@@ -100,8 +112,31 @@ export function ReportPage({ subtitle, subject, days, back, children }: ReportPa
   );
 }
 
+/**
+ * The head of each printed page after the first (a unit's report, one page
+ * per site): the agency's title and logo and the period, on one line. Only
+ * on paper: on screen the report's own header is above.
+ */
+export function ReportPageHead({ days }: { days: readonly FirewallDay[] }) {
+  const t = useStore(clientReportMessages);
+  const { title, logo, period } = useReportBrand(days);
+  return (
+    <div
+      className="hidden items-center justify-between gap-3 border-b border-foreground pb-1 text-xs text-muted-foreground print:flex"
+      data-testid="report-page-head"
+    >
+      <p className="min-w-0 break-words">
+        {title ? <span className="font-semibold text-foreground">{title} · </span> : null}
+        {t.title}
+        {period ? ` · ${period}` : null}
+      </p>
+      {logo ? <ReportLogo key={logo} src={logo} small /> : null}
+    </div>
+  );
+}
+
 /** The agency's logo (decorative: its title is printed beside it); a broken image is left out. */
-function ReportLogo({ src }: { src: string }) {
+function ReportLogo({ src, small = false }: { src: string; small?: boolean }) {
   const [broken, setBroken] = useState(false);
   if (broken) return null;
   return (
@@ -109,7 +144,7 @@ function ReportLogo({ src }: { src: string }) {
       src={src}
       alt=""
       referrerPolicy="no-referrer"
-      className="max-h-16 max-w-40 shrink-0 object-contain"
+      className={small ? 'max-h-6 max-w-24 shrink-0 object-contain' : 'max-h-16 max-w-40 shrink-0 object-contain'}
       onError={() => setBroken(true)}
     />
   );

@@ -1,5 +1,6 @@
 /** One site of the printable report, on a page of its own: protection, the latest scan, the firewall's 30 days. */
 import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import { FirewallChart } from '../../../components/charts/firewall-chart';
 import { firewallDays } from '../../../components/charts/firewall-days';
 import { ScanReportView } from '../../../components/reports/scan-report';
@@ -8,8 +9,22 @@ import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
 import { clientReportMessages } from '../messages';
 
-/** `nested`: one of a unit's sites, under a heading of its own (h2, its sections h3). */
-export function SiteReport({ site, first, nested }: { site: Site; first: boolean; nested: boolean }) {
+/**
+ * `nested`: one of a unit's sites, under a heading of its own (h2, its
+ * sections h3). `pageHead`: printed atop the site's page when it is not the
+ * first (the agency and the period, ReportPageHead).
+ */
+export function SiteReport({
+  site,
+  first,
+  nested,
+  pageHead,
+}: {
+  site: Site;
+  first: boolean;
+  nested: boolean;
+  pageHead?: ReactNode;
+}) {
   const t = useStore(clientReportMessages);
   const f = useStore(format);
   const fact = (name: string, value: string) => (
@@ -27,6 +42,7 @@ export function SiteReport({ site, first, nested }: { site: Site; first: boolean
       )}
       data-site={site.domain}
     >
+      {first ? null : pageHead}
       {nested ? (
         <h2 id={`site-${site.id}`} className="text-xl font-semibold break-words text-foreground">
           {site.domain}

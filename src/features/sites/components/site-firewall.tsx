@@ -1,37 +1,41 @@
 /**
  * The site page's firewall section: the shared 30-day chart
  * (src/components/charts) over this site's `fwhistory`. sites_list has no
- * filter by site (spec §4.3): the history comes from the unit's list when the
- * page was opened from a unit, else from the account's, asked only here (the
- * sites table never asks for it). A refetch in the background keeps the view
- * and the numbers on screen until the new ones are in.
+ * filter by site (spec §4.3): the history comes from the unit's small list
+ * when the page was opened from a unit, else from the account's, read in a
+ * Web Worker that sends back this site alone (src/data/site-history-query.ts;
+ * the sites table never asks for it). A refetch in the background keeps the
+ * view and the numbers on screen until the new ones are in.
  */
 import { useStore } from '@nanostores/react';
+import type { Credentials } from '../../../api/credentials';
 import { FirewallChart, type FirewallView } from '../../../components/charts/firewall-chart';
 import { firewallDays } from '../../../components/charts/firewall-days';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useSitesHistory } from '../../../data/site-history-query';
+import { useSiteHistory, useSitesHistory } from '../../../data/site-history-query';
 import { findSite, type Site } from '../../../data/sites';
 import { sitePageMessages } from '../site-page-messages';
 
 interface SiteFirewallProps {
   site: Site;
   unit?: string | undefined;
+  /** The session's keys, for the worker that reads the account's history. */
+  getCredentials: () => Credentials | null;
   view: FirewallView;
   onViewChange: (view: FirewallView) => void;
 }
 
-export function SiteFirewall({ site, unit, view, onViewChange }: SiteFirewallProps) {
+export function SiteFirewall({ site, unit, getCredentials, view, onViewChange }: SiteFirewallProps) {
   const p = useStore(sitePageMessages);
   const ofUnit = useSitesHistory(unit);
   // A unit's list that turns out not to hold the site: the account's then.
   const inUnit = unit !== undefined && ofUnit.data ? findSite(ofUnit.data, site.domain) : undefined;
   const needAccount = unit === undefined || (ofUnit.isSuccess && !inUnit) || ofUnit.isError;
-  const ofAccount = useSitesHistory(undefined, { enabled: needAccount && unit !== undefined });
-  const query = unit === undefined ? ofUnit : inUnit ? ofUnit : ofAccount;
+  const ofAccount = useSiteHistory(getCredentials, site.domain, { enabled: needAccount });
+  const query = inUnit ? ofUnit : ofAccount;
   const listed = query.data ? findSite(query.data, site.domain) : undefined;
 
   if (query.isError && !query.data) {

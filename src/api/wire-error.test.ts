@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classifyError } from '../../../api/error-catalogue';
-import { ApiError, TransportError } from '../../../api/errors';
-import { fromWire, toWire } from './fleet-wire';
+import { classifyError } from './error-catalogue.ts';
+import { ApiError, TransportError } from './errors.ts';
+import { fromWire, toWire } from './wire-error.ts';
 
 /** What crosses to the page is what structured clone keeps: plain data. */
 const crossed = <T>(value: T): T => structuredClone(value);
 
-describe('errors from the overview worker', () => {
+describe('errors from a worker', () => {
   it('come back as the ApiError the catalogue and the session guard read', () => {
     const sent = new ApiError({ method: 'sites_list', code: 502, message: 'Authorization error', retryAfter: 3 });
     const back = fromWire(crossed(toWire(sent)));
