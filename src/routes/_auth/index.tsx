@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { credentialsGetter } from '../../features/auth/session';
 import { shellMessages } from '../../features/shell/messages';
 import { OverviewPage } from '../../features/sites/overview/components/overview-page';
+import { fleetQueryOptions } from '../../features/sites/overview/fleet-query';
 
 /**
  * `/`: the fleet overview. The loader starts reading the fleet (alongside the
@@ -13,10 +14,9 @@ import { OverviewPage } from '../../features/sites/overview/components/overview-
  */
 export const Route = createFileRoute('/_auth/')({
   loader: ({ context }) => {
-    // Imported here, not at the top: the entry chunk (which /login loads too) stays without it.
-    void import('../../features/sites/overview/fleet-query').then(({ fleetQueryOptions }) =>
-      context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session))),
-    );
+    // The loader travels with the component (vite.config.ts codeSplittingOptions), so the
+    // fleet's query stays out of the entry chunk that /login loads too.
+    void context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session)));
     // The chart's code (Recharts, its own chunk) loads while the worker reads, not after.
     void import('../../components/charts/firewall-chart').then((m) => m.preloadFirewallChart());
   },
