@@ -29,7 +29,7 @@ interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** The confirmation's panel, mounted when it opens; giving focus back as a dialog does (./dialog.tsx). */
+/** The confirmation's panel, mounted when it opens; placed and giving focus back as a dialog does (./dialog.tsx). */
 function ConfirmPanel({ style, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialog.Content>) {
   return <AlertDialog.Content {...props} {...useOpenedPanel({ style, onCloseAutoFocus })} />;
 }
