@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Frame, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Frame, type FrameLocator, type Locator, type Page, type TestInfo } from '@playwright/test';
 import {
   startSecondServer,
   temporaryDirectory,
@@ -83,6 +83,45 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): P
   await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await attachShot(page, testInfo, name);
   await page.setViewportSize(viewport);
+}
+
+/** Signs the example panel's frame in as the demo account and opens the sites in it. */
+async function signedInOnSites(page: Page): Promise<{ inFrame: FrameLocator; frame: Frame }> {
+  await page.goto('/sandbox/embed-example');
+  const inFrame = page.frameLocator('#dashboard iframe');
+  await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
+  await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sites' }).click();
+  await expect(inFrame.getByRole('table', { name: /Sites/ })).toBeVisible();
+  const frame = await dashboardFrame(page);
+  // The panel has sized the frame to the content, so the panel's page scrolls, not the frame.
+  await expect
+    .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+    .toBeLessThanOrEqual(1);
+  return { inFrame, frame };
+}
+
+/** Scrolls the panel's page (only) until `target`, in the frame, is about `y` px below the window's top; returns scrollY. */
+async function scrollPanelTo(page: Page, target: Locator, y: number): Promise<number> {
+  const box = await target.boundingBox();
+  if (box === null) throw new Error('the target is not laid out');
+  await page.evaluate((by) => window.scrollBy(0, by), Math.round(box.y - y));
+  await expect.poll(async () => Math.abs(((await target.boundingBox())?.y ?? Infinity) - y)).toBeLessThan(2);
+  return page.evaluate(() => window.scrollY);
+}
+
+const IN_WINDOW = 'inside the window';
+
+/** Where `element` (in the frame) lies on the panel's window, in the page's coordinates. */
+async function placeInWindow(page: Page, element: Locator): Promise<string> {
+  const box = await element.boundingBox();
+  const view = page.viewportSize();
+  if (box === null || view === null) return 'not laid out';
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height;
+  return inside
+    ? IN_WINDOW
+    : `from (${Math.round(box.x)}, ${Math.round(box.y)}) to (${Math.round(box.x + box.width)}, ${Math.round(box.y + box.height)}) in a window ${view.width}×${view.height}`;
 }
 
 test.describe('embedded in a hoster panel', () => {
@@ -162,6 +201,79 @@ test.describe('embedded in a hoster panel', () => {
 
     // Nothing was refused or ignored along the way.
     expect(warnings.filter((w) => w.startsWith('[embed]'))).toEqual([]);
+  });
+
+  test('dialogs and toasts open in the part of the frame the panel’s window shows, with the focus in the dialog', async ({
+    page,
+  }, testInfo) => {
+    const { inFrame, frame } = await signedInOnSites(page);
+    const iframe = page.locator('#dashboard iframe');
+
+    // A row low in the frame, brought near the window's top: the frame's top is far above the window,
+    // the middle of the frame (where a dialog centred in the frame's viewport would be) out of sight.
+    const actions = inFrame.getByRole('button', { name: 'Actions for casa-lucia.example' });
+    const scrollY = await scrollPanelTo(page, actions, 180);
+    const frameBox = await iframe.boundingBox();
+    expect(frameBox?.y).toBeLessThan(-400);
+    expect((frameBox?.y ?? 0) + (frameBox?.height ?? 0) / 2).toBeLessThan(0);
+
+    const openConfirmation = async () => {
+      await actions.click();
+      await inFrame.getByRole('menuitem', { name: 'Delete casa-lucia.example' }).click();
+      const confirm = inFrame.getByRole('alertdialog', { name: 'Delete casa-lucia.example?' });
+      await expect(confirm).toBeVisible();
+      return confirm;
+    };
+    const confirm = await openConfirmation();
+    await expect.poll(() => placeInWindow(page, confirm)).toBe(IN_WINDOW);
+    // The focus is in the dialog, on the safe choice; nothing scrolled to show it.
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+    expect(await frame.evaluate(() => window.scrollY)).toBe(0);
+    await attachShot(page, testInfo, 'embed-dialog-scrolled-light-1280');
+    // Closed, it gives the focus back to the row's actions, still without scrolling.
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(actions).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await expect(inFrame.locator('html')).toHaveClass(/\bdark\b/);
+    await scrollPanelTo(page, actions, 180);
+    const darkConfirm = await openConfirmation();
+    await expect.poll(() => placeInWindow(page, darkConfirm)).toBe(IN_WINDOW);
+    await attachShot(page, testInfo, 'embed-dialog-scrolled-dark-1280');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Light' }).click();
+
+    // A toast, with the frame's end (where toasts of the frame's viewport would be) below the window.
+    const exportCsv = inFrame.getByRole('button', { name: 'Export CSV' });
+    await scrollPanelTo(page, exportCsv, 100);
+    expect(await iframe.evaluate((el) => el.getBoundingClientRect().bottom - window.innerHeight)).toBeGreaterThan(80);
+    const download = page.waitForEvent('download');
+    await exportCsv.click();
+    await download;
+    const exported = inFrame.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: /^Exported / });
+    await expect(exported).toBeVisible();
+    await expect.poll(() => placeInWindow(page, exported)).toBe(IN_WINDOW);
+
+    // A hoster panel's narrow column: the Add sites dialog, the frame scrolled up out of view.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const addSites = inFrame.getByRole('button', { name: 'Add sites' });
+    await expect(addSites).toBeVisible();
+    await scrollPanelTo(page, addSites, 120);
+    for (const mode of ['Light', 'Dark'] as const) {
+      await page.getByRole('button', { name: mode }).click();
+      await scrollPanelTo(page, addSites, 120);
+      await addSites.click();
+      const dialog = inFrame.getByRole('dialog', { name: 'Add sites' });
+      await expect(dialog).toBeVisible();
+      await expect.poll(() => placeInWindow(page, dialog)).toBe(IN_WINDOW);
+      await expect(dialog.getByRole('textbox').first()).toBeFocused();
+      await attachShot(page, testInfo, `embed-dialog-scrolled-${mode.toLowerCase()}-360`);
+      await page.keyboard.press('Escape');
+      await expect(addSites).toBeFocused();
+    }
   });
 
   test('nothing sizes itself from the frame’s height (the sites table, the printable report), so the frame settles', async ({

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION as DASHBOARD_VERSION } from '../src/features/embed/protocol.ts';
-import { embedDashboard, PROTOCOL_VERSION, readDashboardMessage, type DashboardMessage } from './host.ts';
+import { embedDashboard, PROTOCOL_VERSION, readDashboardMessage, visibleBand, type DashboardMessage } from './host.ts';
 
 const DASHBOARD = 'http://127.0.0.1:8080';
 
@@ -86,6 +86,7 @@ describe('the host helper (embed/host.ts)', () => {
       [{ type: 'theme', mode: 'dark', accent: '#0f766e', version: 1 }, DASHBOARD],
       [{ type: 'locale', locale: 'de', version: 1 }, DASHBOARD],
       [{ type: 'navigate', path: '/units', version: 1 }, DASHBOARD],
+      [{ type: 'viewport', top: 0, height: 0, version: 1 }, DASHBOARD],
     ]);
 
     posted.mockClear();
@@ -94,6 +95,8 @@ describe('the host helper (embed/host.ts)', () => {
       expect.objectContaining({ type: 'auth' }),
       expect.objectContaining({ type: 'theme' }),
       expect.objectContaining({ type: 'locale' }),
+      // The same band as before: a reloaded frame needs it all the same.
+      expect.objectContaining({ type: 'viewport' }),
     ]);
   });
 
@@ -136,5 +139,81 @@ describe('the host helper (embed/host.ts)', () => {
     );
     expect(dashboard.iframe.isConnected).toBe(false);
     expect(seen).toEqual([]);
+  });
+});
+
+/** Lays `element` out as jsdom cannot: its box on screen (top, height) and its own height. */
+function layOut(element: HTMLElement, top: number, height: number): void {
+  vi.spyOn(element, 'getBoundingClientRect').mockImplementation(() => new DOMRect(0, top, 800, height));
+  Object.defineProperty(element, 'clientHeight', { configurable: true, value: height });
+  Object.defineProperty(element, 'offsetHeight', { configurable: true, value: height });
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+describe('the part of the frame the window shows (viewport)', () => {
+  // jsdom's window is 768 px tall.
+  const WINDOW = window.innerHeight;
+
+  it('is the band of the frame inside the window, in the frame’s pixels, clamped to the frame', () => {
+    const iframe = document.createElement('iframe');
+    container().append(iframe);
+    layOut(iframe, -1500, 4000);
+    expect(visibleBand(iframe)).toEqual({ top: 1500, height: WINDOW });
+    layOut(iframe, 300, 4000);
+    expect(visibleBand(iframe)).toEqual({ top: 0, height: WINDOW - 300 });
+    layOut(iframe, -3800, 4000);
+    expect(visibleBand(iframe)).toEqual({ top: 3800, height: 200 });
+    // Below the window, or above it: none of it shows.
+    layOut(iframe, 900, 4000);
+    expect(visibleBand(iframe)).toEqual({ top: 0, height: 0 });
+    layOut(iframe, -5000, 4000);
+    expect(visibleBand(iframe)).toEqual({ top: 4000, height: 0 });
+  });
+
+  it('leaves out what a scrolling box around the frame hides', () => {
+    const box = container();
+    box.style.overflowY = 'auto';
+    const iframe = document.createElement('iframe');
+    box.append(iframe);
+    layOut(box, 100, 400);
+    layOut(iframe, -900, 4000);
+    expect(visibleBand(iframe)).toEqual({ top: 1000, height: 400 });
+  });
+
+  it('is sent after ready, then once a frame when the page scrolls, and only when it changed', async () => {
+    const dashboard = embedDashboard({ container: container(), origin: DASHBOARD });
+    layOut(dashboard.iframe, 200, 3000);
+    const posted = spyOnFrame(dashboard.iframe);
+    window.dispatchEvent(new Event('scroll'));
+    await nextFrame();
+    // Not before the dashboard listens.
+    expect(posted).not.toHaveBeenCalled();
+
+    fromFrame(dashboard.iframe, { type: 'ready', version: 1, signedIn: true });
+    expect(posted.mock.calls).toEqual([[{ type: 'viewport', top: 0, height: WINDOW - 200, version: 1 }, DASHBOARD]]);
+
+    posted.mockClear();
+    layOut(dashboard.iframe, -1000, 3000);
+    for (let i = 0; i < 5; i++) document.dispatchEvent(new Event('scroll'));
+    await nextFrame();
+    expect(posted.mock.calls).toEqual([[{ type: 'viewport', top: 1000, height: WINDOW, version: 1 }, DASHBOARD]]);
+
+    posted.mockClear();
+    window.dispatchEvent(new Event('resize'));
+    await nextFrame();
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it('stops following the page on destroy()', () => {
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const dashboard = embedDashboard({ container: container(), origin: DASHBOARD });
+    const following = added.mock.calls.filter(([type]) => type === 'scroll' || type === 'resize');
+    expect(following.map(([type]) => type)).toEqual(['scroll', 'resize']);
+    dashboard.destroy();
+    for (const [type, listener] of following) {
+      expect(removed).toHaveBeenCalledWith(type, listener, expect.objectContaining({ capture: true }));
+    }
   });
 });

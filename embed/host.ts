@@ -16,8 +16,12 @@
  * It creates the iframe (`?embed=1`), waits for the dashboard's `ready`, then
  * sends `auth`, `theme` and `locale` (again after every `ready`: a reloaded
  * frame gets them too), sizes the iframe on every `resize` so it needs no
- * scrollbar of its own, and passes every message on to listeners. Messages go
- * only to the dashboard's origin and are taken only from its frame.
+ * scrollbar of its own, and passes every message on to listeners. As the
+ * frame is then as tall as the dashboard's page, it tells the dashboard which
+ * part of the frame the window shows (`viewport`), so dialogs and toasts open
+ * there: after each `ready`, and when the page scrolls or resizes or the frame
+ * does (once per animation frame at most). Messages go only to the
+ * dashboard's origin and are taken only from its frame.
  *
  * No imports at run time: it is transpiled file by file (server/embed-plugin.ts).
  */
@@ -78,6 +82,54 @@ export interface EmbeddedDashboard {
 }
 
 const MAX_HEIGHT = 100_000;
+
+/** A horizontal band of the frame: its top and height in the frame's CSS pixels. */
+export interface FrameBand {
+  top: number;
+  height: number;
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
+
+/**
+ * The part of the iframe the window shows, in the frame's CSS pixels (what
+ * the `viewport` message says): the window's visible area (the visual
+ * viewport, when pinch-zoomed), less what boxes around the frame clip (a
+ * panel whose content scrolls in a box of its own), clamped to the frame.
+ * Height 0 when none of it shows.
+ */
+export function visibleBand(iframe: HTMLIFrameElement): FrameBand {
+  const view = iframe.ownerDocument.defaultView;
+  if (view === null) return { top: 0, height: 0 };
+  const doc = iframe.ownerDocument;
+  const box = iframe.getBoundingClientRect();
+  const style = view.getComputedStyle(iframe);
+  const padTop = parseFloat(style.paddingTop) || 0;
+  const padBottom = parseFloat(style.paddingBottom) || 0;
+  // The frame's own viewport, in its CSS pixels; the iframe may be scaled on screen (a transform).
+  const frameHeight = Math.max(0, iframe.clientHeight - padTop - padBottom);
+  const scale = iframe.offsetHeight > 0 && box.height > 0 ? box.height / iframe.offsetHeight : 1;
+  const frameTop = box.top + (iframe.clientTop + padTop) * scale;
+
+  const visual = view.visualViewport;
+  let shownTop = visual ? visual.offsetTop : 0;
+  let shownBottom = visual ? visual.offsetTop + visual.height : view.innerHeight;
+  for (
+    let el = iframe.parentElement;
+    el !== null && el !== doc.body && el !== doc.documentElement;
+    el = el.parentElement
+  ) {
+    const { overflowY, display } = view.getComputedStyle(el);
+    if (overflowY === 'visible' || display === 'contents') continue;
+    const clip = el.getBoundingClientRect();
+    const elScale = el.offsetHeight > 0 && clip.height > 0 ? clip.height / el.offsetHeight : 1;
+    shownTop = Math.max(shownTop, clip.top + el.clientTop * elScale);
+    shownBottom = Math.min(shownBottom, clip.top + (el.clientTop + el.clientHeight) * elScale);
+  }
+  const top = Math.round(clamp((shownTop - frameTop) / scale, 0, frameHeight));
+  const bottom = Math.round(clamp((shownBottom - frameTop) / scale, 0, frameHeight));
+  return { top, height: Math.max(0, bottom - top) };
+}
 
 function isOfType<T extends DashboardMessageType | 'message'>(
   type: T,
@@ -168,6 +220,26 @@ export function embedDashboard(options: EmbedOptions): EmbeddedDashboard {
     pendingPath = undefined;
   }
 
+  /** What the last `viewport` said ("top,height"); a reloaded frame gets it again. */
+  let sentBand = '';
+  let bandFrame = 0;
+  function sendViewport(always: boolean): void {
+    if (!isReady) return;
+    const band = visibleBand(iframe);
+    const key = `${band.top},${band.height}`;
+    if (!always && key === sentBand) return;
+    sentBand = key;
+    send({ type: 'viewport', top: band.top, height: band.height });
+  }
+  /** At most once per animation frame, however many scroll events came. */
+  function scheduleViewport(): void {
+    if (bandFrame !== 0) return;
+    bandFrame = requestAnimationFrame(() => {
+      bandFrame = 0;
+      sendViewport(false);
+    });
+  }
+
   function onMessage(event: MessageEvent): void {
     if (event.source !== iframe.contentWindow || event.origin !== origin) return;
     const message = readDashboardMessage(event.data);
@@ -175,6 +247,7 @@ export function embedDashboard(options: EmbedOptions): EmbeddedDashboard {
     if (message.type === 'ready') {
       isReady = true;
       sendState();
+      sendViewport(true);
       markReady(message);
     } else if (message.type === 'resize') {
       iframe.style.height = `${Math.ceil(message.height)}px`;
@@ -183,6 +256,16 @@ export function embedDashboard(options: EmbedOptions): EmbeddedDashboard {
   }
 
   window.addEventListener('message', onMessage);
+  // Scrolling of the page or of any box around the frame (scroll events do not bubble: capture).
+  const passive = { capture: true, passive: true } as const;
+  window.addEventListener('scroll', scheduleViewport, passive);
+  window.addEventListener('resize', scheduleViewport, passive);
+  window.visualViewport?.addEventListener('scroll', scheduleViewport, passive);
+  window.visualViewport?.addEventListener('resize', scheduleViewport, passive);
+  // The frame resized (a `resize` of the dashboard, the panel's layout), or the page around it moved it.
+  const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(scheduleViewport) : null;
+  resizes?.observe(iframe);
+  resizes?.observe(document.documentElement);
   options.container.append(iframe);
 
   return {
@@ -213,6 +296,12 @@ export function embedDashboard(options: EmbedOptions): EmbeddedDashboard {
     },
     destroy() {
       window.removeEventListener('message', onMessage);
+      window.removeEventListener('scroll', scheduleViewport, passive);
+      window.removeEventListener('resize', scheduleViewport, passive);
+      window.visualViewport?.removeEventListener('scroll', scheduleViewport, passive);
+      window.visualViewport?.removeEventListener('resize', scheduleViewport, passive);
+      resizes?.disconnect();
+      if (bandFrame !== 0) cancelAnimationFrame(bandFrame);
       iframe.remove();
     },
   };

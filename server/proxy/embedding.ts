@@ -106,7 +106,7 @@ function examplePage(dashboardOrigin: string | null, hostHeader: string): string
 <nav class="panel-nav" aria-label="Panel"><a href="#">Domains</a><a href="#">E-mail</a><a href="#" aria-current="page">Website security</a><a href="#">Billing</a></nav>
 <main class="panel-main">
 <h1>Website security</h1>
-<p class="panel-intro">An example hoster panel on <strong>http://${escapeHtml(hostHeader.trim())}</strong>. The dashboard below comes from <strong>${origin}</strong> and talks to this page by <code>postMessage</code> (docs/embedding.md).</p>
+<p class="panel-intro">An example hoster panel on <strong>http://${escapeHtml(hostHeader.trim())}</strong>. The dashboard below comes from <strong>${origin}</strong> and talks to this page by <code>postMessage</code> (docs/embedding.md). The frame is as tall as the dashboard's page, so this page scrolls, not the frame; it tells the dashboard which part of the frame you see, and the dashboard's dialogs and notices open there.</p>
 <div class="panel-controls">
 <fieldset><legend>Account</legend>${button('data-action="auth"', 'Sign in as the demo account')}</fieldset>
 <fieldset><legend>Theme</legend>${button('data-mode="light"', 'Light')}${button('data-mode="dark"', 'Dark')}</fieldset>
@@ -118,6 +118,10 @@ function examplePage(dashboardOrigin: string | null, hostHeader: string): string
 <div id="dashboard" class="dashboard-slot"></div>
 <h2>Messages from the dashboard</h2>
 <ol id="events" class="events"></ol>
+<section class="panel-more" aria-labelledby="panel-more-title">
+<h2 id="panel-more-title">More in your hosting package</h2>
+<p>Backups, SSL certificates and DNS have pages of their own. Like a real panel's page, this one goes on below the dashboard: scroll it so the dashboard's top is out of view, then open a dialog in the dashboard.</p>
+</section>
 </main>
 </div>
 <script type="module" src="${origin}/embed/example.js"></script>

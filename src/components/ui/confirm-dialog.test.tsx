@@ -1,3 +1,4 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -22,7 +23,58 @@ function DeleteSite({ onConfirm }: { onConfirm: () => unknown }) {
   );
 }
 
+/** A row's actions: the confirmation is opened by an item of a menu, which closes as it opens. */
+function RowMenu() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Menu.Root modal={false}>
+        <Menu.Trigger asChild>
+          <Button>Actions for example.com</Button>
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content>
+            <Menu.Item onSelect={() => setOpen(true)}>Delete example.com</Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete example.com?"
+        description="This cannot be undone."
+        confirmLabel="Delete site"
+        onConfirm={() => undefined}
+      />
+    </>
+  );
+}
+
 describe('ConfirmDialog', () => {
+  it('gives the focus back to the control that opened it', async () => {
+    const user = userEvent.setup();
+    render(<DeleteSite onConfirm={() => undefined} />);
+    const opener = screen.getByRole('button', { name: 'Delete' });
+    await user.click(opener);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(opener).toHaveFocus();
+  });
+
+  it('gives the focus back to the menu’s button when an item of the menu opened it', async () => {
+    const user = userEvent.setup();
+    render(<RowMenu />);
+    const actions = screen.getByRole('button', { name: 'Actions for example.com' });
+    actions.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alertdialog', { name: 'Delete example.com?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(actions).toHaveFocus();
+  });
+
   it('names what will happen and opens on the safe choice', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();

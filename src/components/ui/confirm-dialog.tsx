@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { commonMessages } from '../../i18n/common-messages';
 import { cn } from '../../lib/cn';
 import { Button, buttonVariants } from './button';
-import { DialogFooter, dialogPanelClass, overlayClass } from './dialog';
+import { DialogFooter, dialogPanelClass, overlayClass, useOpenedPanel } from './dialog';
 import { Spinner } from './spinner';
 
 interface ConfirmDialogProps {
@@ -27,6 +27,11 @@ interface ConfirmDialogProps {
   onConfirm: () => unknown;
   /** More: an option ("also delete its sites"), an error from a failed try. */
   children?: ReactNode;
+}
+
+/** The confirmation's panel, mounted when it opens; placed and giving focus back as a dialog does (./dialog.tsx). */
+function ConfirmPanel({ style, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialog.Content>) {
+  return <AlertDialog.Content {...props} {...useOpenedPanel({ style, onCloseAutoFocus })} />;
 }
 
 /**
@@ -64,7 +69,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
-        <AlertDialog.Content className={cn(dialogPanelClass, 'max-w-md')}>
+        <ConfirmPanel className={cn(dialogPanelClass, 'max-w-md')}>
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-foreground">{description}</AlertDialog.Description>
           {children ? <div className="mt-4">{children}</div> : null}
@@ -78,7 +83,7 @@ export function ConfirmDialog({
               {confirmLabel}
             </Button>
           </DialogFooter>
-        </AlertDialog.Content>
+        </ConfirmPanel>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );

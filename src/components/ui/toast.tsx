@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { componentMessages } from '../../i18n/component-messages';
 import { cn } from '../../lib/cn';
+import { FALLBACK_TOAST_BAND, useFallbackPlacement } from '../../lib/embed-viewport';
 import { dismissToast, toasts, type ToastTone } from '../../lib/toast-store';
 import { buttonVariants } from './button';
 import { XIcon } from './icons';
@@ -16,11 +17,16 @@ const TONES: Record<ToastTone, string> = {
  * Shows what `toast()` (src/lib/toast-store.ts) queued: Radix Toast, in a
  * labelled region (F8 reaches it), announced politely (errors assertively),
  * paused while hovered or focused, dismissed with its button, Escape or a swipe.
- * Errors stay longer: they say what to do.
+ * Errors stay longer: they say what to do. At the bottom of the window; in a
+ * hoster panel's frame, which is as tall as the page, at the bottom of the
+ * band of the frame the panel shows (src/lib/embed-viewport.ts), or, where
+ * the panel does not say, just below where the user was when the newest
+ * toast came.
  */
 export function Toaster() {
   const items = useStore(toasts);
   const t = useStore(componentMessages);
+  const placement = useFallbackPlacement(FALLBACK_TOAST_BAND, items.at(-1)?.id);
   return (
     <ToastPrimitive.Provider swipeDirection="right" label={t.toastLabel}>
       {items.map((item) => (
@@ -47,7 +53,8 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         label={t.toastRegion}
-        className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+        style={placement}
+        className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none embed:top-[calc(var(--embed-view-top)+var(--embed-view-height))] embed:bottom-auto embed:-translate-y-full"
       />
     </ToastPrimitive.Provider>
   );

@@ -29,6 +29,7 @@ function rig(overrides: Partial<BridgeDeps> = {}): Rig {
     setAccent: vi.fn(),
     setLocale: vi.fn(() => true),
     navigate: vi.fn(),
+    setViewport: vi.fn(),
     warn: (line) => void warnings.push(line),
     ...overrides,
   };
@@ -76,6 +77,20 @@ describe('the embedding bridge', () => {
     expect(r.deps.setLocale).toHaveBeenCalledWith('de-AT');
     expect(r.deps.navigate).toHaveBeenCalledWith('/units');
     expect(r.parent.sent).toEqual([]);
+  });
+
+  it('takes the part of the frame the panel shows from the panel only', async () => {
+    const r = rig();
+    const bridge = createBridge(r.deps);
+    await bridge.receive(fromPanel(r, { type: 'viewport', version: 1, top: 1200, height: 640 }));
+    await bridge.receive(fromPanel(r, { type: 'viewport', version: 1, top: 0, height: 10 }, 'https://evil.example'));
+    await bridge.receive({ data: { type: 'viewport', version: 1, top: 0, height: 10 }, origin: PANEL, source: {} });
+    await bridge.receive(fromPanel(r, { type: 'viewport', version: 1, top: -5, height: 640 }));
+    expect(r.deps.setViewport).toHaveBeenCalledTimes(1);
+    expect(r.deps.setViewport).toHaveBeenCalledWith({ top: 1200, height: 640 });
+    expect(r.parent.sent.map((s) => s.message)).toEqual([
+      { type: 'error', version: 1, code: 'bad-message', message: 'Invalid top', about: 'viewport' },
+    ]);
   });
 
   it('ignores and logs a message from an origin outside EMBED_ORIGINS, without its data', async () => {

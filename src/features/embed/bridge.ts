@@ -41,6 +41,8 @@ export interface BridgeDeps {
   /** False when the dashboard has no messages in that language. */
   setLocale(tag: string): boolean;
   navigate(path: string): void;
+  /** The part of the frame the panel's window shows (top and height in the frame's CSS pixels). */
+  setViewport(band: { top: number; height: number }): void;
   warn(line: string): void;
 }
 
@@ -102,6 +104,9 @@ export function createBridge(deps: BridgeDeps): Bridge {
         return;
       case 'navigate':
         deps.navigate(message.path);
+        return;
+      case 'viewport':
+        deps.setViewport({ top: message.top, height: message.height });
         return;
     }
   }

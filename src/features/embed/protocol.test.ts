@@ -15,6 +15,9 @@ describe('parseHostMessage: what a panel may send (docs/embedding.md)', () => {
     [{ type: 'locale', version: 1, locale: 'de' }],
     [{ type: 'locale', version: 1, locale: 'zh-Hant-TW' }],
     [{ type: 'navigate', version: 1, path: '/sites?q=bakery#top' }],
+    [{ type: 'viewport', version: 1, top: 1480, height: 720 }],
+    [{ type: 'viewport', version: 1, top: 0, height: 0 }],
+    [{ type: 'viewport', version: 1, top: 12.5, height: 333.25 }],
     // A later minor version may add fields: they are ignored.
     [{ type: 'theme', version: 1, mode: 'dark', density: 'compact' }],
   ])('accepts %j', (data) => {
@@ -43,6 +46,13 @@ describe('parseHostMessage: what a panel may send (docs/embedding.md)', () => {
     ['a backslash', { type: 'navigate', version: 1, path: '/\\evil.example' }, 'bad-message'],
     ['a control character', { type: 'navigate', version: 1, path: '/sites\n' }, 'bad-message'],
     ['no key', { type: 'auth', version: 1 }, 'bad-message'],
+    ['a viewport without its height', { type: 'viewport', version: 1, top: 0 }, 'bad-message'],
+    ['a viewport above the frame', { type: 'viewport', version: 1, top: -1, height: 500 }, 'bad-message'],
+    ['a viewport as text', { type: 'viewport', version: 1, top: '0', height: '500' }, 'bad-message'],
+    ['an endless viewport', { type: 'viewport', version: 1, top: 0, height: Infinity }, 'bad-message'],
+    ['a viewport of NaN', { type: 'viewport', version: 1, top: Number.NaN, height: 500 }, 'bad-message'],
+    ['a viewport taller than any frame', { type: 'viewport', version: 1, top: 0, height: 100_001 }, 'bad-message'],
+    ['a viewport of a future version', { type: 'viewport', version: 2, top: 0, height: 500 }, 'unsupported-version'],
     ['a key with a semicolon', { type: 'auth', version: 1, apiKey: 'a;b' }, 'bad-message'],
   ])('refuses %s', (_what, data, code) => {
     const parsed = parseHostMessage(data);

@@ -15,6 +15,8 @@ export const PROTOCOL_VERSION = 1;
 export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A BCP 47 language tag as panels send them (`de`, `de-AT`, `zh-Hant-TW`). */
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i;
+/** The tallest frame the protocol knows of, in CSS pixels: the dashboard refuses a `viewport` beyond it, the host helper a `resize`. */
+export const MAX_FRAME_PIXELS = 100_000;
 
 const version = z.literal(PROTOCOL_VERSION);
 
@@ -45,12 +47,29 @@ const navigateMessage = z.looseObject({
   path: z.string().check(z.refine(isInAppPath)),
 });
 
-const hostMessageSchema = z.discriminatedUnion('type', [authMessage, themeMessage, localeMessage, navigateMessage]);
+/** A length in the frame's CSS pixels: no panel's frame is taller than the host helper lets it be. */
+const framePixels = z.number().check(z.gte(0), z.lte(MAX_FRAME_PIXELS));
+
+/** The part of the frame the panel's window shows: from `top` down, `height` tall, in the frame's CSS pixels. */
+const viewportMessage = z.looseObject({
+  type: z.literal('viewport'),
+  version,
+  top: framePixels,
+  height: framePixels,
+});
+
+const hostMessageSchema = z.discriminatedUnion('type', [
+  authMessage,
+  themeMessage,
+  localeMessage,
+  navigateMessage,
+  viewportMessage,
+]);
 
 /** A message from the panel's page. */
 export type HostMessage = z.infer<typeof hostMessageSchema>;
 export type HostMessageType = HostMessage['type'];
-const HOST_TYPES: readonly string[] = ['auth', 'theme', 'locale', 'navigate'];
+const HOST_TYPES: readonly string[] = ['auth', 'theme', 'locale', 'navigate', 'viewport'];
 
 export type ProtocolErrorCode =
   'bad-message' | 'unknown-type' | 'unsupported-version' | 'auth-failed' | 'unsupported-locale';

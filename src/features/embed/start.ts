@@ -5,6 +5,7 @@
  */
 import type { Credentials } from '../../api/credentials';
 import { matchLocale, setHostLocale } from '../../i18n/locale';
+import { showHostViewport, trackInteractions, type Band } from '../../lib/embed-viewport';
 import { setThemePreference } from '../../lib/theme';
 import { applyAccent } from './accent';
 import { createBridge } from './bridge';
@@ -41,6 +42,9 @@ function observeHeight(element: HTMLElement, onHeight: (height: number) => void)
 }
 
 export async function startEmbed(app: EmbedApp): Promise<void> {
+  // Dialogs and toasts open where the user is (src/lib/embed-viewport.ts): in the band the
+  // panel reports, else near the control last used.
+  trackInteractions(document);
   const allowed = await loadEmbedOrigins();
   const inFrame = window.parent !== window;
   const ancestors = ancestorOriginsOf(window);
@@ -49,6 +53,13 @@ export async function startEmbed(app: EmbedApp): Promise<void> {
   if (inFrame && embedder !== undefined && !isAllowedOrigin(embedder, allowed)) {
     warn(`embedded by ${embedder}, which is not in EMBED_ORIGINS: no messages to or from it`);
   }
+
+  let hostBand: Band | null = null;
+  const showBand = () => {
+    if (hostBand !== null) showHostViewport(document.documentElement, hostBand, window.innerHeight);
+  };
+  // The frame's height changed: the band is clamped to it again.
+  window.addEventListener('resize', showBand);
 
   let stopAccent: () => void = () => undefined;
   const bridge = createBridge({
@@ -70,6 +81,10 @@ export async function startEmbed(app: EmbedApp): Promise<void> {
       return true;
     },
     navigate: app.navigate,
+    setViewport: (band) => {
+      hostBand = band;
+      showBand();
+    },
     warn,
   });
 
