@@ -337,10 +337,17 @@ test('search, filters, sort and unit live in the URL: restored on reload, Back w
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('any');
   await expect(page.locator('tr[data-domain]')).toHaveText([/beta/]);
 
-  await page.goto('/sites?q=nothing-like-this');
+  // Clear filters resets every filter, the scans filter too (the sort and the unit are not filters).
+  await page.goto('/sites?q=nothing-like-this&scan=due&firewall=off&sort=status');
   await expect(page.getByRole('heading', { name: 'No site matches' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Scans' })).toHaveValue('due');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.locator('tr[data-domain]')).toHaveCount(3);
+  await expect(page.getByRole('combobox', { name: 'Scans' })).toHaveValue('any');
+  await expect(page.getByRole('combobox', { name: 'Firewall', exact: true })).toHaveValue('any');
+  await expect(page.getByRole('searchbox', { name: 'Search sites' })).toHaveValue('');
+  await expect(page.getByText('3 sites', { exact: true })).toBeVisible();
+  await expect.poll(() => [...new URL(page.url()).searchParams.keys()]).toEqual(['sort']);
 });
 
 test('keyboard: arrows move between rows, Space selects, Enter opens the site page', async ({ page }) => {

@@ -14,7 +14,7 @@ import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportSites } from '../export-sites';
 import { sitesMessages } from '../messages';
-import { SEARCH_DEFAULTS, type SitesSearch } from '../model/sites-search';
+import { FILTER_DEFAULTS, type SitesSearch } from '../model/sites-search';
 import { isFiltered } from '../model/site-filters';
 import { sitesToolbarMessages } from '../toolbar-messages';
 import { useBulkJob } from '../use-bulk-job';
@@ -66,8 +66,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const clearFilters = () => {
     query.reset('');
     selection.clear();
-    const { q, status, firewall, cleanup, period } = SEARCH_DEFAULTS;
-    onSearch({ q, status, firewall, cleanup, period });
+    onSearch({ ...FILTER_DEFAULTS });
   };
 
   return (

@@ -17,10 +17,13 @@ import {
 import type { Site } from '../../../data/sites';
 import { severity, statusOf, threatsOf } from '../model/site-status';
 import {
+  FILTER_DEFAULTS,
+  FILTER_KEYS,
   ON_OFF_FILTERS,
   PERIOD_FILTERS,
   SCAN_FILTERS,
   STATUS_FILTERS,
+  type FilterKey,
   type SiteFilters,
   type SortColumn,
 } from '../model/sites-search';
@@ -97,15 +100,22 @@ export function sitesColumns(patchingOf: (domain: string) => number): ColumnDef<
   ] satisfies (ColumnDef<SitesFeatures, Site> & { id: SortColumn })[];
 }
 
+/** The column each of the URL's filters narrows (every filter has one: the type says so). */
+const FILTER_COLUMNS: Record<FilterKey, SortColumn> = {
+  q: 'domain',
+  status: 'status',
+  firewall: 'firewall',
+  cleanup: 'cleanup',
+  period: 'period',
+  scan: 'lastScan',
+};
+
 /** The URL's filters as the table's column filters (defaults left out). */
 export function columnFiltersOf(f: SiteFilters): ColumnFiltersState {
   const filters: ColumnFiltersState = [];
-  const query = normalQuery(f.q);
-  if (query !== '') filters.push({ id: 'domain', value: query });
-  if (f.status !== 'any') filters.push({ id: 'status', value: f.status });
-  if (f.firewall !== 'any') filters.push({ id: 'firewall', value: f.firewall });
-  if (f.cleanup !== 'any') filters.push({ id: 'cleanup', value: f.cleanup });
-  if (f.period !== 'any') filters.push({ id: 'period', value: f.period });
-  if (f.scan !== 'any') filters.push({ id: 'lastScan', value: f.scan });
+  for (const key of FILTER_KEYS) {
+    const value = key === 'q' ? normalQuery(f.q) : f[key];
+    if (value !== FILTER_DEFAULTS[key]) filters.push({ id: FILTER_COLUMNS[key], value });
+  }
   return filters;
 }
