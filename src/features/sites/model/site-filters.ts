@@ -36,11 +36,16 @@ export function normalQuery(q: string): string {
     .replace(/[/?#].*$/, '');
 }
 
+/** What a search compares: the UTF-8 name and the punycode host, lower case. */
+export function searchText(site: Pick<Site, 'domain' | 'host'>): string {
+  return `${site.domain.toLowerCase()}\n${site.host.toLowerCase()}`;
+}
+
 /** Lower-cased names, made once per site object (a search runs over every site at each keystroke). */
 const lowered = new WeakMap<object, string>();
 function lowerName(site: Pick<Site, 'domain' | 'host'>): string {
   let name = lowered.get(site);
-  if (name === undefined) lowered.set(site, (name = `${site.domain.toLowerCase()}\n${site.host.toLowerCase()}`));
+  if (name === undefined) lowered.set(site, (name = searchText(site)));
   return name;
 }
 
