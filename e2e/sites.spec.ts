@@ -280,6 +280,57 @@ test('bulk: firewall off on 50 sites with a progress bar; one injected failure i
   await expect.poll(async () => (await api.sites_list({})).filter((s) => s.firewallstatus === 1).length).toBe(0);
 });
 
+test('bulk: an option the key may not use (145904) is not available, not failed, and stays so after a reload', async ({
+  page,
+}) => {
+  const domains = siteNames('noplan', 3);
+  const { session } = await accountWith(page.request, 'bulk-unavailable', domains);
+  await control(page.request, 'plan', { email: session.email, features: [] });
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  await page.getByRole('checkbox', { name: 'Select all sites that match' }).click();
+  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('cleanupOn');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Finished')).toBeVisible();
+  await expect(page.getByText('3 not available with your key')).toBeVisible();
+  const apart = page.getByRole('group', { name: 'Sites not changed: not available with your key' });
+  await expect(apart).toContainText('Automatic cleanup is not available with your key or plan');
+  await expect(apart.getByRole('listitem')).toHaveCount(3);
+  // Not failures to retry.
+  await expect(page.getByRole('group', { name: 'Sites that failed' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  // Every row shows the option unavailable, as after a row's own refusal, and still after a reload.
+  const cleanup = page.getByRole('switch', { name: `Automatic cleanup, ${domains[1] ?? ''}` });
+  await expect(cleanup).toBeDisabled();
+  await expect(cleanup).toHaveAccessibleDescription(/Not available with your key or plan/);
+  await page.reload();
+  await tableReady(page);
+  await expect(cleanup).toBeDisabled();
+  await expect(cleanup).toHaveAccessibleDescription(/Not available with your key or plan/);
+  await page.getByRole('checkbox', { name: 'Select all sites that match' }).click();
+  const choice = page.getByRole('combobox', { name: 'Change the selected sites' });
+  await expect(
+    choice.getByRole('option', { name: 'Turn automatic cleanup on (not available with your key)' }),
+  ).toBeDisabled();
+  await expect(choice.getByRole('option', { name: 'Turn the firewall off' })).toBeEnabled();
+});
+
+test('bulk scan: a site without the sync file (146901) leads to the sync file page, as its row does', async ({
+  page,
+}) => {
+  const nosync = 'nosync-bulk.example';
+  const { session } = await accountWith(page.request, 'bulk-scan', [nosync]);
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  await page.getByRole('checkbox', { name: `Select ${nosync}` }).click();
+  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('scan');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const failed = page.getByRole('group', { name: 'Sites that failed' });
+  await expect(failed).toContainText(`${nosync}: The synchronization file is not on this site`);
+  await failed.getByRole('link', { name: 'Open the sync file page' }).click();
+  await expect(page).toHaveURL(/\/sync-file$/);
+});
+
 test('export downloads the filtered view as CSV with UTF-8 names', async ({ page }) => {
   const { session } = await accountWith(page.request, 'export', [
     'café-export.example',

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
-import { usePatchingMemory } from '../../../data/site-memory';
+import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
 import { useSites } from '../../../data/sites';
 import { useUnitsDirectory } from '../../../data/units-directory';
 import { toast } from '../../../lib/toast-store';
@@ -45,6 +45,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const { data: sites } = useSites(search.unit);
   const account = useAccountId();
   const patching = usePatchingMemory(account);
+  const unavailable = useUnavailableOptions(account);
   const units = useUnitsDirectory(account);
   const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
   const query = useSearchDraft(search.q, commitQuery);
@@ -107,6 +108,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             onCancel={bulk.cancel}
             onClose={bulk.dismiss}
             onRetry={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, [...(bulk.job?.failed.keys() ?? [])])}
+            onSendRest={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, bulk.job?.notSent ?? [])}
           />
         ) : null}
         {selection.domains.length > 0 ? (
@@ -117,6 +119,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             onClear={selection.clear}
             onStart={(action, list) => void bulk.start(action, list)}
             busy={bulk.job?.running ?? false}
+            unavailable={unavailable}
           />
         ) : null}
         {view.length === 0 ? (
