@@ -24,7 +24,9 @@ test('each switch and the scan period select change the option, and the change s
   const period = page.getByRole('combobox', { name: `Scan period, ${domain}` });
   await expect(firewall).toBeChecked();
   await expect(cleanup).not.toBeChecked();
-  // The API does not report automatic patching: the switch says it does not know.
+  // The API does not report automatic patching: the switch says it does not know, to the eye (the half
+  // thumb) and to a screen reader (its name; ARIA has no third state for a switch, which reads as off).
+  await expect(patching).toHaveAccessibleName(`Automatic patching, ${domain} (state unknown)`);
   await expect(patching).toHaveAccessibleDescription(/Unknown/);
 
   let saved = optionSaved(page);
@@ -48,6 +50,7 @@ test('each switch and the scan period select change the option, and the change s
   await expect(firewall).not.toBeChecked();
   await expect(cleanup).toBeChecked();
   await expect(patching).toBeChecked();
+  await expect(patching).toHaveAccessibleName(`Automatic patching, ${domain}`);
   await expect(patching).toHaveAccessibleDescription(/last set from this dashboard/);
   await expect(period).toHaveValue('day');
 
