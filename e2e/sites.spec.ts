@@ -302,6 +302,8 @@ test('bulk: an option the key may not use (145904) is not available, not failed,
   // Not failures to retry.
   await expect(page.getByRole('group', { name: 'Sites that failed' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  // Nor sent again from the selection bar.
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
   // Every row shows the option unavailable, as after a row's own refusal, and still after a reload.
   const cleanup = page.getByRole('switch', { name: `Automatic cleanup, ${domains[1] ?? ''}` });
   await expect(cleanup).toBeDisabled();

@@ -29,18 +29,22 @@ export function BulkBar({ selected, matching, onSelectAll, onClear, onStart, bus
   const [choice, setChoice] = useState<BulkChoice | ''>('');
   const [asking, setAsking] = useState<'share' | 'delete' | null>(null);
   const count = selected.length;
+  const refused = (id: BulkChoice) => {
+    const option = choiceOption(id);
+    return option !== undefined && unavailable.includes(option);
+  };
   const options = [
     { value: '' as const, label: t.choose, disabled: true },
     ...BULK_CHOICE_IDS.map((id) => {
-      const option = choiceOption(id);
-      const refused = option !== undefined && unavailable.includes(option);
       const label = choiceLabel(t, id);
-      return { value: id, label: refused ? t.choiceUnavailable({ change: label }) : label, disabled: refused };
+      return refused(id)
+        ? { value: id, label: t.choiceUnavailable({ change: label }), disabled: true }
+        : { value: id, label };
     }),
   ];
 
   const apply = () => {
-    if (choice === '') return;
+    if (choice === '' || refused(choice)) return;
     const action = directAction(choice);
     if (action) onStart(action, selected);
     else setAsking(choice === 'share' ? 'share' : 'delete');
@@ -73,7 +77,8 @@ export function BulkBar({ selected, matching, onSelectAll, onClear, onStart, bus
           onValueChange={setChoice}
           className="min-w-0 flex-1 sm:w-64 sm:flex-none"
         />
-        <Button onClick={apply} disabled={choice === '' || busy}>
+        {/* A choice made before its option was refused stays chosen, but is not sent again. */}
+        <Button onClick={apply} disabled={choice === '' || busy || refused(choice)}>
           {t.apply}
         </Button>
       </div>

@@ -83,11 +83,13 @@ describe('BulkProgress', () => {
       <BulkProgress
         job={job({
           action: cleanupOn,
-          total: 3,
+          total: 4,
           done: 0,
           failed,
           unavailable: ['a.example', 'b.example'],
+          notSent: ['d.example'],
           running: false,
+          cancelled: true,
         })}
         {...handlers()}
       />,
@@ -104,5 +106,7 @@ describe('BulkProgress', () => {
     ).toEqual(['a.example', 'b.example']);
     expect(within(screen.getByRole('group', { name: 'Sites that failed' })).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Retry the failed site' })).toBeInTheDocument();
+    // The key may not use the option: the rest would be refused too.
+    expect(screen.queryByRole('button', { name: /Send the rest/ })).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
 import { useErrorText } from '../../../i18n/error-text';
+import { cn } from '../../../lib/cn';
 import { bulkMessages } from '../bulk-messages';
 import { sitesMessages, type SitesMessages } from '../messages';
 import type { BulkJob } from '../use-bulk-job';
@@ -14,6 +15,8 @@ import { bulkActionLabel } from './bulk-actions';
 
 /** The most sites listed by name in a result; the rest are counted. */
 const LISTED = 50;
+const SCROLLING_LIST =
+  'mt-1 overflow-y-auto rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 interface BulkProgressProps {
   job: BulkJob;
@@ -57,7 +60,8 @@ export function BulkProgress({ job, onCancel, onRetry, onSendRest, onClose }: Bu
       {failed.length > 0 ? (
         <Alert tone="error" role="group" aria-label={t.failedList}>
           <p className="font-semibold">{t.failedList}</p>
-          <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto">
+          {/* Focusable: a long list scrolls, and the keyboard must reach it (axe scrollable-region-focusable). */}
+          <ul tabIndex={0} aria-label={t.failedList} className={cn(SCROLLING_LIST, 'max-h-48 space-y-1')}>
             {failed.slice(0, LISTED).map(([domain, error]) => (
               <Failure key={domain} domain={domain} error={error} />
             ))}
@@ -69,7 +73,7 @@ export function BulkProgress({ job, onCancel, onRetry, onSendRest, onClose }: Bu
         <Alert tone="warning" role="group" aria-label={t.unavailableList}>
           <p className="font-semibold">{t.unavailableTitle({ option: optionWord(s, job.action.change.option) })}</p>
           <p className="mt-1">{t.unavailableText}</p>
-          <ul className="mt-1 max-h-32 space-y-0.5 overflow-y-auto">
+          <ul tabIndex={0} aria-label={t.unavailableList} className={cn(SCROLLING_LIST, 'max-h-32 space-y-0.5')}>
             {job.unavailable.slice(0, LISTED).map((domain) => (
               <li key={domain} className="break-words">
                 {domain}
@@ -93,7 +97,8 @@ export function BulkProgress({ job, onCancel, onRetry, onSendRest, onClose }: Bu
                 {t.retryFailed(job.failed.size)}
               </Button>
             ) : null}
-            {job.notSent.length > 0 ? (
+            {/* The rest would be refused as well when the key may not use the option (145904 is per key). */}
+            {job.notSent.length > 0 && job.unavailable.length === 0 ? (
               <Button size="sm" variant={job.failed.size > 0 ? 'secondary' : 'primary'} onClick={onSendRest}>
                 {t.sendRest(job.notSent.length)}
               </Button>
