@@ -406,6 +406,29 @@ test('search, filters, sort and unit live in the URL: restored on reload, Back w
   await expect.poll(() => [...new URL(page.url()).searchParams.keys()]).toEqual(['sort']);
 });
 
+test('scrolled far down, the table keeps the list’s height and stays where it was scrolled', async ({ page }) => {
+  const { session } = await accountWith(page.request, 'scroll', siteNames('scroll', 80));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  // The table's scrolling box; the first row (the keyboard's place) stays in the DOM however far it scrolls.
+  const box = page.getByRole('table', { name: 'Sites' }).locator('xpath=..');
+  const height = await box.evaluate((el) => el.scrollHeight);
+  await box.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+  await expect(page.locator('tr[data-domain="scroll-040.example"]')).toBeVisible();
+  // Ten frames later: the same place and height (the rows not rendered still take their space).
+  const frames = await box.evaluate(async (el) => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      seen.add(`${Math.round(el.scrollTop)} of ${el.scrollHeight}`);
+    }
+    return [...seen];
+  });
+  expect(frames).toHaveLength(1);
+  expect(frames[0]).toMatch(new RegExp(` of ${height}$`));
+  await expect(page.locator('tr[data-domain="scroll-000.example"]')).toHaveCount(1);
+});
+
 test('keyboard: arrows move between rows, Space selects, Enter opens the site page', async ({ page }) => {
   const { session } = await accountWith(page.request, 'keys', siteNames('key', 3));
   await openSignedIn(page, session, '/sites');

@@ -136,7 +136,6 @@ export function SitesTable(props: SitesTableProps) {
 
   const items = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();
-  const padTop = items[0]?.start ?? 0;
   const padBottom = total - (items.at(-1)?.end ?? 0);
   const narrow = layout === 'narrow';
   const columns = narrow ? 4 : FULL_COLUMNS.length + 2;
@@ -218,11 +217,14 @@ export function SitesTable(props: SitesTableProps) {
             )}
           </tr>
         </thead>
-        {padTop > 0 ? <Spacer height={padTop} columns={columns} /> : null}
-        {items.map((item) => {
+        {items.flatMap((item, i) => {
           const site = rows[item.index];
-          if (!site) return null;
-          return (
+          if (!site) return [];
+          // The space of the rows not rendered before this one: above the first, and between the
+          // focused row kept far away (rangeExtractor) and the rows in view. Without it the table
+          // was shorter than the list, and a scroll far down bounced between two offsets each frame.
+          const gap = item.start - (i === 0 ? 0 : (items[i - 1]?.end ?? 0));
+          const row = (
             <SiteRow
               key={item.key}
               site={site}
@@ -238,6 +240,9 @@ export function SitesTable(props: SitesTableProps) {
               measure={virtualizer.measureElement}
             />
           );
+          return gap > 0
+            ? [<Spacer key={i === 0 ? 'top' : `gap-${item.key}`} height={gap} columns={columns} />, row]
+            : [row];
         })}
         {padBottom > 0 ? <Spacer height={padBottom} columns={columns} /> : null}
       </table>
