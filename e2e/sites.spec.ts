@@ -429,6 +429,24 @@ test('scrolled far down, the table keeps the list’s height and stays where it 
   await expect(page.locator('tr[data-domain="scroll-000.example"]')).toHaveCount(1);
 });
 
+test('a search from far down the list updates the rows in view, it does not make them anew', async ({ page }) => {
+  const { session } = await accountWith(page.request, 'reuse', siteNames('reuse', 80));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  const box = page.getByRole('table', { name: 'Sites' }).locator('xpath=..');
+  await box.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+  await expect(page.locator('tr[data-domain="reuse-040.example"]')).toBeVisible();
+  // Mark the rows' elements, then narrow the list to ten sites, which end far above.
+  await box.evaluate((el) =>
+    el.querySelectorAll('tbody[data-index]').forEach((row) => row.setAttribute('data-was', '')),
+  );
+  await page.getByRole('searchbox', { name: 'Search sites' }).fill('-00');
+  await expect(page.locator('tr[data-domain]')).toHaveCount(10);
+  await expect(page.locator('tr[data-domain]').first()).toHaveAttribute('data-domain', 'reuse-000.example');
+  // The ten rows are the elements that were in view, with the new sites (a keystroke is cheaper so).
+  await expect(page.locator('tbody[data-index][data-was]')).toHaveCount(10);
+});
+
 test('keyboard: arrows move between rows, Space selects, Enter opens the site page', async ({ page }) => {
   const { session } = await accountWith(page.request, 'keys', siteNames('key', 3));
   await openSignedIn(page, session, '/sites');
