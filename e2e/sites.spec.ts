@@ -24,7 +24,9 @@ test('each switch and the scan period select change the option, and the change s
   const period = page.getByRole('combobox', { name: `Scan period, ${domain}` });
   await expect(firewall).toBeChecked();
   await expect(cleanup).not.toBeChecked();
-  // The API does not report automatic patching: the switch says it does not know.
+  // The API does not report automatic patching: the switch says it does not know, to the eye (the half
+  // thumb) and to a screen reader (its name; ARIA has no third state for a switch, which reads as off).
+  await expect(patching).toHaveAccessibleName(`Automatic patching, ${domain} (state unknown)`);
   await expect(patching).toHaveAccessibleDescription(/Unknown/);
 
   let saved = optionSaved(page);
@@ -48,6 +50,7 @@ test('each switch and the scan period select change the option, and the change s
   await expect(firewall).not.toBeChecked();
   await expect(cleanup).toBeChecked();
   await expect(patching).toBeChecked();
+  await expect(patching).toHaveAccessibleName(`Automatic patching, ${domain}`);
   await expect(patching).toHaveAccessibleDescription(/last set from this dashboard/);
   await expect(period).toHaveValue('day');
 
@@ -280,6 +283,59 @@ test('bulk: firewall off on 50 sites with a progress bar; one injected failure i
   await expect.poll(async () => (await api.sites_list({})).filter((s) => s.firewallstatus === 1).length).toBe(0);
 });
 
+test('bulk: an option the key may not use (145904) is not available, not failed, and stays so after a reload', async ({
+  page,
+}) => {
+  const domains = siteNames('noplan', 3);
+  const { session } = await accountWith(page.request, 'bulk-unavailable', domains);
+  await control(page.request, 'plan', { email: session.email, features: [] });
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  await page.getByRole('checkbox', { name: 'Select all sites that match' }).click();
+  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('cleanupOn');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Finished')).toBeVisible();
+  await expect(page.getByText('3 not available with your key')).toBeVisible();
+  const apart = page.getByRole('group', { name: 'Sites not changed: not available with your key' });
+  await expect(apart).toContainText('Automatic cleanup is not available with your key or plan');
+  await expect(apart.getByRole('listitem')).toHaveCount(3);
+  // Not failures to retry.
+  await expect(page.getByRole('group', { name: 'Sites that failed' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  // Nor sent again from the selection bar.
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  // Every row shows the option unavailable, as after a row's own refusal, and still after a reload.
+  const cleanup = page.getByRole('switch', { name: `Automatic cleanup, ${domains[1] ?? ''}` });
+  await expect(cleanup).toBeDisabled();
+  await expect(cleanup).toHaveAccessibleDescription(/Not available with your key or plan/);
+  await page.reload();
+  await tableReady(page);
+  await expect(cleanup).toBeDisabled();
+  await expect(cleanup).toHaveAccessibleDescription(/Not available with your key or plan/);
+  await page.getByRole('checkbox', { name: 'Select all sites that match' }).click();
+  const choice = page.getByRole('combobox', { name: 'Change the selected sites' });
+  await expect(
+    choice.getByRole('option', { name: 'Turn automatic cleanup on (not available with your key)' }),
+  ).toBeDisabled();
+  await expect(choice.getByRole('option', { name: 'Turn the firewall off' })).toBeEnabled();
+});
+
+test('bulk scan: a site without the sync file (146901) leads to the sync file page, as its row does', async ({
+  page,
+}) => {
+  const nosync = 'nosync-bulk.example';
+  const { session } = await accountWith(page.request, 'bulk-scan', [nosync]);
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  await page.getByRole('checkbox', { name: `Select ${nosync}` }).click();
+  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('scan');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const failed = page.getByRole('group', { name: 'Sites that failed' });
+  await expect(failed).toContainText(`${nosync}: The synchronization file is not on this site`);
+  await failed.getByRole('link', { name: 'Open the sync file page' }).click();
+  await expect(page).toHaveURL(/\/sync-file$/);
+});
+
 test('export downloads the filtered view as CSV with UTF-8 names', async ({ page }) => {
   const { session } = await accountWith(page.request, 'export', [
     'café-export.example',
@@ -337,10 +393,58 @@ test('search, filters, sort and unit live in the URL: restored on reload, Back w
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('any');
   await expect(page.locator('tr[data-domain]')).toHaveText([/beta/]);
 
-  await page.goto('/sites?q=nothing-like-this');
+  // Clear filters resets every filter, the scans filter too (the sort and the unit are not filters).
+  await page.goto('/sites?q=nothing-like-this&scan=due&firewall=off&sort=status');
   await expect(page.getByRole('heading', { name: 'No site matches' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Scans' })).toHaveValue('due');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.locator('tr[data-domain]')).toHaveCount(3);
+  await expect(page.getByRole('combobox', { name: 'Scans' })).toHaveValue('any');
+  await expect(page.getByRole('combobox', { name: 'Firewall', exact: true })).toHaveValue('any');
+  await expect(page.getByRole('searchbox', { name: 'Search sites' })).toHaveValue('');
+  await expect(page.getByText('3 sites', { exact: true })).toBeVisible();
+  await expect.poll(() => [...new URL(page.url()).searchParams.keys()]).toEqual(['sort']);
+});
+
+test('scrolled far down, the table keeps the list’s height and stays where it was scrolled', async ({ page }) => {
+  const { session } = await accountWith(page.request, 'scroll', siteNames('scroll', 80));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  // The table's scrolling box; the first row (the keyboard's place) stays in the DOM however far it scrolls.
+  const box = page.getByRole('table', { name: 'Sites' }).locator('xpath=..');
+  const height = await box.evaluate((el) => el.scrollHeight);
+  await box.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+  await expect(page.locator('tr[data-domain="scroll-040.example"]')).toBeVisible();
+  // Ten frames later: the same place and height (the rows not rendered still take their space).
+  const frames = await box.evaluate(async (el) => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      seen.add(`${Math.round(el.scrollTop)} of ${el.scrollHeight}`);
+    }
+    return [...seen];
+  });
+  expect(frames).toHaveLength(1);
+  expect(frames[0]).toMatch(new RegExp(` of ${height}$`));
+  await expect(page.locator('tr[data-domain="scroll-000.example"]')).toHaveCount(1);
+});
+
+test('a search from far down the list updates the rows in view, it does not make them anew', async ({ page }) => {
+  const { session } = await accountWith(page.request, 'reuse', siteNames('reuse', 80));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  const box = page.getByRole('table', { name: 'Sites' }).locator('xpath=..');
+  await box.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+  await expect(page.locator('tr[data-domain="reuse-040.example"]')).toBeVisible();
+  // Mark the rows' elements, then narrow the list to ten sites, which end far above.
+  await box.evaluate((el) =>
+    el.querySelectorAll('tbody[data-index]').forEach((row) => row.setAttribute('data-was', '')),
+  );
+  await page.getByRole('searchbox', { name: 'Search sites' }).fill('-00');
+  await expect(page.locator('tr[data-domain]')).toHaveCount(10);
+  await expect(page.locator('tr[data-domain]').first()).toHaveAttribute('data-domain', 'reuse-000.example');
+  // The ten rows are the elements that were in view, with the new sites (a keystroke is cheaper so).
+  await expect(page.locator('tbody[data-index][data-was]')).toHaveCount(10);
 });
 
 test('keyboard: arrows move between rows, Space selects, Enter opens the site page', async ({ page }) => {

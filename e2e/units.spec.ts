@@ -136,9 +136,25 @@ test('delete a unit with its sites: the confirmation counts them, and they leave
     [{ name: 'gone-1.example', share: unit }, { name: 'gone-2.example', share: unit }, 'other.example'],
     { agency: true },
   );
+  // The unit's sites are held back: until they are counted, Delete waits (the confirmation needs the count).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/api/sites_list') && url.searchParams.has('unit'),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
   await openSignedIn(page, session, `/units?unit=${encodeURIComponent(unit)}`);
+  const remove = page.getByRole('button', { name: 'Delete customer…' });
+  await expect(page.getByText('Loading…')).toBeVisible();
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAccessibleDescription('Available once the customer’s sites are counted.');
+  release();
   await expect(page.getByRole('list', { name: `Sites shared with ${unit}` }).getByRole('listitem')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Delete customer…' }).click();
+  await expect(remove).toBeEnabled();
+  await remove.click();
   const dialog = page.getByRole('alertdialog', { name: `Delete the customer ${unit}?` });
   await dialog.getByRole('checkbox', { name: 'Also delete their 2 sites (it cannot be undone)' }).check();
   await dialog.getByRole('button', { name: 'Delete customer and 2 sites' }).click();

@@ -4,13 +4,13 @@
  * - automatic patching as last set from this dashboard (sites_list has no
  *   field for it, spec §2.8), kept in this browser;
  * - options a key may not use (spec §4.3, options marked (!): 145904), learnt
- *   from the refusal and kept for the session, so every row shows them as
- *   unavailable instead of offering a change that will fail.
+ *   from the refusal (of a row's control or a bulk change) and kept in this
+ *   tab's sessionStorage, so every row shows them as unavailable instead of
+ *   offering a change that will fail, after a reload too.
  */
 import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
 import * as z from 'zod/mini';
-import type { SiteOption } from '../api/registry/sites';
+import { SITE_OPTIONS, type SiteOption } from '../api/registry/sites';
 import { accountStore } from '../lib/account-storage';
 
 const patching = accountStore<Record<string, 0 | 1>>(
@@ -47,15 +47,20 @@ export function patchingOf(account: string | undefined, domain: string): 0 | 1 |
   return account === undefined ? undefined : patching.of(account).get()[domain];
 }
 
-const unavailable = atom<Readonly<Record<string, readonly SiteOption[]>>>({});
+const unavailable = accountStore<readonly SiteOption[]>(
+  'unavailable-options',
+  z.array(z.enum(Object.keys(SITE_OPTIONS) as [SiteOption, ...SiteOption[]])),
+  () => [],
+  { area: 'session' },
+);
 
-/** The options this account's key was refused (145904) in this session. */
+/** The options this account's key was refused (145904) in this tab's session. */
 export function useUnavailableOptions(account: string | undefined): readonly SiteOption[] {
-  return useStore(unavailable)[account ?? ''] ?? [];
+  return useStore(unavailable.of(account ?? ''));
 }
 
 export function markOptionUnavailable(account: string | undefined, option: SiteOption): void {
-  const key = account ?? '';
-  const current = unavailable.get()[key] ?? [];
-  if (!current.includes(option)) unavailable.set({ ...unavailable.get(), [key]: [...current, option] });
+  if (account === undefined) return;
+  const store = unavailable.of(account);
+  if (!store.get().includes(option)) store.set([...store.get(), option]);
 }

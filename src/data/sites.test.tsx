@@ -118,6 +118,8 @@ describe('sites resource', () => {
     await waitFor(() => expect(result.current.set.isError).toBe(true));
     expect(isMethodError(result.current.set.error, 'site_setoption', 'permissionDenied')).toBe(true);
     expect(result.current.unavailable).toEqual(['autopatching']);
+    // Kept for the tab's session: a reload does not offer the control again to fail again.
+    expect(JSON.parse(sessionStorage.getItem(`psd.unavailable-options.${email}`) ?? 'null')).toEqual(['autopatching']);
     // Put back: the last value set that the service took.
     expect(result.current.patching['a.example']).toBe(1);
   });

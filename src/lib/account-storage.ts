@@ -1,14 +1,15 @@
 /**
  * What this browser remembers per account (DESIGN.md "What the API does not
  * give": the units directory, scan results, automatic patching as last set),
- * as nanostores atoms kept in localStorage under `psd.<name>.<account>`.
+ * as nanostores atoms kept in localStorage (or, for what should last only as
+ * long as the tab, sessionStorage) under `psd.<name>.<account>`.
  * Storage that is blocked (a panel iframe) or full only loses the memory, never
  * the page; a value that no longer parses starts empty; other tabs' writes
  * arrive through the `storage` event.
  */
 import { atom, type WritableAtom } from 'nanostores';
 import type * as z from 'zod/mini';
-import { readStorage, writeStorage } from './safe-storage';
+import { readStorage, writeStorage, type StorageArea } from './safe-storage';
 
 export interface AccountStore<T> {
   /** The atom of one account (made on first use, then the same one). */
@@ -17,7 +18,12 @@ export interface AccountStore<T> {
   storageKey(account: string): string;
 }
 
-export function accountStore<T>(name: string, schema: z.ZodMiniType<T>, empty: () => T): AccountStore<T> {
+export function accountStore<T>(
+  name: string,
+  schema: z.ZodMiniType<T>,
+  empty: () => T,
+  { area = 'local' }: { area?: StorageArea } = {},
+): AccountStore<T> {
   const atoms = new Map<string, WritableAtom<T>>();
   const storageKey = (account: string) => `psd.${name}.${account}`;
 
@@ -44,8 +50,8 @@ export function accountStore<T>(name: string, schema: z.ZodMiniType<T>, empty: (
     of(account) {
       let store = atoms.get(account);
       if (!store) {
-        const created = atom(parse(readStorage('local', storageKey(account))));
-        created.listen((value) => void writeStorage('local', storageKey(account), JSON.stringify(value)));
+        const created = atom(parse(readStorage(area, storageKey(account))));
+        created.listen((value) => void writeStorage(area, storageKey(account), JSON.stringify(value)));
         atoms.set(account, created);
         store = created;
       }

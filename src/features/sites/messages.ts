@@ -39,6 +39,8 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   firewall: params('Firewall, {domain}'),
   cleanup: params('Automatic cleanup, {domain}'),
   patching: params('Automatic patching, {domain}'),
+  /** The switch's name while its state is unknown (the API does not report it): a screen reader must not hear only "off". */
+  patchingUnknownName: params('Automatic patching, {domain} (state unknown)'),
   period: params('Scan period, {domain}'),
   permissions: params('Permissions, {domain}: {value}'),
   scanNow: params('Scan now, {domain}'),

@@ -5,11 +5,11 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { classifyError } from '../../api/error-catalogue';
+import { classifyError, isMethodError } from '../../api/error-catalogue';
 import { useAccountId } from '../../data/account';
 import { useScanWatcher } from '../../data/scan-watcher';
 import { failuresByDomain } from '../../data/site-mutations';
-import { rememberPatchingMany } from '../../data/site-memory';
+import { markOptionUnavailable, rememberPatchingMany } from '../../data/site-memory';
 import { applyChange, changeValue, patchCachedSites, type SiteChange, type SitePatch } from '../../data/sites';
 import { SITES_KEY } from '../../data/sites-query';
 import { addUnit } from '../../data/units-directory';
@@ -23,8 +23,14 @@ export interface BulkJob {
   action: BulkAction;
   total: number;
   done: number;
-  /** Domain → why it failed. */
+  /** Domain → why it failed (worth a retry). */
   failed: ReadonlyMap<string, unknown>;
+  /**
+   * Sites whose option the key may not use (145904, spec §4.3 options marked
+   * (!)): not failures, and not retried; the option shows as unavailable.
+   */
+  unavailable: readonly string[];
+  /** Sites not sent because the run was cancelled. */
   notSent: readonly string[];
   running: boolean;
   cancelled: boolean;
@@ -57,6 +63,7 @@ export function useBulkJob() {
       controller.current = abort;
       let done = 0;
       const failed = new Map<string, unknown>();
+      const unavailable: string[] = [];
       const pending: string[] = [];
       let timer: ReturnType<typeof setTimeout> | undefined;
       const base: BulkJob = {
@@ -64,6 +71,7 @@ export function useBulkJob() {
         total: domains.length,
         done,
         failed,
+        unavailable: [],
         notSent: [],
         running: true,
         cancelled: false,
@@ -84,7 +92,9 @@ export function useBulkJob() {
         if (action.kind === 'option' && action.change.option === 'autopatching') {
           rememberPatchingMany(account, batch, action.change.value);
         }
-        setJob((current) => (current ? { ...current, done, failed: new Map(failed) } : current));
+        setJob((current) =>
+          current ? { ...current, done, failed: new Map(failed), unavailable: [...unavailable] } : current,
+        );
       };
 
       const result = await runBulk<string>({
@@ -112,7 +122,13 @@ export function useBulkJob() {
         onSettled: (ok, bad) => {
           done += ok.length;
           pending.push(...ok);
-          for (const [domain, error] of bad) failed.set(domain, error);
+          for (const [domain, error] of bad) {
+            if (action.kind === 'option' && isMethodError(error, 'site_setoption', 'permissionDenied')) {
+              // As the row's control: the option is unavailable for this key, from now on in every row.
+              unavailable.push(domain);
+              markOptionUnavailable(account, action.change.option);
+            } else failed.set(domain, error);
+          }
           timer ??= setTimeout(flush, FLUSH_MS);
         },
       });

@@ -1,17 +1,25 @@
 import { useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { Site } from '../../data/sites';
-import { columnFiltersOf, sitesColumns, sitesFeatures } from './components/table-model';
+import { columnFiltersOf, orderSites, sitesColumns, sitesFeatures } from './components/table-model';
 import type { SitesSearch } from './model/sites-search';
 
 /**
  * The sites the view shows, in its order: TanStack Table's filtered and sorted
  * row models over the list, driven by the URL's search (filters and sort are
- * controlled state; the table never changes them itself).
+ * controlled state; the table never changes them itself). The list is put in
+ * the sorted column's order once per list and column (`orderSites`), so a
+ * keystroke in the search only filters, and the sort finds the rows in order.
  */
 export function useSitesView(sites: readonly Site[], search: SitesSearch, patching: Readonly<Record<string, 0 | 1>>) {
-  const columns = useMemo(() => sitesColumns((domain) => patching[domain] ?? -1), [patching]);
   const { q, status, firewall, cleanup, period, scan, sort, desc } = search;
+  // Patching's memory changes the order only when sorting by it.
+  const patchingForOrder = sort === 'patching' ? patching : null;
+  const ordered = useMemo(
+    () => orderSites(sites, sort, (domain) => patchingForOrder?.[domain] ?? -1),
+    [sites, sort, patchingForOrder],
+  );
+  const columns = useMemo(() => sitesColumns(ordered), [ordered]);
   const columnFilters = useMemo(
     () => columnFiltersOf({ q, status, firewall, cleanup, period, scan }),
     [q, status, firewall, cleanup, period, scan],
@@ -21,7 +29,7 @@ export function useSitesView(sites: readonly Site[], search: SitesSearch, patchi
     {
       features: sitesFeatures,
       columns,
-      data: sites,
+      data: ordered.sites,
       state: { sorting, columnFilters },
       getRowId: (site) => site.domain,
     },

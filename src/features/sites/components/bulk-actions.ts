@@ -1,3 +1,4 @@
+import type { SiteOption } from '../../../api/registry/sites';
 import type { BulkAction } from '../use-bulk-job';
 import type { bulkMessages } from '../bulk-messages';
 
@@ -41,6 +42,12 @@ export const BULK_CHOICE_IDS: readonly BulkChoice[] = [...DIRECT, 'share', 'dele
 /** A change that needs no question first, by its id. */
 export function directAction(id: BulkChoice): BulkAction | undefined {
   return id === 'share' || id === 'delete' ? undefined : BULK_CHOICES[id];
+}
+
+/** The option a choice changes (none for scan, share and delete). */
+export function choiceOption(id: BulkChoice): SiteOption | undefined {
+  const action = directAction(id);
+  return action?.kind === 'option' ? action.change.option : undefined;
 }
 
 /** The words of a change, as the selection menu and the progress name it. */

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import type { SiteOption } from '../../../api/registry/sites';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Select } from '../../../components/ui/select';
 import { bulkMessages } from '../bulk-messages';
 import type { BulkAction } from '../use-bulk-job';
-import { BULK_CHOICE_IDS, choiceLabel, directAction, type BulkChoice } from './bulk-actions';
+import { BULK_CHOICE_IDS, choiceLabel, choiceOption, directAction, type BulkChoice } from './bulk-actions';
 import { ShareDialog } from './share-dialog';
 
 interface BulkBarProps {
@@ -18,21 +19,32 @@ interface BulkBarProps {
   onStart: (action: BulkAction, domains: readonly string[]) => void;
   /** A run is under way: no second one until it ends. */
   busy: boolean;
+  /** Options the key was refused (145904): their changes are not offered. */
+  unavailable: readonly SiteOption[];
 }
 
 /** The selection and the change to apply to it; share and delete ask first. */
-export function BulkBar({ selected, matching, onSelectAll, onClear, onStart, busy }: BulkBarProps) {
+export function BulkBar({ selected, matching, onSelectAll, onClear, onStart, busy, unavailable }: BulkBarProps) {
   const t = useStore(bulkMessages);
   const [choice, setChoice] = useState<BulkChoice | ''>('');
   const [asking, setAsking] = useState<'share' | 'delete' | null>(null);
   const count = selected.length;
+  const refused = (id: BulkChoice) => {
+    const option = choiceOption(id);
+    return option !== undefined && unavailable.includes(option);
+  };
   const options = [
     { value: '' as const, label: t.choose, disabled: true },
-    ...BULK_CHOICE_IDS.map((id) => ({ value: id, label: choiceLabel(t, id) })),
+    ...BULK_CHOICE_IDS.map((id) => {
+      const label = choiceLabel(t, id);
+      return refused(id)
+        ? { value: id, label: t.choiceUnavailable({ change: label }), disabled: true }
+        : { value: id, label };
+    }),
   ];
 
   const apply = () => {
-    if (choice === '') return;
+    if (choice === '' || refused(choice)) return;
     const action = directAction(choice);
     if (action) onStart(action, selected);
     else setAsking(choice === 'share' ? 'share' : 'delete');
@@ -65,7 +77,8 @@ export function BulkBar({ selected, matching, onSelectAll, onClear, onStart, bus
           onValueChange={setChoice}
           className="min-w-0 flex-1 sm:w-64 sm:flex-none"
         />
-        <Button onClick={apply} disabled={choice === '' || busy}>
+        {/* A choice made before its option was refused stays chosen, but is not sent again. */}
+        <Button onClick={apply} disabled={choice === '' || busy || refused(choice)}>
           {t.apply}
         </Button>
       </div>

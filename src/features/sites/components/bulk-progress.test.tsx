@@ -13,6 +13,7 @@ function job(overrides: Partial<BulkJob>): BulkJob {
     total: 50,
     done: 0,
     failed: new Map(),
+    unavailable: [],
     notSent: [],
     running: true,
     cancelled: false,
@@ -20,7 +21,7 @@ function job(overrides: Partial<BulkJob>): BulkJob {
   };
 }
 
-const handlers = () => ({ onCancel: vi.fn(), onRetry: vi.fn(), onClose: vi.fn() });
+const handlers = () => ({ onCancel: vi.fn(), onRetry: vi.fn(), onSendRest: vi.fn(), onClose: vi.fn() });
 
 describe('BulkProgress', () => {
   it('while running: a progress bar named by the change, the counts, and Cancel', async () => {
@@ -63,11 +64,49 @@ describe('BulkProgress', () => {
     expect(on.onClose).toHaveBeenCalledOnce();
   });
 
-  it('after a cancel: what was not sent is counted and said', () => {
-    render(
-      <BulkProgress job={job({ done: 10, notSent: ['x', 'y'], running: false, cancelled: true })} {...handlers()} />,
-    );
+  it('after a cancel: what was not sent is counted, said, and can be sent', async () => {
+    const on = handlers();
+    render(<BulkProgress job={job({ done: 10, notSent: ['x', 'y'], running: false, cancelled: true })} {...on} />);
     expect(screen.getByText('2 not sent (cancelled)')).toBeInTheDocument();
     expect(screen.getByText('Cancelled: nothing more is sent.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send the rest (2 sites)' }));
+    expect(on.onSendRest).toHaveBeenCalledOnce();
+  });
+
+  it('a site whose option the key may not use (145904) is not a failure: said apart, and not retried', () => {
+    const cleanupOn = { kind: 'option', change: { option: 'autocleanup', value: 1 } } as const;
+    const failed = new Map<string, unknown>([
+      ['c.example', new ApiError({ method: 'site_setoption', code: 145903, message: 'Operation failed' })],
+    ]);
+    render(
+      <BulkProgress
+        job={job({
+          action: cleanupOn,
+          total: 4,
+          done: 0,
+          failed,
+          unavailable: ['a.example', 'b.example'],
+          notSent: ['d.example'],
+          running: false,
+          cancelled: true,
+        })}
+        {...handlers()}
+      />,
+    );
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+    expect(screen.getByText('1 failed')).toBeInTheDocument();
+    expect(screen.getByText('2 not available with your key')).toBeInTheDocument();
+    const apart = screen.getByRole('group', { name: 'Sites not changed: not available with your key' });
+    expect(apart).toHaveTextContent('Automatic cleanup is not available with your key or plan');
+    expect(
+      within(apart)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['a.example', 'b.example']);
+    expect(within(screen.getByRole('group', { name: 'Sites that failed' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Retry the failed site' })).toBeInTheDocument();
+    // The key may not use the option: the rest would be refused too.
+    expect(screen.queryByRole('button', { name: /Send the rest/ })).not.toBeInTheDocument();
   });
 });

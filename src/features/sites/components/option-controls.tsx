@@ -61,7 +61,8 @@ export function CleanupSwitch({ site }: { site: Site }) {
 /**
  * The API does not report automatic patching (spec §2.8 has no field): the
  * switch shows what was last set from this dashboard, and says so; when
- * nothing was, its thumb sits in the middle and it says "unknown".
+ * nothing was, its thumb sits in the middle and its accessible name says
+ * "state unknown" (ARIA has no third state for a switch: it reads as off).
  */
 export function PatchingSwitch({ site }: { site: Site }) {
   const t = useStore(sitesMessages);
@@ -73,7 +74,12 @@ export function PatchingSwitch({ site }: { site: Site }) {
   return (
     <span title={reason} className="inline-flex items-center gap-1.5">
       <Switch
-        aria-label={t.patching({ domain: site.domain })}
+        // A switch can only be on or off: while the state is unknown its name says so, not only the half thumb.
+        aria-label={
+          remembered === undefined
+            ? t.patchingUnknownName({ domain: site.domain })
+            : t.patching({ domain: site.domain })
+        }
         aria-describedby={reasonId}
         checked={remembered === 1}
         disabled={unavailable}

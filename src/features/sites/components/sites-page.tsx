@@ -7,14 +7,14 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
-import { usePatchingMemory } from '../../../data/site-memory';
+import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
 import { useSites } from '../../../data/sites';
 import { useUnitsDirectory } from '../../../data/units-directory';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportSites } from '../export-sites';
 import { sitesMessages } from '../messages';
-import { SEARCH_DEFAULTS, type SitesSearch } from '../model/sites-search';
+import { FILTER_DEFAULTS, type SitesSearch } from '../model/sites-search';
 import { isFiltered } from '../model/site-filters';
 import { sitesToolbarMessages } from '../toolbar-messages';
 import { useBulkJob } from '../use-bulk-job';
@@ -45,6 +45,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const { data: sites } = useSites(search.unit);
   const account = useAccountId();
   const patching = usePatchingMemory(account);
+  const unavailable = useUnavailableOptions(account);
   const units = useUnitsDirectory(account);
   const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
   const query = useSearchDraft(search.q, commitQuery);
@@ -66,8 +67,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const clearFilters = () => {
     query.reset('');
     selection.clear();
-    const { q, status, firewall, cleanup, period } = SEARCH_DEFAULTS;
-    onSearch({ q, status, firewall, cleanup, period });
+    onSearch({ ...FILTER_DEFAULTS });
   };
 
   return (
@@ -108,6 +108,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             onCancel={bulk.cancel}
             onClose={bulk.dismiss}
             onRetry={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, [...(bulk.job?.failed.keys() ?? [])])}
+            onSendRest={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, bulk.job?.notSent ?? [])}
           />
         ) : null}
         {selection.domains.length > 0 ? (
@@ -118,6 +119,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             onClear={selection.clear}
             onStart={(action, list) => void bulk.start(action, list)}
             busy={bulk.job?.running ?? false}
+            unavailable={unavailable}
           />
         ) : null}
         {view.length === 0 ? (

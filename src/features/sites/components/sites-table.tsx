@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useNavigate } from '@tanstack/react-router';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Site } from '../../../data/sites';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
@@ -63,10 +63,11 @@ export function SitesTable(props: SitesTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE[layout],
     overscan: 4,
-    // Keyed by position: when a search changes which sites are shown, the row
-    // components stay and take the new sites (an update), rather than every row
-    // unmounting and mounting again; a row's size is measured again if it changes.
-    // The row that has the focus stays in the DOM however far it is scrolled.
+    // Keyed by position (useRowKeyBase): when a search changes which sites are
+    // shown, the row components stay and take the new sites (an update), rather
+    // than every row unmounting and mounting again; a row's size is measured
+    // again if it changes. The row that has the focus stays in the DOM however
+    // far it is scrolled.
     rangeExtractor: useCallback(
       (range: Range) => {
         const indexes = defaultRangeExtractor(range);
@@ -135,13 +136,14 @@ export function SitesTable(props: SitesTableProps) {
   );
 
   const items = virtualizer.getVirtualItems();
+  const keyBase = useRowKeyBase(rows, virtualizer.range?.startIndex ?? 0, items.length);
   const total = virtualizer.getTotalSize();
-  const padTop = items[0]?.start ?? 0;
   const padBottom = total - (items.at(-1)?.end ?? 0);
   const narrow = layout === 'narrow';
   const columns = narrow ? 4 : FULL_COLUMNS.length + 2;
-  const allSelected = rows.length > 0 && rows.every((s) => selected.has(s.domain));
-  const someSelected = !allSelected && rows.some((s) => selected.has(s.domain));
+  // Nothing selected (the usual case, and after every keystroke in the search): no need to look at 10,000 rows.
+  const allSelected = rows.length > 0 && selected.size >= rows.length && rows.every((s) => selected.has(s.domain));
+  const someSelected = selected.size > 0 && !allSelected && rows.some((s) => selected.has(s.domain));
 
   return (
     // The table scrolls inside a box about a window tall. Embedded, the window is the
@@ -222,13 +224,16 @@ export function SitesTable(props: SitesTableProps) {
             )}
           </tr>
         </thead>
-        {padTop > 0 ? <Spacer height={padTop} columns={columns} /> : null}
-        {items.map((item) => {
+        {items.flatMap((item, i) => {
           const site = rows[item.index];
-          if (!site) return null;
-          return (
+          if (!site) return [];
+          // The space of the rows not rendered before this one: above the first, and between the
+          // focused row kept far away (rangeExtractor) and the rows in view. Without it the table
+          // was shorter than the list, and a scroll far down bounced between two offsets each frame.
+          const gap = item.start - (i === 0 ? 0 : (items[i - 1]?.end ?? 0));
+          const row = (
             <SiteRow
-              key={item.key}
+              key={item.index - keyBase}
               site={site}
               index={item.index}
               layout={layout}
@@ -242,11 +247,38 @@ export function SitesTable(props: SitesTableProps) {
               measure={virtualizer.measureElement}
             />
           );
+          return gap > 0
+            ? [<Spacer key={i === 0 ? 'top' : `gap-${item.index - keyBase}`} height={gap} columns={columns} />, row]
+            : [row];
         })}
         {padBottom > 0 ? <Spacer height={padBottom} columns={columns} /> : null}
       </table>
     </div>
   );
+}
+
+/**
+ * The rows' React keys are their index less this base. A scroll keeps it, so
+ * a row keeps its key (and the focused row its DOM) while in view, as index
+ * keys would. When a new list (a search, a filter, a sort) shows rows at
+ * another place than the last render did, with none in common (scrolled far
+ * down, a narrower list ends above), the base moves by as much: the rows in
+ * view keep their components and take the new sites (an update), instead of
+ * some twenty rows unmounting and mounting again at a keystroke.
+ */
+function useRowKeyBase(rows: readonly Site[], first: number, shown: number): number {
+  const [keyed, setKeyed] = useState({ rows, base: 0 });
+  // The first row in view as last committed (a scroll changes it without a new list).
+  const committedFirst = useRef(first);
+  useLayoutEffect(() => {
+    committedFirst.current = first;
+  });
+  if (keyed.rows === rows) return keyed.base;
+  // eslint-disable-next-line react-hooks/refs -- read once per new list: where React last committed the rows
+  const jump = first - committedFirst.current;
+  const base = Math.abs(jump) >= shown ? keyed.base + jump : keyed.base;
+  setKeyed({ rows, base });
+  return base;
 }
 
 function Spacer({ height, columns }: { height: number; columns: number }) {

@@ -7,6 +7,7 @@ import { Select } from '../../../components/ui/select';
 import type { UnitEntry } from '../../../data/units-directory';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
+import { activeChoiceFilters } from '../model/site-filters';
 import { STATUSES } from '../model/site-status';
 import { SORT_COLUMNS, type SitesSearch, type SortColumn } from '../model/sites-search';
 import { sitesToolbarMessages } from '../toolbar-messages';
@@ -33,9 +34,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
   const s = useStore(sitesMessages);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const active = [search.status, search.firewall, search.cleanup, search.period, search.scan].filter(
-    (v) => v !== 'any',
-  ).length;
+  const active = activeChoiceFilters(search);
   const unitOptions = [
     { value: '', label: t.unitAll },
     ...units.map((u) => ({ value: u.email, label: u.email })),

@@ -1,8 +1,9 @@
 /**
  * The sites table's model on TanStack Table v9: the features it uses (sorting
- * and column filtering, with their row models as feature slots), and one
- * column per sortable field with its sort and filter functions. Rendering is
- * the rows' own (site-row.tsx); this decides which sites, in which order.
+ * and column filtering, with their row models as feature slots), the list in
+ * the sorted column's order, and one column per sortable field with its sort
+ * and filter functions. Rendering is the rows' own (site-row.tsx); this
+ * decides which sites, in which order.
  */
 import {
   columnFilteringFeature,
@@ -17,14 +18,17 @@ import {
 import type { Site } from '../../../data/sites';
 import { severity, statusOf, threatsOf } from '../model/site-status';
 import {
+  FILTER_DEFAULTS,
+  FILTER_KEYS,
   ON_OFF_FILTERS,
   PERIOD_FILTERS,
   SCAN_FILTERS,
   STATUS_FILTERS,
+  type FilterKey,
   type SiteFilters,
   type SortColumn,
 } from '../model/sites-search';
-import { matchesOnOff, matchesPeriod, matchesQuery, matchesScan, normalQuery } from '../model/site-filters';
+import { matchesOnOff, matchesPeriod, matchesScan, normalQuery, searchText } from '../model/site-filters';
 
 export const sitesFeatures = tableFeatures({
   rowSortingFeature,
@@ -36,76 +40,145 @@ export const sitesFeatures = tableFeatures({
 type SitesFeatures = typeof sitesFeatures;
 export type SiteRow = Row<SitesFeatures, Site>;
 
+type Compare = (a: Site, b: Site) => number;
+
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-const byNumber = (value: (s: Site) => number) => (a: SiteRow, b: SiteRow) => value(a.original) - value(b.original);
+const byNumber =
+  (value: (s: Site) => number): Compare =>
+  (a, b) =>
+    value(a) - value(b);
 const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && list.some((v) => v === value);
 
 /**
- * Never scanned sorts after every date and count; sites without scheduled scans
- * after every next scan. `patching` sorts by this dashboard's memory (the API
- * does not report it), read through the table's meta.
+ * How each column orders sites, ascending. Never scanned sorts after every
+ * date and count; sites without scheduled scans after every next scan.
+ * `patching` sorts by this dashboard's memory (the API does not report it).
  */
-export function sitesColumns(patchingOf: (domain: string) => number): ColumnDef<SitesFeatures, Site>[] {
+function comparators(patchingOf: (domain: string) => number): Record<SortColumn, Compare> {
+  return {
+    domain: (a, b) => collator.compare(a.domain, b.domain),
+    status: byNumber((s) => severity(statusOf(s))),
+    threats: byNumber((s) => threatsOf(s) ?? -1),
+    lastScan: byNumber((s) => s.scanreport?.date ?? 0),
+    nextScan: byNumber((s) => s.nextscan || Number.MAX_SAFE_INTEGER),
+    firewall: byNumber((s) => s.firewallstatus),
+    cleanup: byNumber((s) => s.autotreatment),
+    patching: byNumber((s) => patchingOf(s.domain)),
+    // Most often first: daily, weekly, monthly, then off.
+    period: byNumber((s) => s.scanperiod || Number.MAX_SAFE_INTEGER),
+    permissions: byNumber((s) => s.permissions),
+  };
+}
+
+/**
+ * The list as the table gets it, made once per list and sort column (not at
+ * each keystroke: a search over 10,000 sites must update the rows within
+ * 50 ms): the sites in the column's order, each one's place in it (sites that
+ * compare equal share a place), and each one's lower-cased names to search.
+ */
+export interface OrderedSites {
+  sites: readonly Site[];
+  column: SortColumn;
+  /** Row index → place in the column's order; equal sites share one. */
+  places: Int32Array;
+  /** Row index → the UTF-8 name and the punycode host, lower case (site-filters.ts searchText). */
+  names: readonly string[];
+}
+
+export function orderSites(
+  sites: readonly Site[],
+  column: SortColumn,
+  patchingOf: (domain: string) => number,
+): OrderedSites {
+  const compare = comparators(patchingOf)[column];
+  // Array.prototype.sort is stable: equal sites keep the list's order, as the table's own tie-break did.
+  const sorted = [...sites].sort(compare);
+  const places = new Int32Array(sorted.length);
+  for (let i = 1; i < sorted.length; i++) {
+    const [prev, site] = [sorted[i - 1], sorted[i]];
+    places[i] = prev !== undefined && site !== undefined && compare(prev, site) === 0 ? (places[i - 1] ?? 0) : i;
+  }
+  return { sites: sorted, column, places, names: sorted.map(searchText) };
+}
+
+/**
+ * One column per sortable field with its sort and filter functions, over an
+ * ordered list (`orderSites`, made for the sorted column): the table's sorted
+ * row model then compares places, and finds the rows already in order (one
+ * pass rather than a sort with the collator at every keystroke); a
+ * descending sort turns them round, equal sites staying in the list's order.
+ * The search compares the precomputed names.
+ */
+export function sitesColumns(ordered: OrderedSites): ColumnDef<SitesFeatures, Site>[] {
+  const { places, names } = ordered;
+  // No value is undefined here: the sort need not read values to find out.
+  const sorted = {
+    sortFn: (a: SiteRow, b: SiteRow) => (places[a.index] ?? 0) - (places[b.index] ?? 0),
+    sortUndefined: false,
+  } as const;
   return [
     {
       id: 'domain',
       accessorFn: (s) => s.domain,
-      sortFn: (a, b) => collator.compare(a.original.domain, b.original.domain),
-      filterFn: (row, _id, query) => typeof query !== 'string' || matchesQuery(row.original, query),
+      filterFn: (row, _id, query) => typeof query !== 'string' || (names[row.index] ?? '').includes(query),
+      ...sorted,
     },
     {
       id: 'status',
       accessorFn: (s) => statusOf(s),
-      sortFn: byNumber((s) => severity(statusOf(s))),
       filterFn: (row, _id, value) =>
         !oneOf(STATUS_FILTERS, value) || value === 'any' || statusOf(row.original) === value,
+      ...sorted,
     },
-    { id: 'threats', accessorFn: (s) => threatsOf(s) ?? -1, sortFn: byNumber((s) => threatsOf(s) ?? -1) },
+    { id: 'threats', accessorFn: (s) => threatsOf(s) ?? -1, ...sorted },
     {
       id: 'lastScan',
       accessorFn: (s) => s.scanreport?.date ?? 0,
-      sortFn: byNumber((s) => s.scanreport?.date ?? 0),
       filterFn: (row, _id, value) => !oneOf(SCAN_FILTERS, value) || matchesScan(row.original, value),
+      ...sorted,
     },
-    {
-      id: 'nextScan',
-      accessorFn: (s) => s.nextscan,
-      sortFn: byNumber((s) => s.nextscan || Number.MAX_SAFE_INTEGER),
-    },
+    { id: 'nextScan', accessorFn: (s) => s.nextscan, ...sorted },
     {
       id: 'firewall',
       accessorFn: (s) => s.firewallstatus,
-      sortFn: byNumber((s) => s.firewallstatus),
       filterFn: (row, _id, value) => !oneOf(ON_OFF_FILTERS, value) || matchesOnOff(row.original.firewallstatus, value),
+      ...sorted,
     },
     {
       id: 'cleanup',
       accessorFn: (s) => s.autotreatment,
-      sortFn: byNumber((s) => s.autotreatment),
       filterFn: (row, _id, value) => !oneOf(ON_OFF_FILTERS, value) || matchesOnOff(row.original.autotreatment, value),
+      ...sorted,
     },
-    { id: 'patching', accessorFn: (s) => patchingOf(s.domain), sortFn: byNumber((s) => patchingOf(s.domain)) },
+    // The API does not report it: ordered by this dashboard's memory (orderSites), the value is the site.
+    { id: 'patching', accessorFn: (s) => s.domain, ...sorted },
     {
       id: 'period',
       accessorFn: (s) => s.scanperiod,
-      // Most often first: daily, weekly, monthly, then off.
-      sortFn: byNumber((s) => s.scanperiod || Number.MAX_SAFE_INTEGER),
       filterFn: (row, _id, value) => !oneOf(PERIOD_FILTERS, value) || matchesPeriod(row.original, value),
+      ...sorted,
     },
-    { id: 'permissions', accessorFn: (s) => s.permissions, sortFn: byNumber((s) => s.permissions) },
+    { id: 'permissions', accessorFn: (s) => s.permissions, ...sorted },
   ] satisfies (ColumnDef<SitesFeatures, Site> & { id: SortColumn })[];
 }
+
+/** The column each of the URL's filters narrows (every filter has one: the type says so). */
+const FILTER_COLUMNS: Record<FilterKey, SortColumn> = {
+  q: 'domain',
+  status: 'status',
+  firewall: 'firewall',
+  cleanup: 'cleanup',
+  period: 'period',
+  scan: 'lastScan',
+};
 
 /** The URL's filters as the table's column filters (defaults left out). */
 export function columnFiltersOf(f: SiteFilters): ColumnFiltersState {
   const filters: ColumnFiltersState = [];
-  const query = normalQuery(f.q);
-  if (query !== '') filters.push({ id: 'domain', value: query });
-  if (f.status !== 'any') filters.push({ id: 'status', value: f.status });
-  if (f.firewall !== 'any') filters.push({ id: 'firewall', value: f.firewall });
-  if (f.cleanup !== 'any') filters.push({ id: 'cleanup', value: f.cleanup });
-  if (f.period !== 'any') filters.push({ id: 'period', value: f.period });
-  if (f.scan !== 'any') filters.push({ id: 'lastScan', value: f.scan });
+  for (const key of FILTER_KEYS) {
+    const value = key === 'q' ? normalQuery(f.q) : f[key];
+    if (value !== FILTER_DEFAULTS[key]) filters.push({ id: FILTER_COLUMNS[key], value });
+  }
   return filters;
 }

@@ -6,8 +6,9 @@ import { toCsv } from './csv-export';
 import { parseSiteInput } from './site-input';
 import { scanDue, scannedRecently } from '../../../lib/scan-schedule';
 import { statusOf } from './site-status';
-import { sitesSearchSchema, SEARCH_DEFAULTS } from './sites-search';
-import { matchesFilters } from './site-filters';
+import { columnFiltersOf } from '../components/table-model';
+import { FILTER_DEFAULTS, FILTER_KEYS, sitesSearchSchema, SEARCH_DEFAULTS, type SiteFilters } from './sites-search';
+import { activeChoiceFilters, isFiltered, matchesFilters } from './site-filters';
 
 const report = { id: 1, date: 1, cure: 0, threats: 0, incurable: 0, doubt: 0, treated: 0, detectedfiles: 0 };
 const fullReport = {
@@ -60,6 +61,27 @@ describe('sites search params', () => {
     expect(
       sitesSearchSchema.parse({ status: 'on fire', firewall: 'maybe', sort: 'colour', desc: 'yes', unit: 'x' }),
     ).toEqual(SEARCH_DEFAULTS);
+  });
+
+  it('every filter counts as one and narrows its column; clearing is going back to FILTER_DEFAULTS', () => {
+    const set: SiteFilters = {
+      q: 'shop',
+      status: 'infected',
+      firewall: 'off',
+      cleanup: 'on',
+      period: 'day',
+      scan: 'due',
+    };
+    expect(Object.keys(set).sort()).toEqual([...FILTER_KEYS].sort());
+    for (const key of FILTER_KEYS) {
+      const f = { ...FILTER_DEFAULTS, [key]: set[key] };
+      expect(isFiltered(f), key).toBe(true);
+      expect(columnFiltersOf(f), key).toHaveLength(1);
+    }
+    expect(activeChoiceFilters(set)).toBe(FILTER_KEYS.length - 1);
+    expect(isFiltered({ ...FILTER_DEFAULTS, q: '  ' })).toBe(false);
+    expect(isFiltered(FILTER_DEFAULTS)).toBe(false);
+    expect(columnFiltersOf(FILTER_DEFAULTS)).toEqual([]);
   });
 
   it('matches the UTF-8 name and the punycode host, and a pasted URL', () => {

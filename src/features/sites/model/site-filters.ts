@@ -4,18 +4,28 @@ import { SCAN_PERIODS } from '../../../api/registry/sites';
 import type { Site } from '../../../api/schemas';
 import { scanDue } from '../../../lib/scan-schedule';
 import { statusOf } from './site-status';
-import type { OnOffFilter, PeriodFilter, ScanFilter, SiteFilters } from './sites-search';
+import {
+  FILTER_DEFAULTS,
+  FILTER_KEYS,
+  type OnOffFilter,
+  type PeriodFilter,
+  type ScanFilter,
+  type SiteFilters,
+} from './sites-search';
+
+/** Whether one filter narrows the list (a search of spaces does not). */
+function isActive(f: SiteFilters, key: keyof SiteFilters): boolean {
+  return key === 'q' ? f.q.trim() !== '' : f[key] !== FILTER_DEFAULTS[key];
+}
 
 /** Whether any filter (the unit aside) narrows the list. */
 export function isFiltered(f: SiteFilters): boolean {
-  return (
-    f.q.trim() !== '' ||
-    f.status !== 'any' ||
-    f.firewall !== 'any' ||
-    f.cleanup !== 'any' ||
-    f.period !== 'any' ||
-    f.scan !== 'any'
-  );
+  return FILTER_KEYS.some((key) => isActive(f, key));
+}
+
+/** How many of the choice filters (the search aside) narrow the list: the narrow toolbar's count. */
+export function activeChoiceFilters(f: SiteFilters): number {
+  return FILTER_KEYS.filter((key) => key !== 'q' && isActive(f, key)).length;
 }
 
 /** The search as typed, for comparing: trimmed, lower case, without a scheme or path (a pasted URL works). */
@@ -27,11 +37,16 @@ export function normalQuery(q: string): string {
     .replace(/[/?#].*$/, '');
 }
 
+/** What a search compares: the UTF-8 name and the punycode host, lower case. */
+export function searchText(site: Pick<Site, 'domain' | 'host'>): string {
+  return `${site.domain.toLowerCase()}\n${site.host.toLowerCase()}`;
+}
+
 /** Lower-cased names, made once per site object (a search runs over every site at each keystroke). */
 const lowered = new WeakMap<object, string>();
 function lowerName(site: Pick<Site, 'domain' | 'host'>): string {
   let name = lowered.get(site);
-  if (name === undefined) lowered.set(site, (name = `${site.domain.toLowerCase()}\n${site.host.toLowerCase()}`));
+  if (name === undefined) lowered.set(site, (name = searchText(site)));
   return name;
 }
 

@@ -36,13 +36,26 @@ export type OnOffFilter = (typeof ON_OFF_FILTERS)[number];
 export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
 export type ScanFilter = (typeof SCAN_FILTERS)[number];
 
-export const SEARCH_DEFAULTS = {
+/**
+ * The view's filters and their defaults, in one place: "Clear filters" resets
+ * exactly these, `isFiltered` and the toolbar count them, and the table maps
+ * each to a column (a new filter added here cannot be forgotten there). The
+ * unit and the sort are not filters.
+ */
+export const FILTER_DEFAULTS = {
   q: '',
   status: 'any',
   firewall: 'any',
   cleanup: 'any',
   period: 'any',
   scan: 'any',
+} as const;
+
+export type FilterKey = keyof typeof FILTER_DEFAULTS;
+export const FILTER_KEYS = Object.keys(FILTER_DEFAULTS) as FilterKey[];
+
+export const SEARCH_DEFAULTS = {
+  ...FILTER_DEFAULTS,
   unit: undefined,
   sort: 'domain',
   desc: false,
@@ -61,4 +74,4 @@ export const sitesSearchSchema = searchSchema({
 });
 
 export type SitesSearch = z.output<typeof sitesSearchSchema>;
-export type SiteFilters = Pick<SitesSearch, 'q' | 'status' | 'firewall' | 'cleanup' | 'period' | 'scan'>;
+export type SiteFilters = Pick<SitesSearch, FilterKey>;

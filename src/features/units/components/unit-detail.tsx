@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { isMethodError } from '../../../api/error-catalogue';
 import { PrinterIcon } from '../../../components/reports/printer-icon';
 import { Alert } from '../../../components/ui/alert';
@@ -32,6 +32,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
   const sites = useSitesQuery(unit);
   const unshare = useUnshareSite();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'share' | null>(null);
+  const deleteWaitingId = useId();
   const unknown = isMethodError(sites.error, 'sites_list', 'unitNotFound');
   const list = sites.data ?? [];
 
@@ -85,9 +86,23 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
           <Button size="sm" variant="secondary" onClick={() => setDialog('rename')}>
             {t.rename}
           </Button>
-          <Button size="sm" variant="secondary" className="text-danger-text" onClick={() => setDialog('delete')}>
+          {/* The confirmation counts the unit's sites and offers to delete them: not before they are known. */}
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-danger-text"
+            disabled={!sites.data}
+            title={sites.data ? undefined : t.deleteWaiting}
+            aria-describedby={sites.data ? undefined : deleteWaitingId}
+            onClick={() => setDialog('delete')}
+          >
             {t.delete}
           </Button>
+          {sites.data ? null : (
+            <span id={deleteWaitingId} className="sr-only">
+              {t.deleteWaiting}
+            </span>
+          )}
           <Button
             size="sm"
             variant="ghost"
@@ -151,7 +166,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
         onRenamed={onRenamed}
       />
       <DeleteUnitDialog
-        open={dialog === 'delete'}
+        open={dialog === 'delete' && sites.data !== undefined}
         unit={unit}
         domains={list.map((s) => s.domain)}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}

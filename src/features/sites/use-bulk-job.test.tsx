@@ -1,0 +1,99 @@
+/**
+ * Bulk changes on the real stack (proxy + sandbox over HTTP): a refusal with
+ * 145904 is not a failure to retry but the option unavailable for this key
+ * (kept for the tab's session), and a cancel leaves sites unsent that can be
+ * sent afterwards. Calls are only held back to cancel mid-run.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Credentials } from '../../api/credentials';
+import { useAccountId } from '../../data/account';
+import { useUnavailableOptions } from '../../data/site-memory';
+import { ApiProvider } from '../../lib/api-context';
+import { createQueryClient } from '../../lib/query-client';
+import { holdingFetch, startRealStack, type RealStack } from '../../../test-support/real-stack';
+import { BULK_CONCURRENCY, useBulkJob } from './use-bulk-job';
+
+let stack: RealStack;
+beforeAll(async () => {
+  stack = await startRealStack();
+});
+afterAll(() => stack.close());
+
+let n = 0;
+async function newAccount(sites: string[]) {
+  const email = `bulk-${++n}-${Date.now().toString(36)}@spa.example`;
+  const credentials = await stack.signIn(email);
+  await stack.client(credentials).sites_add(sites);
+  return { email, credentials };
+}
+
+function renderBulk(credentials: Credentials, hold = /^$/) {
+  const network = holdingFetch(hold);
+  const api = stack.client(credentials, network.fetch);
+  const queryClient = createQueryClient(() => undefined);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={api}>{children}</ApiProvider>
+    </QueryClientProvider>
+  );
+  const hook = renderHook(
+    () => {
+      const account = useAccountId();
+      return { account, bulk: useBulkJob(), unavailable: useUnavailableOptions(account) };
+    },
+    { wrapper },
+  );
+  return { ...hook, network };
+}
+
+const names = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}.example`);
+
+describe('useBulkJob', () => {
+  it('145904: the sites are not failures but the option unavailable for this key, kept for the session', async () => {
+    const domains = names('plan', 3);
+    const { email, credentials } = await newAccount(domains);
+    await stack.control('plan', { email, features: [] });
+    const { result } = renderBulk(credentials);
+    await waitFor(() => expect(result.current.account).toBe(email));
+
+    await act(() =>
+      result.current.bulk.start({ kind: 'option', change: { option: 'autocleanup', value: 1 } }, domains),
+    );
+    const job = result.current.bulk.job;
+    expect(job?.running).toBe(false);
+    expect(job?.failed.size).toBe(0);
+    expect([...(job?.unavailable ?? [])].sort()).toEqual(domains);
+    expect(job?.done).toBe(0);
+    // As a row's control would: every row shows it unavailable, and a reload (this tab's storage) still knows.
+    expect(result.current.unavailable).toEqual(['autocleanup']);
+    expect(JSON.parse(sessionStorage.getItem(`psd.unavailable-options.${email}`) ?? 'null')).toEqual(['autocleanup']);
+  });
+
+  it('cancel stops sending; the sites not sent can be sent afterwards', async () => {
+    const domains = names('rest', BULK_CONCURRENCY + 4);
+    const { credentials } = await newAccount(domains);
+    const { result, network } = renderBulk(credentials, /\/api\/site_setoption\//);
+    const action = { kind: 'option', change: { option: 'firewall', value: 'disable' } } as const;
+
+    let run: Promise<void> | undefined;
+    act(() => {
+      run = result.current.bulk.start(action, domains);
+    });
+    await waitFor(() => expect(network.held()).toBe(BULK_CONCURRENCY));
+    act(() => result.current.bulk.cancel());
+    for (let i = 0; i < BULK_CONCURRENCY; i++) act(() => network.releaseOne());
+    await act(() => run);
+    const job = result.current.bulk.job;
+    expect(job).toMatchObject({ running: false, cancelled: true, done: BULK_CONCURRENCY });
+    expect(job?.notSent).toHaveLength(4);
+
+    network.hold(/^$/);
+    await act(() => result.current.bulk.start(action, job?.notSent ?? []));
+    expect(result.current.bulk.job).toMatchObject({ running: false, cancelled: false, done: 4, total: 4 });
+    const sites = await stack.client(credentials).sites_list();
+    expect(sites.filter((s) => s.firewallstatus === 1)).toEqual([]);
+  });
+});
