@@ -8,17 +8,10 @@
  *   'longtask'; target ≤ 200 ms),
  * - the gzip size of the chart chunk (Recharts) and of the worker.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
 import { z } from 'zod';
-import { chromiumExecutable } from '../test-support/chromium.ts';
-import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
-import { demoSession, median, signedInPage } from './sites.ts';
+import { median, withDemoStack, type DemoStack } from './demo-stack.ts';
 
-const SITES = 10_000;
 const RUNS = 5;
 
 /** Recorded in the page from its start: when the counters and the chart's bars first show (performance.now()). */
@@ -40,8 +33,8 @@ interface Run {
   scripts: Map<string, Buffer>;
 }
 
-async function load(browser: Browser, base: string, session: string): Promise<Run> {
-  const page = await signedInPage(browser, session);
+async function load({ base, signedInPage }: DemoStack): Promise<Run> {
+  const page = await signedInPage();
   await page.addInitScript(MARKS);
   const scripts = new Map<string, Buffer>();
   page.on('response', async (res) => {
@@ -71,38 +64,12 @@ function gzipKiB(body: Buffer | undefined): string {
 }
 
 export async function benchOverview(): Promise<void> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'overview-bench-'));
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    const seeded = Date.now();
-    server = await startServer({
-      script: 'server/main.ts',
-      settings: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SANDBOX_DB: join(dir, 'db.sqlite'),
-        SANDBOX_DEMO_SITES: String(SITES),
-        SANDBOX_QUIET: '1',
-      },
-      port,
-      health: '/healthz',
-    });
-    const base = server.origin;
-    const session = await demoSession(base);
-    console.log(
-      `overview: demo account with ${SITES.toLocaleString('en')} sites ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
-    );
-    browser = await chromium.launch({
-      executablePath: chromiumExecutable(() => chromium.executablePath()),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    });
-
+  await withDemoStack('overview', async (stack) => {
+    const { base, signedInPage } = stack;
     // The first answer also finishes the scans that fell due, and fills the sandbox's history cache: once, before measuring.
-    const warm = await load(browser, base, session);
+    const warm = await load(stack);
     const days = await (async () => {
-      const page = await signedInPage(browser, session);
+      const page = await signedInPage();
       await page.goto(`${base}/`);
       await page.getByRole('button', { name: 'Table' }).click();
       const rows = await page.locator('[data-testid="firewall-chart"] tbody tr').count();
@@ -111,7 +78,7 @@ export async function benchOverview(): Promise<void> {
     })();
 
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await load(browser, base, session));
+    for (let i = 0; i < RUNS; i++) runs.push(await load(stack));
     const counters = runs.map((r) => r.counters);
     const charts = runs.map((r) => r.chart);
     const longest = runs.map((r) => r.longest);
@@ -129,9 +96,5 @@ export async function benchOverview(): Promise<void> {
       `overview: chart chunk (Recharts, firewall-chart-graphic): ${gzipKiB(find(/firewall-chart-graphic-[^/]*\.js$/))}`,
     );
     console.log(`overview: worker chunk (fleet.worker): ${gzipKiB(find(/fleet\.worker-[^/]*\.js$/))}`);
-  } finally {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -10,16 +10,9 @@
  * - the longest main-thread task from navigation to the chart
  *   (PerformanceObserver 'longtask'; target ≤ 200 ms).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
 import { z } from 'zod';
-import { chromiumExecutable } from '../test-support/chromium.ts';
-import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
-import { demoSession, median, signedInPage } from './sites.ts';
+import { median, withDemoStack, type DemoStack } from './demo-stack.ts';
 
-const SITES = 10_000;
 const RUNS = 5;
 /** A demo site with a report and 30 days of history (docs/sandbox.md names it). */
 const DOMAIN = 'bakery-rose.example';
@@ -40,8 +33,8 @@ interface Run {
   longTasks: number;
 }
 
-async function load(browser: Browser, url: string, session: string): Promise<Run> {
-  const page = await signedInPage(browser, session);
+async function load({ signedInPage }: DemoStack, url: string): Promise<Run> {
+  const page = await signedInPage();
   await page.addInitScript(MARKS);
   await page.goto(url);
   await page.waitForFunction('window.__marks.chart !== undefined', undefined, { timeout: 120_000, polling: 100 });
@@ -55,42 +48,17 @@ async function load(browser: Browser, url: string, session: string): Promise<Run
 }
 
 export async function benchSitePage(): Promise<void> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'site-page-bench-'));
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    const seeded = Date.now();
-    server = await startServer({
-      script: 'server/main.ts',
-      settings: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SANDBOX_DB: join(dir, 'db.sqlite'),
-        SANDBOX_DEMO_SITES: String(SITES),
-        SANDBOX_QUIET: '1',
-      },
-      port,
-      health: '/healthz',
-    });
-    const base = server.origin;
-    const session = await demoSession(base);
-    console.log(
-      `site page: demo account with ${SITES.toLocaleString('en')} sites ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
-    );
-    browser = await chromium.launch({
-      executablePath: chromiumExecutable(() => chromium.executablePath()),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    });
+  await withDemoStack('site page', async (stack) => {
+    const { base } = stack;
     const pages = [
       ['site page', `${base}/sites/${DOMAIN}`],
       ['site report', `${base}/sites/${DOMAIN}/report`],
     ] as const;
     // The first answer also finishes the scans that fell due, and fills the sandbox's history cache: once, before measuring.
-    await load(browser, pages[0][1], session);
+    await load(stack, pages[0][1]);
     for (const [name, url] of pages) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await load(browser, url, session));
+      for (let i = 0; i < RUNS; i++) runs.push(await load(stack, url));
       const charts = runs.map((r) => r.chart);
       const longest = runs.map((r) => r.longest);
       console.log(
@@ -100,9 +68,5 @@ export async function benchSitePage(): Promise<void> {
         `${name}: longest main-thread task until the chart: median ${median(longest)} ms, worst ${Math.max(...longest)} ms (${runs.map((r) => `${r.longest}/${r.longTasks}`).join(', ')} longest/count; target ≤ 200 ms)`,
       );
     }
-  } finally {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

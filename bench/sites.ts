@@ -7,67 +7,18 @@
  * - the longest main-thread task during a bulk change of 1,000 sites
  *   (PerformanceObserver 'longtask'; target ≤ 200 ms), and how long it took.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { z } from 'zod';
-import { chromiumExecutable } from '../test-support/chromium.ts';
-import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
+import { median, withDemoStack, type DemoStack } from './demo-stack.ts';
 
-const SITES = 10_000;
 const LOAD_RUNS = 5;
-const DEMO = 'demo@partner.example';
-
-const outbox = z.array(z.looseObject({ otp: z.string().optional() }));
-const signin = z.looseObject({
-  result: z.looseObject({
-    privatekey: z.looseObject({ key: z.string(), hmac: z.string() }),
-    keydata: z.looseObject({ expires: z.number() }),
-  }),
-});
-
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
-
-/** The demo account's keys, as the dashboard stores them in sessionStorage. */
-export async function demoSession(base: string): Promise<string> {
-  await fetch(`${base}/api/signup/${encodeURIComponent(DEMO)}/`);
-  const mails = outbox.parse(await (await fetch(`${base}/sandbox/outbox?to=${encodeURIComponent(DEMO)}`)).json());
-  const otp = mails.find((m) => m.otp)?.otp ?? '';
-  const answer = signin.parse(await (await fetch(`${base}/api/signin/${encodeURIComponent(DEMO)}/${otp}/`)).json());
-  const { key, hmac } = answer.result.privatekey;
-  return JSON.stringify({
-    v: 1,
-    apiKey: key,
-    macKey: hmac,
-    expires: answer.result.keydata.expires,
-    email: DEMO,
-    kind: 'signin',
-  });
-}
-
-/** A page signed in as the demo account, recording long tasks from its start. */
-export async function signedInPage(browser: Browser, session: string): Promise<Page> {
-  // bypassCSP: the bench's own probes (waitForFunction) evaluate strings, which the dashboard's CSP forbids.
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  await page.addInitScript(
-    `sessionStorage.setItem('psd.session', ${JSON.stringify(session)});
-     window.__longTasks = [];
-     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
-       .observe({ type: 'longtask', buffered: true });`,
-  );
-  return page;
-}
 
 const rowsInDom = (page: Page) => page.locator('tr[data-domain]').count();
 
-async function measureLoad(browser: Browser, base: string, session: string): Promise<number[]> {
+async function measureLoad({ base, signedInPage }: DemoStack): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < LOAD_RUNS; i++) {
-    const page = await signedInPage(browser, session);
+    const page = await signedInPage();
     const t0 = Date.now();
     await page.goto(`${base}/sites`);
     await page.waitForFunction(`document.querySelector('tr[data-domain]') !== null`, undefined, { polling: 'raf' });
@@ -98,46 +49,20 @@ async function keystroke(page: Page, char: string): Promise<number> {
 }
 
 export async function benchSites(): Promise<void> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'sites-bench-'));
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    const seeded = Date.now();
-    server = await startServer({
-      script: 'server/main.ts',
-      settings: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SANDBOX_DB: join(dir, 'db.sqlite'),
-        SANDBOX_DEMO_SITES: String(SITES),
-        SANDBOX_QUIET: '1',
-      },
-      port,
-      health: '/healthz',
-    });
-    const base = server.origin;
-    const session = await demoSession(base);
-    console.log(
-      `sites: demo account with ${SITES.toLocaleString('en')} sites ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
-    );
-    browser = await chromium.launch({
-      executablePath: chromiumExecutable(() => chromium.executablePath()),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    });
-
+  await withDemoStack('sites', async (stack) => {
+    const { base, signedInPage } = stack;
     // The first answer also finishes the scans that fell due: once, before measuring.
-    const warm = await signedInPage(browser, session);
+    const warm = await signedInPage();
     await warm.goto(`${base}/sites`);
     await warm.locator('tr[data-domain]').first().waitFor({ timeout: 120_000 });
     await warm.close();
 
-    const loads = await measureLoad(browser, base, session);
+    const loads = await measureLoad(stack);
     console.log(
       `sites: navigation to the first rows of /sites: median ${median(loads)} ms (min ${Math.min(...loads)}, max ${Math.max(...loads)}, ${LOAD_RUNS} runs; target ≤ 1000 ms)`,
     );
 
-    const page = await signedInPage(browser, session);
+    const page = await signedInPage();
     await page.goto(`${base}/sites`);
     await page.locator('tr[data-domain]').first().waitFor();
     const top = await rowsInDom(page);
@@ -178,9 +103,5 @@ export async function benchSites(): Promise<void> {
     console.log(
       `sites: bulk change of ${selected?.trim()} (scan period daily): ${((end - start) / 1000).toFixed(1)} s; longest main-thread task ${Math.max(0, ...during)} ms (${during.length} long tasks; target ≤ 200 ms)`,
     );
-  } finally {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,0 +1,106 @@
+/**
+ * What the browser benches share (sites, overview, site page): the real server
+ * (`npm start`) on a fresh sandbox with a demo account of DEMO_SITES sites
+ * (SANDBOX_DEMO_SITES), Chromium, and pages signed in as the demo account that
+ * record their long tasks from the start.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { chromiumExecutable } from '../test-support/chromium.ts';
+import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
+
+export const DEMO_SITES = 10_000;
+const DEMO = 'demo@partner.example';
+
+const outbox = z.array(z.looseObject({ otp: z.string().optional() }));
+const signin = z.looseObject({
+  result: z.looseObject({
+    privatekey: z.looseObject({ key: z.string(), hmac: z.string() }),
+    keydata: z.looseObject({ expires: z.number() }),
+  }),
+});
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+/** The demo account's keys, as the dashboard stores them in sessionStorage. */
+async function demoSession(base: string): Promise<string> {
+  await fetch(`${base}/api/signup/${encodeURIComponent(DEMO)}/`);
+  const mails = outbox.parse(await (await fetch(`${base}/sandbox/outbox?to=${encodeURIComponent(DEMO)}`)).json());
+  const otp = mails.find((m) => m.otp)?.otp ?? '';
+  const answer = signin.parse(await (await fetch(`${base}/api/signin/${encodeURIComponent(DEMO)}/${otp}/`)).json());
+  const { key, hmac } = answer.result.privatekey;
+  return JSON.stringify({
+    v: 1,
+    apiKey: key,
+    macKey: hmac,
+    expires: answer.result.keydata.expires,
+    email: DEMO,
+    kind: 'signin',
+  });
+}
+
+export interface DemoStack {
+  /** The server's origin, e.g. http://127.0.0.1:41234. */
+  base: string;
+  browser: Browser;
+  /** A new page signed in as the demo account, recording long tasks (`window.__longTasks`) from its start. */
+  signedInPage(): Promise<Page>;
+}
+
+/** Runs `bench` against a fresh server with the demo account and Chromium, and removes both after. */
+export async function withDemoStack(name: string, bench: (stack: DemoStack) => Promise<void>): Promise<void> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), `${name}-bench-`));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    const seeded = Date.now();
+    server = await startServer({
+      script: 'server/main.ts',
+      settings: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SANDBOX_DB: join(dir, 'db.sqlite'),
+        SANDBOX_DEMO_SITES: String(DEMO_SITES),
+        SANDBOX_QUIET: '1',
+      },
+      port,
+      health: '/healthz',
+    });
+    const base = server.origin;
+    const session = await demoSession(base);
+    console.log(
+      `${name}: demo account with ${DEMO_SITES.toLocaleString('en')} sites ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
+    const launched = await chromium.launch({
+      executablePath: chromiumExecutable(() => chromium.executablePath()),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
+    browser = launched;
+    await bench({
+      base,
+      browser: launched,
+      async signedInPage() {
+        // bypassCSP: the bench's own probes (waitForFunction) evaluate strings, which the dashboard's CSP forbids.
+        const page = await launched.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+        await page.addInitScript(
+          `sessionStorage.setItem('psd.session', ${JSON.stringify(session)});
+           window.__longTasks = [];
+           new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+             .observe({ type: 'longtask', buffered: true });`,
+        );
+        return page;
+      },
+    });
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
