@@ -136,7 +136,8 @@ test('delete a unit with its sites: the confirmation counts them, and they leave
     [{ name: 'gone-1.example', share: unit }, { name: 'gone-2.example', share: unit }, 'other.example'],
     { agency: true },
   );
-  // The unit's sites are held back: until they are counted, Delete waits (the confirmation needs the count).
+  // The unit's sites are held back: until they are counted, Delete (the confirmation needs the count) and
+  // Share more (it offers the sites not yet shared) wait.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
@@ -151,9 +152,13 @@ test('delete a unit with its sites: the confirmation counts them, and they leave
   await expect(page.getByText('Loading…')).toBeVisible();
   await expect(remove).toBeDisabled();
   await expect(remove).toHaveAccessibleDescription('Available once the customer’s sites are counted.');
+  const shareMore = page.getByRole('button', { name: 'Share more sites…' });
+  await expect(shareMore).toBeDisabled();
+  await expect(shareMore).toHaveAccessibleDescription('Available once the customer’s sites are counted.');
   release();
   await expect(page.getByRole('list', { name: `Sites shared with ${unit}` }).getByRole('listitem')).toHaveCount(2);
   await expect(remove).toBeEnabled();
+  await expect(shareMore).toBeEnabled();
   await remove.click();
   const dialog = page.getByRole('alertdialog', { name: `Delete the customer ${unit}?` });
   await dialog.getByRole('checkbox', { name: 'Also delete their 2 sites (it cannot be undone)' }).check();

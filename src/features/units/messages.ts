@@ -50,7 +50,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   renameSubmit: 'Change e-mail',
   renamed: params('{unit} is now {to}'),
   delete: 'Delete customer…',
-  deleteWaiting: 'Available once the customer’s sites are counted.',
+  waitingForSites: 'Available once the customer’s sites are counted.',
   deleteTitle: params('Delete the customer {unit}?'),
   deleteText:
     'The customer is removed from the service. Their sites are unshared and stay in your account, unless you delete them too.',

@@ -32,7 +32,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
   const sites = useSitesQuery(unit);
   const unshare = useUnshareSite();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'share' | null>(null);
-  const deleteWaitingId = useId();
+  const waitingId = useId();
   const unknown = isMethodError(sites.error, 'sites_list', 'unitNotFound');
   const list = sites.data ?? [];
 
@@ -80,27 +80,33 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
         <ApiErrorAlert error={sites.error} />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => setDialog('share')}>
+          {/* Sharing offers the sites not yet shared with the unit, deleting counts its sites: both wait for the list. */}
+          <Button
+            size="sm"
+            disabled={!sites.data}
+            title={sites.data ? undefined : t.waitingForSites}
+            aria-describedby={sites.data ? undefined : waitingId}
+            onClick={() => setDialog('share')}
+          >
             {t.shareMore}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setDialog('rename')}>
             {t.rename}
           </Button>
-          {/* The confirmation counts the unit's sites and offers to delete them: not before they are known. */}
           <Button
             size="sm"
             variant="secondary"
             className="text-danger-text"
             disabled={!sites.data}
-            title={sites.data ? undefined : t.deleteWaiting}
-            aria-describedby={sites.data ? undefined : deleteWaitingId}
+            title={sites.data ? undefined : t.waitingForSites}
+            aria-describedby={sites.data ? undefined : waitingId}
             onClick={() => setDialog('delete')}
           >
             {t.delete}
           </Button>
           {sites.data ? null : (
-            <span id={deleteWaitingId} className="sr-only">
-              {t.deleteWaiting}
+            <span id={waitingId} className="sr-only">
+              {t.waitingForSites}
             </span>
           )}
           <Button
