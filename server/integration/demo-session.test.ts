@@ -107,6 +107,7 @@ async function asPerson(target: string) {
 
 describe('POST /sandbox/demo-session through the proxy', () => {
   it('signs in to the demo account in one step: its keys list the demo sites', async () => {
+    const mailsBefore = await outboxCount();
     const answer = await post(demo.port, { 'Content-Type': 'application/json' });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
@@ -123,10 +124,11 @@ describe('POST /sandbox/demo-session through the proxy', () => {
     expect(envelope.error).toBe(0);
     expect(z.array(z.unknown()).parse(envelope.result)).toHaveLength(60);
     // As for a person: the code went through the outbox.
-    expect(await outboxCount()).toBe(1);
+    expect(await outboxCount()).toBe(mailsBefore + 1);
   });
 
   it('refuses a body that is not declared JSON (415), and a foreign Host (403), sending no code', async () => {
+    const mailsBefore = await outboxCount();
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const answer = await post(demo.port, { 'Content-Type': type });
       expect(answer.status, type).toBe(415);
@@ -137,21 +139,22 @@ describe('POST /sandbox/demo-session through the proxy', () => {
     expect(foreign.text).not.toMatch(/"key"/);
     expect((await post(demo.port, { 'Content-Type': 'application/json' }, 'not json')).status).toBe(400);
     expect((await send(demo.port, '/sandbox/demo-session')).status).toBe(404);
-    expect(await outboxCount()).toBe(1);
+    expect(await outboxCount()).toBe(mailsBefore);
   });
 
   it('works however often it is used: more demo sessions than the e-mail may ask codes for, each with keys of its own', async () => {
     const uses = DEFAULT_LIMITS.otpPerEmail * 2;
+    const mailsBefore = await outboxCount();
     const keys = new Set<string>();
     for (let i = 0; i < uses; i += 1) keys.add((await demoSession()).key);
     expect(keys.size).toBe(uses);
-    // Each went through the outbox, as the first one did.
-    expect(await outboxCount()).toBe(1 + uses);
+    // Each went through the outbox.
+    expect(await outboxCount()).toBe(mailsBefore + uses);
   });
 
   it('leaves the limits to everyone else: signing up and guessing for the demo e-mail are limited, and do not stop the demo', async () => {
     const email = encodeURIComponent(DEMO);
-    // The demo sessions above counted for nothing: a person still has all the e-mail's codes.
+    // Demo sessions count for nothing: a person has all the e-mail's codes (no test signs up as a person but this one).
     for (let i = 0; i < DEFAULT_LIMITS.otpPerEmail; i += 1) {
       expect((await asPerson(`/api/signup/${email}/`)).error).toBe(0);
       const wrong = (await newestCode()) === '000000' ? '000001' : '000000';
