@@ -4,15 +4,16 @@
  * `sites_list?withscanreport&withfwhistory` (spec §4.3; about 17 MB of JSON
  * for 10,000 sites, and the only way to a site's history: sites_list has no
  * filter by site), check it against the spec, and keep only the sites asked
- * for. The check is the overview's (fleet.worker.ts): the sites without
- * their history by the schema, then every history by isFwHistory, which
- * accepts exactly what the schema does at a fraction of its cost.
+ * for. The check, shared with the overview's worker (fleet.worker.ts), is in
+ * two steps: the sites without their history by the schema, then every
+ * history by isFwHistory, which accepts exactly what the schema does at a
+ * fraction of its cost.
  */
 import * as z from 'zod/mini';
 import type { ApiClient } from '../api/client';
 import type { Credentials } from '../api/credentials';
 import { TransportError } from '../api/errors';
-import { fwHistorySchema, isFwHistory, siteSchema, type Site } from '../api/schemas';
+import { fwHistorySchema, isFwHistory, siteSchema, type FwHistory, type Site } from '../api/schemas';
 import type { WireError } from '../api/wire-error';
 import { isSiteNamed } from './find-site';
 
@@ -35,26 +36,38 @@ function badResponse(message: string): TransportError {
   return new TransportError({ method: 'sites_list', kind: 'bad-response', message: `sites_list: ${message}` });
 }
 
+/** The first step: the sites checked against the spec but their `fwhistory`, which is passed on unchecked. */
+export function checkSitesWithoutHistory(result: unknown): Site[] {
+  const parsed = sitesWithoutHistory.safeParse(result);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badResponse(`the result does not match the spec (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`);
+  }
+  // The loose schema kept fwhistory as it came: checkedHistory checks it, site by site.
+  return parsed.data as Site[];
+}
+
+/** The second step: a site's history checked against the spec (null when it has none). */
+export function checkedHistory(site: Site): FwHistory | null {
+  const history: unknown = site.fwhistory;
+  if (history === undefined || history === null) return null;
+  if (!isFwHistory(history)) {
+    const issue = fwHistorySchema.safeParse(history).error?.issues[0];
+    throw badResponse(`the firewall history of ${site.domain} does not match the spec (${issue?.message ?? ''})`);
+  }
+  return history;
+}
+
 /**
  * The sites named in `names`, in the answer's order, from the whole answer
  * checked as the client checks sites_list: any site that does not match the
  * spec makes the whole answer a bad response, as it would on the page.
  */
 export function sitesOfAnswer(result: unknown, names: readonly string[]): Site[] {
-  const parsed = sitesWithoutHistory.safeParse(result);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badResponse(`the result does not match the spec (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`);
-  }
   const found: Site[] = [];
-  for (const site of parsed.data) {
-    // The loose schema passed fwhistory through unchecked: checked here.
-    const history: unknown = site['fwhistory'];
-    if (history !== undefined && history !== null && !isFwHistory(history)) {
-      const issue = fwHistorySchema.safeParse(history).error?.issues[0];
-      throw badResponse(`the firewall history of ${site.domain} does not match the spec (${issue?.message ?? ''})`);
-    }
-    if (names.some((name) => isSiteNamed(site, name))) found.push(site as Site);
+  for (const site of checkSitesWithoutHistory(result)) {
+    checkedHistory(site);
+    if (names.some((name) => isSiteNamed(site, name))) found.push(site);
   }
   return found;
 }

@@ -77,36 +77,54 @@ export function firewallDays(history: FwHistory | null | undefined): FirewallDay
 }
 
 /**
- * Many sites' histories summed per day (the fleet's traffic). A day has data
- * when at least one site has data that day; a site's null day adds nothing.
- * Unique IPs are summed too: an IP blocked on two sites counts twice (the API
- * gives no IPs, only counts).
+ * Many sites' histories summed per day (the fleet's traffic), one history at
+ * a time. A day has data when at least one site has data that day; a site's
+ * null day adds nothing. Unique IPs are summed too: an IP blocked on two sites
+ * counts twice (the API gives no IPs, only counts).
  */
-export function sumFirewallDays(histories: Iterable<FwHistory | null | undefined>): FirewallDay[] {
-  const sums = new Map<string, FirewallCounts | null>();
-  for (const history of histories) {
-    if (!history) continue;
-    for (const date in history) {
+export class FirewallDaySums {
+  private readonly sums = new Map<string, FirewallCounts | null>();
+
+  /** Adds one site's history; answers its blocked requests over the period (for "most attacked"). */
+  add(history: FwHistory): number {
+    let blockedHere = 0;
+    // Object.keys and an index: a third of the time of for…in over 300,000 days (10,000 sites).
+    const dates = Object.keys(history);
+    for (let i = 0; i < dates.length; i++) {
+      const date = dates[i] as string;
       const day = history[date];
-      const known = sums.get(date);
+      const known = this.sums.get(date);
       if (!day) {
-        if (known === undefined) sums.set(date, null);
+        if (known === undefined) this.sums.set(date, null);
         continue;
       }
+      blockedHere += day[2] ?? 0;
       if (!known) {
-        sums.set(date, countsOf(day));
+        this.sums.set(date, countsOf(day));
         continue;
       }
-      known.allowed += day[1];
-      known.blocked += day[2];
-      known.dos += day[3];
-      known.injection += day[4];
-      known.uploads += day[5];
-      known.other += day[6];
-      known.uniqueIps += day[7];
+      known.allowed += day[1] ?? 0;
+      known.blocked += day[2] ?? 0;
+      known.dos += day[3] ?? 0;
+      known.injection += day[4] ?? 0;
+      known.uploads += day[5] ?? 0;
+      known.other += day[6] ?? 0;
+      known.uniqueIps += day[7] ?? 0;
     }
+    return blockedHere;
   }
-  return [...sums.keys()].sort().map((date) => ({ date, counts: sums.get(date) ?? null }));
+
+  /** The days summed so far, oldest first. */
+  days(): FirewallDay[] {
+    return [...this.sums.keys()].sort().map((date) => ({ date, counts: this.sums.get(date) ?? null }));
+  }
+}
+
+/** Many sites' histories summed per day (FirewallDaySums); missing or null histories add nothing. */
+export function sumFirewallDays(histories: Iterable<FwHistory | null | undefined>): FirewallDay[] {
+  const sums = new FirewallDaySums();
+  for (const history of histories) if (history) sums.add(history);
+  return sums.days();
 }
 
 /**
