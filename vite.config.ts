@@ -52,6 +52,10 @@ export default defineConfig({
               name: 'forms',
               test: /node_modules[\\/](react-hook-form|@tanstack[\\/](react-query|query-core)[\\/])|src[\\/](lib[\\/]use-zod-form|components[\\/]ui[\\/](input|field|checkbox|api-error-alert)|i18n[\\/]rich)\.|src[\\/]features[\\/](theme|language)[\\/]/,
             },
+            {
+              name: 'signed-in',
+              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|src[\\/](data|components[\\/]ui)[\\/]/,
+            },
           ],
         },
       },

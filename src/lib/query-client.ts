@@ -14,6 +14,10 @@ export function createQueryClient(onError: (error: unknown) => void): QueryClien
       queries: {
         staleTime: 30_000,
         retry: shouldRetry,
+        // A query that failed before its page showed (a loader's prefetch, the overview's early
+        // read) shows its error with Retry; it is not asked again behind the user's back, which
+        // would call a refusing service twice and hide what the page is about to say.
+        retryOnMount: false,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

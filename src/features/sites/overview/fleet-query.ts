@@ -10,6 +10,7 @@ import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tans
 import type { Credentials } from '../../../api/credentials';
 import { SITES_REFRESH_MS, SITES_STALE_MS } from '../../../data/sites-query';
 import type { FleetSummary, FleetTraffic } from './fleet-summary';
+import { startFleetRun, takeEarlyFleetRun } from './fleet-run';
 import { fromWire, type FleetMessage, type FleetRequest } from './fleet-wire';
 
 export const FLEET_KEY = ['overview', 'fleet'] as const;
@@ -26,49 +27,29 @@ function reduce(data: FleetData, message: Exclude<FleetMessage, { type: 'error' 
   return message.type === 'summary' ? { ...data, summary: message.summary } : { ...data, traffic: message.traffic };
 }
 
-/** The worker's messages of one run, until the traffic (the last) or an error; the worker ends with the run. */
+/**
+ * The worker's messages of one run (the one started early, when there is one:
+ * ./fleet-run.ts), until the traffic (the last) or an error; the worker ends
+ * with the run.
+ */
 export async function* runFleetWorker(
   request: FleetRequest,
   signal: AbortSignal,
 ): AsyncGenerator<Exclude<FleetMessage, { type: 'error' }>> {
-  const worker = new Worker(new URL('./fleet.worker.ts', import.meta.url), { type: 'module', name: 'fleet' });
-  const queue: FleetMessage[] = [];
-  let wake: (() => void) | undefined;
-  let failure: Error | undefined;
-  const push = () => {
-    wake?.();
-    wake = undefined;
-  };
-  worker.addEventListener('message', (event: MessageEvent<FleetMessage>) => {
-    queue.push(event.data);
-    push();
-  });
-  worker.addEventListener('error', (event) => {
-    failure = new Error(event.message || 'The overview could not be computed');
-    push();
-  });
-  const stop = () => {
-    worker.terminate();
-    push();
-  };
+  const run = takeEarlyFleetRun() ?? startFleetRun(request);
+  const stop = () => run.stop();
   signal.addEventListener('abort', stop);
   try {
-    worker.postMessage(request);
     for (;;) {
-      const message = queue.shift();
-      if (message === undefined) {
-        if (failure) throw failure;
-        if (signal.aborted) return;
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
+      const message = await run.next();
+      if (message === null) return;
       if (message.type === 'error') throw fromWire(message.error);
       yield message;
       if (message.type === 'traffic') return;
     }
   } finally {
     signal.removeEventListener('abort', stop);
-    worker.terminate();
+    run.stop();
   }
 }
 
