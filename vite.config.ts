@@ -52,6 +52,9 @@ export default defineConfig({
               name: 'forms',
               test: /node_modules[\\/](react-hook-form|@tanstack[\\/](react-query|query-core)[\\/])|src[\\/](lib[\\/]use-zod-form|components[\\/]ui[\\/](input|field|checkbox|api-error-alert)|i18n[\\/]rich)\.|src[\\/]features[\\/](theme|language)[\\/]/,
             },
+            // What the signed-in pages share (Radix and its helpers, src/data, the ui primitives) in one
+            // chunk rather than about twenty small ones fetched six at a time: the overview's code is
+            // in about 60 ms sooner on loopback, more over a real network. /login loads none of it.
             {
               name: 'signed-in',
               test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|src[\\/](data|components[\\/]ui)[\\/]/,
