@@ -20,11 +20,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { format, type Format } from '../../i18n/format';
+import { format } from '../../i18n/format';
 import { cn } from '../../lib/cn';
 import { chartMessages } from './chart-messages';
-import { CLASS_COLOURS, LINE_COLOURS, Swatch } from './chart-colours';
-import { ATTACK_CLASSES, classValue, dayTime, type FirewallDay } from './firewall-days';
+import { CLASS_COLOURS, LINE_COLOURS } from './chart-colours';
+import { DayTooltip, nextKeyDay } from './firewall-day-tooltip';
+import { ATTACK_CLASSES, dayTime, type FirewallDay } from './firewall-days';
+import { axisWidths, graphicRows, noDataRuns, tickCount, tickDay } from './firewall-graphic-rows';
 
 export interface FirewallGraphicProps {
   days: readonly FirewallDay[];
@@ -35,105 +37,15 @@ export interface FirewallGraphicProps {
   height?: number;
 }
 
-interface Row {
-  date: string;
-  noData: boolean;
-  dos?: number;
-  injection?: number;
-  uploads?: number;
-  other?: number;
-  unclassified?: number;
-  uniqueIps?: number;
-  allowed?: number;
-}
-
-/** Runs of consecutive days without data, as [first, last] dates: each one gap, labelled once. */
-function noDataRuns(days: readonly FirewallDay[]): [string, string][] {
-  const runs: [string, string][] = [];
-  let start: string | undefined;
-  let last: string | undefined;
-  for (const d of days) {
-    if (d.counts === null) {
-      start ??= d.date;
-      last = d.date;
-    } else if (start !== undefined && last !== undefined) {
-      runs.push([start, last]);
-      start = last = undefined;
-    }
-  }
-  if (start !== undefined && last !== undefined) runs.push([start, last]);
-  return runs;
-}
-
-/** The day the keyboard moves to: undefined for a key that does not move it, null to hide the tooltip. */
-function nextKeyDay(key: string, day: number | null, count: number): number | null | undefined {
-  const last = count - 1;
-  switch (key) {
-    case 'ArrowRight':
-      return day === null ? last : Math.min(last, day + 1);
-    case 'ArrowLeft':
-      return day === null ? last : Math.max(0, day - 1);
-    case 'Home':
-      return 0;
-    case 'End':
-      return last;
-    case 'Escape':
-      return null;
-    default:
-      return undefined;
-  }
-}
-
-const tickDay = (f: Format) => (date: string) =>
-  f.date(dayTime(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const tickCount = (f: Format) => (value: number) => f.number(value, { notation: 'compact' });
-/**
- * Room for an axis' longest tick label (11 px digits, about 6.5 px each): German
- * has no short form for thousands ("120.000", not "120K"). A quarter above the
- * largest value, since the axis rounds its top tick up.
- */
-const axisWidth = (f: Format, largest: number) =>
-  Math.max(32, Math.ceil(tickCount(f)(Math.ceil(largest * 1.25)).length * 6.5) + 12);
-
 export default function FirewallGraphic({ days, attacksName, allowedName, height = 260 }: FirewallGraphicProps) {
   const t = useStore(chartMessages);
   const f = useStore(format);
   /** The day whose tooltip the keyboard shows (an index into days), while the chart has the focus. */
   const [keyDay, setKeyDay] = useState<number | null>(null);
   const keyed = keyDay === null ? undefined : days[keyDay];
-  const rows = useMemo<Row[]>(
-    () =>
-      days.map(({ date, counts }) =>
-        counts
-          ? {
-              date,
-              noData: false,
-              dos: classValue(counts, 'dos'),
-              injection: classValue(counts, 'injection'),
-              uploads: classValue(counts, 'uploads'),
-              other: classValue(counts, 'other'),
-              unclassified: classValue(counts, 'unclassified'),
-              uniqueIps: counts.uniqueIps,
-              allowed: counts.allowed,
-            }
-          : { date, noData: true },
-      ),
-    [days],
-  );
+  const rows = useMemo(() => graphicRows(days), [days]);
   const runs = useMemo(() => noDataRuns(days), [days]);
-  const widths = useMemo(() => {
-    let requests = 0;
-    let allowed = 0;
-    let ips = 0;
-    for (const r of rows) {
-      const stacked = (r.dos ?? 0) + (r.injection ?? 0) + (r.uploads ?? 0) + (r.other ?? 0) + (r.unclassified ?? 0);
-      requests = Math.max(requests, stacked);
-      allowed = Math.max(allowed, r.allowed ?? 0);
-      ips = Math.max(ips, r.uniqueIps ?? 0);
-    }
-    // One left width for both panels, so their days line up.
-    return { left: Math.max(axisWidth(f, requests), axisWidth(f, allowed)), right: axisWidth(f, ips) };
-  }, [rows, f]);
+  const widths = useMemo(() => axisWidths(rows, f), [rows, f]);
   const axisTick = { fill: 'var(--muted-foreground)', fontSize: 11 };
   // No day of data: no scale to read (an axis would count from nothing), and a
   // domain of its own, since a panel without values has none to draw its gap on.
@@ -313,51 +225,6 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
           </BarChart>
         </ResponsiveContainer>
       </div>
-    </div>
-  );
-}
-
-/**
- * The day under the pointer or the keyboard's: its date in the reader's
- * language (a UTC day, said so) and every counter, or "no data".
- */
-function DayTooltip({ active, label, days }: { active: boolean; label: unknown; days: readonly FirewallDay[] }) {
-  const t = useStore(chartMessages);
-  const f = useStore(format);
-  if (!active || typeof label !== 'string') return null;
-  const day = days.find((d) => d.date === label);
-  if (!day) return null;
-  const c = day.counts;
-  const line = (name: string, value: number, colour?: string, isLine = false) => (
-    <li key={name} className="flex items-center justify-between gap-4">
-      <span className="flex items-center gap-1.5">
-        {colour ? <Swatch colour={colour} line={isLine} /> : null}
-        {name}
-      </span>
-      <span className="tabular-nums">{f.integer(value)}</span>
-    </li>
-  );
-  return (
-    <div
-      className="rounded-md border border-border bg-surface px-3 py-2 text-xs text-foreground shadow-md"
-      data-testid="day-tooltip"
-      data-day={day.date}
-    >
-      <p className="font-semibold">
-        {t.tooltipDate({ date: f.date(dayTime(day.date), { dateStyle: 'full', timeZone: 'UTC' }) })}
-      </p>
-      {c ? (
-        <ul className="mt-1 space-y-0.5">
-          {line(t.blocked, c.blocked)}
-          {ATTACK_CLASSES.map((k) =>
-            k === 'unclassified' && classValue(c, k) === 0 ? null : line(t[k], classValue(c, k), CLASS_COLOURS[k]),
-          )}
-          {line(t.uniqueIps, c.uniqueIps, LINE_COLOURS.uniqueIps, true)}
-          {line(t.allowed, c.allowed, LINE_COLOURS.allowed)}
-        </ul>
-      ) : (
-        <p className="mt-1 text-muted-foreground">{t.noData}</p>
-      )}
     </div>
   );
 }

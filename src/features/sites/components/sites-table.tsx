@@ -8,13 +8,14 @@
 import { useStore } from '@nanostores/react';
 import { useNavigate } from '@tanstack/react-router';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Site } from '../../../data/sites';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
 import type { SortColumn } from '../model/sites-search';
 import { SiteRow, type TableLayout } from './site-row';
-import { SortHeader } from './sort-header';
+import { columnLabel, SortHeader } from './sort-header';
+import { useRowKeyBase } from './use-row-key-base';
 
 interface SitesTableProps {
   rows: readonly Site[];
@@ -257,30 +258,6 @@ export function SitesTable(props: SitesTableProps) {
   );
 }
 
-/**
- * The rows' React keys are their index less this base. A scroll keeps it, so
- * a row keeps its key (and the focused row its DOM) while in view, as index
- * keys would. When a new list (a search, a filter, a sort) shows rows at
- * another place than the last render did, with none in common (scrolled far
- * down, a narrower list ends above), the base moves by as much: the rows in
- * view keep their components and take the new sites (an update), instead of
- * some twenty rows unmounting and mounting again at a keystroke.
- */
-function useRowKeyBase(rows: readonly Site[], first: number, shown: number): number {
-  const [keyed, setKeyed] = useState({ rows, base: 0 });
-  // The first row in view as last committed (a scroll changes it without a new list).
-  const committedFirst = useRef(first);
-  useLayoutEffect(() => {
-    committedFirst.current = first;
-  });
-  if (keyed.rows === rows) return keyed.base;
-  // eslint-disable-next-line react-hooks/refs -- read once per new list: where React last committed the rows
-  const jump = first - committedFirst.current;
-  const base = Math.abs(jump) >= shown ? keyed.base + jump : keyed.base;
-  setKeyed({ rows, base });
-  return base;
-}
-
 function Spacer({ height, columns }: { height: number; columns: number }) {
   return (
     <tbody aria-hidden="true">
@@ -289,20 +266,4 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
       </tr>
     </tbody>
   );
-}
-
-export function columnLabel(t: ReturnType<typeof sitesMessages.get>, id: SortColumn): string {
-  const labels: Record<SortColumn, string> = {
-    domain: t.colDomain,
-    status: t.colStatus,
-    threats: t.colThreats,
-    lastScan: t.colLastScan,
-    nextScan: t.colNextScan,
-    firewall: t.colFirewall,
-    cleanup: t.colCleanup,
-    patching: t.colPatching,
-    period: t.colPeriod,
-    permissions: t.colPermissions,
-  };
-  return labels[id];
 }

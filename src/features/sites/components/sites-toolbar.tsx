@@ -12,7 +12,7 @@ import { STATUSES } from '../model/site-status';
 import { SORT_COLUMNS, type SitesSearch, type SortColumn } from '../model/sites-search';
 import { sitesToolbarMessages } from '../toolbar-messages';
 import { statusLabel } from './site-cells';
-import { columnLabel } from './sites-table';
+import { columnLabel } from './sort-header';
 
 interface SitesToolbarProps {
   search: SitesSearch;

@@ -1,0 +1,81 @@
+/**
+ * The firewall days as the Recharts drawing (firewall-chart-graphic.tsx) takes
+ * them: one row per day with the stacked classes, the runs of days without
+ * data, and the room its axes need. No React, no Recharts.
+ */
+import type { Format } from '../../i18n/format';
+import { classValue, dayTime, type FirewallDay } from './firewall-days';
+
+export interface Row {
+  date: string;
+  noData: boolean;
+  dos?: number;
+  injection?: number;
+  uploads?: number;
+  other?: number;
+  unclassified?: number;
+  uniqueIps?: number;
+  allowed?: number;
+}
+
+/** Runs of consecutive days without data, as [first, last] dates: each one gap, labelled once. */
+export function noDataRuns(days: readonly FirewallDay[]): [string, string][] {
+  const runs: [string, string][] = [];
+  let start: string | undefined;
+  let last: string | undefined;
+  for (const d of days) {
+    if (d.counts === null) {
+      start ??= d.date;
+      last = d.date;
+    } else if (start !== undefined && last !== undefined) {
+      runs.push([start, last]);
+      start = last = undefined;
+    }
+  }
+  if (start !== undefined && last !== undefined) runs.push([start, last]);
+  return runs;
+}
+
+/** One row per day: the attack classes stacked, the unique IPs and the allowed requests; a day without data has none. */
+export function graphicRows(days: readonly FirewallDay[]): Row[] {
+  return days.map(({ date, counts }) =>
+    counts
+      ? {
+          date,
+          noData: false,
+          dos: classValue(counts, 'dos'),
+          injection: classValue(counts, 'injection'),
+          uploads: classValue(counts, 'uploads'),
+          other: classValue(counts, 'other'),
+          unclassified: classValue(counts, 'unclassified'),
+          uniqueIps: counts.uniqueIps,
+          allowed: counts.allowed,
+        }
+      : { date, noData: true },
+  );
+}
+
+export const tickDay = (f: Format) => (date: string) =>
+  f.date(dayTime(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+export const tickCount = (f: Format) => (value: number) => f.number(value, { notation: 'compact' });
+/**
+ * Room for an axis' longest tick label (11 px digits, about 6.5 px each): German
+ * has no short form for thousands ("120.000", not "120K"). A quarter above the
+ * largest value, since the axis rounds its top tick up.
+ */
+const axisWidth = (f: Format, largest: number) =>
+  Math.max(32, Math.ceil(tickCount(f)(Math.ceil(largest * 1.25)).length * 6.5) + 12);
+
+/** The axes' widths: one left width for both panels, so their days line up; the right one for unique IPs. */
+export function axisWidths(rows: readonly Row[], f: Format): { left: number; right: number } {
+  let requests = 0;
+  let allowed = 0;
+  let ips = 0;
+  for (const r of rows) {
+    const stacked = (r.dos ?? 0) + (r.injection ?? 0) + (r.uploads ?? 0) + (r.other ?? 0) + (r.unclassified ?? 0);
+    requests = Math.max(requests, stacked);
+    allowed = Math.max(allowed, r.allowed ?? 0);
+    ips = Math.max(ips, r.uniqueIps ?? 0);
+  }
+  return { left: Math.max(axisWidth(f, requests), axisWidth(f, allowed)), right: axisWidth(f, ips) };
+}
