@@ -27,7 +27,7 @@ export async function benchBundle(): Promise<void> {
     });
     const base = server.origin;
     browser = await chromium.launch({
-      executablePath: chromiumExecutable(() => chromium.executablePath()),
+      executablePath: chromiumExecutable(() => chromium.executablePath(), process.env, 'benches'),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -79,7 +79,7 @@ export async function withDemoStack(name: string, bench: (stack: DemoStack) => P
       `${name}: demo account with ${DEMO_SITES.toLocaleString('en')} sites ready in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
     );
     const launched = await chromium.launch({
-      executablePath: chromiumExecutable(() => chromium.executablePath()),
+      executablePath: chromiumExecutable(() => chromium.executablePath(), process.env, 'benches'),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     });
     browser = launched;

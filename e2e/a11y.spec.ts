@@ -1,31 +1,28 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signInByOtp, uniqueEmail } from './support.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { expect, test } from '@playwright/test';
+import { signInByOtp, uniqueEmail } from './support/session.ts';
+import { WIDE, seriousViolations } from './support/look.ts';
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`axe finds nothing serious on the login page and the shell (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto('/login');
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+  test(
+    `axe finds nothing serious on the login page and the shell (${scheme})`,
+    scheme === 'dark' ? WIDE : {},
+    async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/login');
+      await expect(page.getByLabel('E-mail address')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByLabel('E-mail address').fill(uniqueEmail(`axe-${scheme}`));
-    await page.getByRole('button', { name: 'Send me a code' }).click();
-    await expect(page.getByLabel('One-time code')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel('E-mail address').fill(uniqueEmail(`axe-${scheme}`));
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await expect(page.getByLabel('One-time code')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto('/login');
-    await signInByOtp(page, uniqueEmail(`axe-shell-${scheme}`));
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+      await page.goto('/login');
+      await signInByOtp(page, uniqueEmail(`axe-shell-${scheme}`));
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
 }
 
 test('the shell works at 360 px wide (a hoster panel iframe) and by keyboard', async ({ page }) => {

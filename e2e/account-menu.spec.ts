@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInByOtp, uniqueEmail } from './support.ts';
+import { signInByOtp, uniqueEmail } from './support/session.ts';
 
 test('a blocked pop-up offers "Open the dashboard", and the login URL never enters the page', async ({ page }) => {
   await page.goto('/login');

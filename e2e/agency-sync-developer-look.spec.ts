@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signedResult } from './signed-request.ts';
-import { attachShot } from './sites-support.ts';
-import { openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
+import { signedResult } from './support/signed-request.ts';
+import { openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
+import { VARIANTS, WIDE, attachShot, horizontalOverflow, seriousViolations, showAs } from './support/look.ts';
 
 /**
  * The agency, sync file and developer pages in light and dark, at 1280 px and
@@ -10,13 +9,6 @@ import { openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
  * wider than the viewport, and a full-page screenshot of each is attached to
  * the report (and written to E2E_SCREENSHOT_DIR when set, to look at).
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 interface PageState {
   name: string;
@@ -96,18 +88,14 @@ const STATES: PageState[] = [
   },
 ];
 
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 360, height: 720 },
-] as const;
-
-for (const scheme of ['light', 'dark'] as const) {
-  for (const size of WIDTHS) {
-    test(`agency, sync file and developer console at ${size.width} px (${scheme}): axe finds nothing serious, nothing overflows, screenshots`, async ({
-      page,
-    }, testInfo) => {
+for (const variant of VARIANTS) {
+  const { width, scheme } = variant;
+  test(
+    `agency, sync file and developer console at ${width} px (${scheme}): axe finds nothing serious, nothing overflows, screenshots`,
+    WIDE,
+    async ({ page }, testInfo) => {
       test.setTimeout(90_000);
-      const session = await signInViaApi(page.request, uniqueEmail(`look-${scheme}-${size.width}`));
+      const session = await signInViaApi(page.request, uniqueEmail(`look-${scheme}-${width}`));
       await signedResult(page.request, session, '/api/agency_update/', {
         title: 'Northwind Hosting & Web Services',
         email: 'ops@northwind.example',
@@ -124,8 +112,7 @@ for (const scheme of ['light', 'dark'] as const) {
       // Two sites whose weekly scans have not reported for nine days (for this browser): the sync file page lists them.
       await signedResult(page.request, session, '/api/sites_add/', ['nosync-look.example', 'www.look.example']);
       await page.clock.install({ time: new Date(Date.now() + 9 * 86_400_000) });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(size);
+      await showAs(page, variant);
       let signedIn = false;
 
       for (const state of STATES) {
@@ -133,14 +120,13 @@ for (const scheme of ['light', 'dark'] as const) {
         else await openSignedIn(page, session, state.path);
         signedIn = true;
         await state.ready(page);
-        const label = `${state.name}-${size.width}-${scheme}`;
+        const label = `${state.name}-${width}-${scheme}`;
         expect(await seriousViolations(page), label).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${label}: wider than the viewport`).toBeLessThanOrEqual(0);
+        expect(await horizontalOverflow(page), `${label}: wider than the viewport`).toBeLessThanOrEqual(0);
         // From the top: a full-page shot of a scrolled page draws fixed elements (the skip link) mid-page.
         await page.evaluate(() => window.scrollTo(0, 0));
         await attachShot(page, testInfo, label, { fullPage: true });
       }
-    });
-  }
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedCall, signedResult } from './signed-request.ts';
-import { openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
+import { signedCall, signedResult } from './support/signed-request.ts';
+import { openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
 
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
 const sharedSite = (n: string) => [{ name: `shared-${n}.example`, share: `customer-${n}@customer.example` }];

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { control, DEMO_EMAIL, latestOtp, newestMailId, SANDBOX_APP_KEY, signInByOtp, uniqueEmail } from './support.ts';
+import {
+  control,
+  DEMO_EMAIL,
+  latestOtp,
+  newestMailId,
+  SANDBOX_APP_KEY,
+  signInByOtp,
+  uniqueEmail,
+} from './support/session.ts';
 
 test('a guarded page sends to login, OTP login returns there, a reload stays signed in, sign out ends it', async ({
   page,

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { signedResult } from './signed-request.ts';
-import { openSignedIn, signInViaApi, uniqueEmail, type E2eSession } from './support.ts';
+import { signedResult } from './support/signed-request.ts';
+import { openSignedIn, signInViaApi, uniqueEmail, type E2eSession } from './support/session.ts';
 
 const run = promisify(execFile);
 

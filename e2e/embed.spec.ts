@@ -18,7 +18,7 @@ import {
   type RunningServer,
   type TemporaryDirectory,
 } from '../test-support/servers.ts';
-import { attachShot } from './sites-support.ts';
+import { attachShot } from './support/look.ts';
 
 /** The dashboard's frame inside the example panel. */
 async function dashboardFrame(page: Page): Promise<Frame> {

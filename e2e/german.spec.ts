@@ -7,11 +7,11 @@
  * no German one is a failure. Names, domains, numbers and codes are no
  * message, so they pass; so does text marked as another language (`lang`).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { ComponentsJSON, TranslationJSON } from '@nanostores/i18n';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { loadCatalogue } from '../test-support/catalogue.ts';
-import { DEMO_EMAIL, openSignedIn, signInViaApi, uniqueEmail, type E2eSession } from './support.ts';
+import { DEMO_EMAIL, openSignedIn, signInViaApi, uniqueEmail, type E2eSession } from './support/session.ts';
+import { WIDE, seriousViolations } from './support/look.ts';
 
 interface Matcher {
   exact: Set<string>;
@@ -94,13 +94,6 @@ async function englishLeft(page: Page): Promise<string[]> {
   return (await renderedTexts(page)).filter((text) => matches(english, text) && !matches(german, text));
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
 async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
@@ -179,39 +172,43 @@ async function visitEveryPage(page: Page, session: E2eSession, check: (name: str
 test.describe('in German (the browser asks for de-DE)', () => {
   test.use({ locale: 'de-DE' });
 
-  test('every page speaks German: no English message left, <html lang="de">, German dates; axe finds nothing serious', async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(180_000);
-    const session = await signInViaApi(page.request, DEMO_EMAIL);
-    const left: string[] = [];
-    const violations: string[] = [];
-    await visitEveryPage(page, session, async (name) => {
-      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-      left.push(...(await englishLeft(page)).map((text) => `${name}: ${text}`));
-      violations.push(...(await seriousViolations(page)).map((v) => `${name}: ${v}`));
-    });
-    expect(left).toEqual([]);
-    expect(violations).toEqual([]);
+  test(
+    'every page speaks German: no English message left, <html lang="de">, German dates; axe finds nothing serious',
+    WIDE,
+    async ({ page }, testInfo) => {
+      test.setTimeout(180_000);
+      const session = await signInViaApi(page.request, DEMO_EMAIL);
+      const left: string[] = [];
+      const violations: string[] = [];
+      await visitEveryPage(page, session, async (name) => {
+        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+        left.push(...(await englishLeft(page)).map((text) => `${name}: ${text}`));
+        violations.push(...(await seriousViolations(page)).map((v) => `${name}: ${v}`));
+      });
+      expect(left).toEqual([]);
+      expect(violations).toEqual([]);
 
-    // Words, dates and numbers in German on the sites table, seen at 1280 and 360 px.
-    await page.goto('/sites');
-    await settled(page);
-    await expect(page.getByRole('heading', { level: 1, name: de.sites?.title as string })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
-    // "24. Okt." and "13:16": Intl's German, not "Oct 24" and "1:16 PM".
-    await expect(page.locator('main table')).toContainText(
-      /\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? ?\d{2}:\d{2}/,
-    );
-    await attachScreenshot(page, testInfo, 'german-sites-1280');
-    await page.setViewportSize({ width: 360, height: 800 });
-    await settled(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await attachScreenshot(page, testInfo, 'german-sites-360');
-    await page.goto('/agency');
-    await settled(page);
-    await attachScreenshot(page, testInfo, 'german-agency-360');
-  });
+      // Words, dates and numbers in German on the sites table, seen at 1280 and 360 px.
+      await page.goto('/sites');
+      await settled(page);
+      await expect(page.getByRole('heading', { level: 1, name: de.sites?.title as string })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+      // "24. Okt." and "13:16": Intl's German, not "Oct 24" and "1:16 PM".
+      await expect(page.locator('main table')).toContainText(
+        /\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? ?\d{2}:\d{2}/,
+      );
+      await attachScreenshot(page, testInfo, 'german-sites-1280');
+      await page.setViewportSize({ width: 360, height: 800 });
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await attachScreenshot(page, testInfo, 'german-sites-360');
+      await page.goto('/agency');
+      await settled(page);
+      await attachScreenshot(page, testInfo, 'german-agency-360');
+    },
+  );
 });
 
 test.describe('in English (the browser asks for en-US)', () => {
@@ -219,7 +216,7 @@ test.describe('in English (the browser asks for en-US)', () => {
 
   // axe in English runs page by page, light and dark, wide and narrow, in the pages' own specs
   // (a11y, overview, sites-visual, site-page, report, agency-sync-developer-look, embed).
-  test('every page: the English check finds English on each (it can fail)', async ({ page }) => {
+  test('every page: the English check finds English on each (it can fail)', WIDE, async ({ page }) => {
     test.setTimeout(180_000);
     const session = await signInViaApi(page.request, DEMO_EMAIL);
     const without: string[] = [];

@@ -6,11 +6,11 @@
  * people see it: axe, no sideways scroll, screenshots at 1280 and 360 px,
  * light and dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Site } from '../src/api/schemas.ts';
-import { accountWith, apiOf, attachShot } from './sites-support.ts';
-import { control, DEMO_EMAIL, openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
+import { accountWith, apiOf } from './support/accounts.ts';
+import { control, DEMO_EMAIL, openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
+import { VARIANTS, WIDE, attachShot, horizontalOverflow, seriousViolations, showAs } from './support/look.ts';
 
 const DAY = 86_400;
 
@@ -142,23 +142,13 @@ test('an account without sites says how to add them', async ({ page }) => {
   await expect(page).toHaveURL(/\/sites$/);
 });
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-for (const scheme of ['light', 'dark'] as const) {
-  for (const size of [
-    { width: 1280, height: 900 },
-    { width: 360, height: 780 },
-  ] as const) {
-    test(`overview at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshot`, async ({
-      page,
-    }, testInfo) => {
-      await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
+for (const variant of VARIANTS) {
+  const { width, scheme } = variant;
+  test(
+    `overview at ${width} px, ${scheme}: axe clean, no sideways scroll, screenshot`,
+    WIDE,
+    async ({ page }, testInfo) => {
+      await showAs(page, variant);
       const session = await signInViaApi(page.request, DEMO_EMAIL);
       await openSignedIn(page, session, '/');
       await expect(counter(page, 'Sites')).toBeVisible();
@@ -167,11 +157,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(
         page.getByRole('region', { name: 'Most attacked sites' }).getByRole('listitem').first(),
       ).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await attachShot(page, testInfo, `overview-${size.width}-${scheme}`);
-    });
-  }
+      await attachShot(page, testInfo, `overview-${width}-${scheme}`);
+    },
+  );
 }

@@ -5,22 +5,15 @@
  * e2e/pdf-text.ts); reached by "Print report" on the site and unit pages;
  * axe clean; screenshots at 1280 and 360 px, light and dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { pdfPages } from './pdf-text.ts';
-import { accountWith, attachShot } from './sites-support.ts';
-import { DEMO_EMAIL, openSignedIn, signInViaApi } from './support.ts';
+import { pdfPages } from './support/pdf-text.ts';
+import { accountWith } from './support/accounts.ts';
+import { DEMO_EMAIL, openSignedIn, signInViaApi } from './support/session.ts';
+import { VARIANTS, WIDE, attachShot, horizontalOverflow, seriousViolations, showAs } from './support/look.ts';
 
 /** Text as printed, compared without the spacing and ligatures the PDF adds. */
 function plain(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, '');
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** The report has drawn its charts (they load lazily): what prints is complete. */
@@ -152,31 +145,26 @@ test('full scan reports still print one page per site, on A4 and on Letter (demo
   }
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  for (const size of [
-    { width: 1280, height: 900 },
-    { width: 360, height: 780 },
-  ] as const) {
-    test(`the demo site report at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshots`, async ({
-      page,
-    }, testInfo) => {
+for (const variant of VARIANTS) {
+  const { width, scheme } = variant;
+  test(
+    `the demo site report at ${width} px, ${scheme}: axe clean, no sideways scroll, screenshots`,
+    WIDE,
+    async ({ page }, testInfo) => {
       const violations: string[] = [];
       page.on('console', (msg) => {
         if (/Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
       });
-      await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
+      await showAs(page, variant);
       const session = await signInViaApi(page.request, DEMO_EMAIL);
       await openSignedIn(page, session, '/sites/bakery-rose.example/report');
       await expect(page.getByTestId('agency-title')).toHaveText('Northwind Hosting');
       await chartsDrawn(page, 1);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await attachShot(page, testInfo, `report-${size.width}-${scheme}`);
+      await attachShot(page, testInfo, `report-${width}-${scheme}`);
       expect(violations).toEqual([]);
-      if (size.width === 1280) {
+      if (width === 1280) {
         // As printed: white paper whatever the screen's theme.
         await page.emulateMedia({ media: 'print', colorScheme: scheme });
         await page.setViewportSize({ width: 718, height: 1000 });
@@ -184,6 +172,6 @@ for (const scheme of ['light', 'dark'] as const) {
         await testInfo.attach(`report-print-${scheme}`, { body, contentType: 'image/png' });
         expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
       }
-    });
-  }
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
+import { openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
 
 test('a session made through the API opens the dashboard signed in, and signing out ends it', async ({ page }) => {
   const session = await signInViaApi(page.request, uniqueEmail('api-session'));

@@ -6,11 +6,11 @@
  * It reads the demo account only (docs/sandbox.md names the sites).
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { FwHistory, Site } from '../src/api/schemas.ts';
-import { accountWith, apiOf, attachShot } from './sites-support.ts';
-import { DEMO_EMAIL, openSignedIn, signInViaApi, type E2eSession } from './support.ts';
+import { accountWith, apiOf } from './support/accounts.ts';
+import { DEMO_EMAIL, openSignedIn, signInViaApi, type E2eSession } from './support/session.ts';
+import { VARIANTS, WIDE, attachShot, horizontalOverflow, seriousViolations, showAs } from './support/look.ts';
 
 const INFECTED = 'bakery-rose.example';
 const CLEAN = 'northwind-hosting.example';
@@ -36,13 +36,6 @@ const REPORT_FIELDS = [
   'errors',
 ] as const;
 const COLS = ['allowed', 'blocked', 'dos', 'injection', 'uploads', 'other', 'uniqueIps'] as const;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** The demo account's sites as the API gives them to the test itself. */
 async function demoSites(session: E2eSession): Promise<Site[]> {
@@ -499,45 +492,36 @@ test("live data: a scan started on the page brings its report in place, keeping 
   expect(Math.abs(after - before)).toBeLessThan(40);
 });
 
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 360, height: 780 },
-] as const;
-
-for (const scheme of ['light', 'dark'] as const) {
-  for (const size of WIDTHS) {
-    test(`site page at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshots`, async ({
-      page,
-    }, testInfo) => {
+for (const variant of VARIANTS) {
+  const { width, scheme } = variant;
+  test(
+    `site page at ${width} px, ${scheme}: axe clean, no sideways scroll, screenshots`,
+    WIDE,
+    async ({ page }, testInfo) => {
       const violations: string[] = [];
       page.on('console', (msg) => {
         if (/Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
       });
-      await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
+      await showAs(page, variant);
       const session = await signInViaApi(page.request, DEMO_EMAIL);
       await openSite(page, session, DISABLED);
       await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await attachShot(page, testInfo, `site-${size.width}-${scheme}`);
+      await attachShot(page, testInfo, `site-${width}-${scheme}`);
       await page.getByTestId('firewall-chart').scrollIntoViewIfNeeded();
-      await attachShot(page, testInfo, `site-${size.width}-${scheme}-chart`);
+      await attachShot(page, testInfo, `site-${width}-${scheme}-chart`);
       await page.getByRole('button', { name: 'Table' }).click();
       await expect(page.getByTestId('firewall-table')).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId('firewall-table').scrollIntoViewIfNeeded();
-      await attachShot(page, testInfo, `site-${size.width}-${scheme}-table`);
+      await attachShot(page, testInfo, `site-${width}-${scheme}-table`);
 
       await openSite(page, session, NEVER);
       expect(await seriousViolations(page)).toEqual([]);
-      await attachShot(page, testInfo, `site-${size.width}-${scheme}-never`);
+      await attachShot(page, testInfo, `site-${width}-${scheme}-never`);
       expect(violations).toEqual([]);
-    });
-  }
+    },
+  );
 }

@@ -4,34 +4,18 @@
  * screenshots at 1280 and 360 px, light and dark, are attached to the report.
  * The sites page shows the demo account (read only: every state the seed has).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { accountWith, attachShot } from './sites-support.ts';
-import { DEMO_EMAIL, openSignedIn, signInViaApi } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { accountWith } from './support/accounts.ts';
+import { DEMO_EMAIL, openSignedIn, signInViaApi } from './support/session.ts';
+import { VARIANTS, WIDE, attachShot, horizontalOverflow, seriousViolations, showAs } from './support/look.ts';
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 360, height: 780 },
-] as const;
-
-for (const scheme of ['light', 'dark'] as const) {
-  for (const size of WIDTHS) {
-    test(`sites page at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshot`, async ({
-      page,
-    }, testInfo) => {
-      await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
+for (const variant of VARIANTS) {
+  const { width, scheme } = variant;
+  test(
+    `sites page at ${width} px, ${scheme}: axe clean, no sideways scroll, screenshot`,
+    WIDE,
+    async ({ page }, testInfo) => {
+      await showAs(page, variant);
       const session = await signInViaApi(page.request, DEMO_EMAIL);
       await openSignedIn(page, session, '/sites');
       await expect(page.locator('tr[data-domain]').first()).toBeVisible();
@@ -42,9 +26,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator('tr[data-domain]').nth(5)).toBeVisible();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await attachShot(page, testInfo, `sites-${size.width}-${scheme}`);
+      await attachShot(page, testInfo, `sites-${width}-${scheme}`);
 
-      if (size.width === 360) {
+      if (width === 360) {
         // Domain, status and one options control per row; the rest in the row detail.
         const first = page.locator('tr[data-domain]').first();
         const domain = (await first.getAttribute('data-domain')) ?? '';
@@ -58,15 +42,16 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('button', { name: `Scan now, ${domain}` })).toBeVisible();
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         expect(await seriousViolations(page)).toEqual([]);
-        await attachShot(page, testInfo, `sites-${size.width}-${scheme}-detail`);
+        await attachShot(page, testInfo, `sites-${width}-${scheme}-detail`);
       }
-    });
+    },
+  );
 
-    test(`units page at ${size.width} px, ${scheme}: axe clean, no sideways scroll, screenshot`, async ({
-      page,
-    }, testInfo) => {
-      await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
+  test(
+    `units page at ${width} px, ${scheme}: axe clean, no sideways scroll, screenshot`,
+    WIDE,
+    async ({ page }, testInfo) => {
+      await showAs(page, variant);
       const unit = `visual-${Date.now().toString(36)}@customer.example`;
       const { session } = await accountWith(
         page.request,
@@ -84,27 +69,31 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('list', { name: `Sites shared with ${unit}` }).getByRole('listitem')).toHaveCount(2);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await attachShot(page, testInfo, `units-${size.width}-${scheme}`);
-    });
-  }
+      await attachShot(page, testInfo, `units-${width}-${scheme}`);
+    },
+  );
 }
 
-test('the add sites dialog and a bulk change at 360 px: axe clean, no sideways scroll', async ({ page }, testInfo) => {
-  await page.setViewportSize({ width: 360, height: 780 });
-  const { session } = await accountWith(page.request, 'visual-dialogs', ['one.example', 'two.example']);
-  await openSignedIn(page, session, '/sites');
-  await page.getByRole('checkbox', { name: 'Select all sites that match' }).check();
-  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('cleanupOn');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Finished')).toBeVisible();
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page)).toEqual([]);
-  await attachShot(page, testInfo, 'sites-360-bulk');
+test(
+  'the add sites dialog and a bulk change at 360 px: axe clean, no sideways scroll',
+  WIDE,
+  async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const { session } = await accountWith(page.request, 'visual-dialogs', ['one.example', 'two.example']);
+    await openSignedIn(page, session, '/sites');
+    await page.getByRole('checkbox', { name: 'Select all sites that match' }).check();
+    await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('cleanupOn');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Finished')).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachShot(page, testInfo, 'sites-360-bulk');
 
-  await page.getByRole('button', { name: 'Add sites' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add sites' });
-  await dialog.getByLabel('Sites to add').fill('new.example\nnot a site\nhttps://www.bücher.example/');
-  await expect(dialog.getByText('Not a valid domain name.')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await attachShot(page, testInfo, 'sites-360-add');
-});
+    await page.getByRole('button', { name: 'Add sites' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add sites' });
+    await dialog.getByLabel('Sites to add').fill('new.example\nnot a site\nhttps://www.bücher.example/');
+    await expect(dialog.getByText('Not a valid domain name.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await attachShot(page, testInfo, 'sites-360-add');
+  },
+);

@@ -4,8 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { accountWith, siteNames, tableReady } from './sites-support.ts';
-import { control, openSignedIn } from './support.ts';
+import { accountWith, siteNames, tableReady } from './support/accounts.ts';
+import { control, openSignedIn } from './support/session.ts';
 
 /** The answer to the next site_setoption call of the page. */
 function optionSaved(page: Page) {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signedCall } from './signed-request.ts';
-import { accountWith } from './sites-support.ts';
-import { openSignedIn, signInViaApi, uniqueEmail } from './support.ts';
+import { signedCall } from './support/signed-request.ts';
+import { accountWith } from './support/accounts.ts';
+import { openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
 
 test('the sync file downloads under the exact name of X-Filename, with the PHP the service sends', async ({ page }) => {
   const session = await signInViaApi(page.request, uniqueEmail('syncfile'));

@@ -4,8 +4,8 @@
  * delete with and without its sites. Each test has an account of its own.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { accountWith } from './sites-support.ts';
-import { openSignedIn } from './support.ts';
+import { accountWith } from './support/accounts.ts';
+import { openSignedIn } from './support/session.ts';
 
 function unitEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@customer.example`;

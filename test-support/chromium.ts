@@ -1,12 +1,19 @@
 /**
- * The Chromium the end-to-end tests (playwright.config.ts), the bundle bench
- * and .ci/run launch.
+ * The Chromium the end-to-end tests (playwright.config.ts), the benches and
+ * .ci/run launch.
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** Debian's Chromium, the last resort. */
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink and
+ * V8 without the browser's window machinery, what Playwright itself launches for
+ * headless tests. On 2 cores it spends about a quarter of the full browser's CPU
+ * on the end-to-end suite, so the tests prefer it.
+ */
+const DEBIAN_HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 function isExecutableFile(file: string): boolean {
   try {
@@ -17,11 +24,11 @@ function isExecutableFile(file: string): boolean {
   }
 }
 
-/** `chromium` on PATH, as `command -v chromium` finds it, or null. */
-function chromiumOnPath(pathVariable: string | undefined): string | null {
+/** A program on PATH, as `command -v name` finds it, or null. */
+function onPath(name: string, pathVariable: string | undefined): string | null {
   for (const dir of (pathVariable ?? '').split(delimiter)) {
     if (dir === '') continue;
-    const file = join(dir, 'chromium');
+    const file = join(dir, name);
     if (isExecutableFile(file)) return file;
   }
   return null;
@@ -34,10 +41,17 @@ export interface FoundChromium {
 }
 
 /**
- * The Chromium that Playwright (playwright.config.ts), the bundle bench and
- * .ci/run use: CHROMIUM_PATH when set (an explicit choice wins), else
- * Playwright's own when installed, else `chromium` on PATH, else Debian's
- * /usr/bin/chromium; null when there is none.
+ * Which system Chromium to look for first: the headless shell (the tests: less
+ * CPU, the same rendering) or the full browser (the benches: what people run).
+ */
+export type ChromiumUse = 'tests' | 'benches';
+
+/**
+ * The Chromium to launch: CHROMIUM_PATH when set (an explicit choice wins),
+ * else Playwright's own when installed, else a system one: for the tests
+ * Debian's headless shell when installed (`chromium-headless-shell` on PATH or
+ * in /usr/lib/chromium), then `chromium` on PATH, then /usr/bin/chromium; for
+ * the benches the full browser first. Null when there is none.
  * `playwrightExecutable` is Playwright's `chromium.executablePath()`, passed in
  * so this file does not load Playwright for the benches that do not need it.
  * @throws Error when CHROMIUM_PATH names no executable file: a setting that is
@@ -46,6 +60,7 @@ export interface FoundChromium {
 export function findChromium(
   playwrightExecutable: () => string,
   env: NodeJS.ProcessEnv = process.env,
+  use: ChromiumUse = 'tests',
 ): FoundChromium | null {
   const configured = env.CHROMIUM_PATH;
   if (configured !== undefined && configured !== '') {
@@ -58,7 +73,11 @@ export function findChromium(
   } catch {
     // Playwright's browser is not installed: fall through to a system one.
   }
-  const system = chromiumOnPath(env.PATH) ?? (isExecutableFile(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : null);
+  const shell = () =>
+    onPath('chromium-headless-shell', env.PATH) ??
+    (isExecutableFile(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : null);
+  const browser = () => onPath('chromium', env.PATH) ?? (isExecutableFile(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : null);
+  const system = use === 'tests' ? (shell() ?? browser()) : (browser() ?? shell());
   return system === null ? null : { kind: 'system', path: system };
 }
 
@@ -70,7 +89,8 @@ export function findChromium(
 export function chromiumExecutable(
   playwrightExecutable: () => string,
   env: NodeJS.ProcessEnv = process.env,
+  use: ChromiumUse = 'tests',
 ): string | undefined {
-  const found = findChromium(playwrightExecutable, env);
+  const found = findChromium(playwrightExecutable, env, use);
   return found?.kind === 'system' ? found.path : undefined;
 }

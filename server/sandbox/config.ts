@@ -68,6 +68,7 @@ const envSchema = z.object({
   SANDBOX_DEMO_SITES: intInRange('SANDBOX_DEMO_SITES', DEMO_SITES.min, DEMO_SITES.max, DEMO_SITES.fallback),
   SANDBOX_CONTROL: z.enum(['0', '1', ''], { message: 'SANDBOX_CONTROL must be 0 or 1' }).default('0'),
   SANDBOX_SCAN_SECONDS: intInRange('SANDBOX_SCAN_SECONDS', 0, 3600, 5),
+  SANDBOX_SCAN_ERROR_PERCENT: intInRange('SANDBOX_SCAN_ERROR_PERCENT', 0, 100, 4),
   SANDBOX_OTP_SECONDS: intInRange('SANDBOX_OTP_SECONDS', 10, 86400, 600),
   SANDBOX_KEY_DAYS: intInRange('SANDBOX_KEY_DAYS', 1, 3650, 30),
   SANDBOX_PORT: intInRange('SANDBOX_PORT', 0, 65535, 8787),
@@ -138,6 +139,12 @@ export interface SandboxConfig {
   control: boolean;
   /** How long a scan runs. */
   scanSeconds: number;
+  /**
+   * The chance, in percent, that a report of a site that is otherwise clean
+   * has a few scan errors, as real scans now and then do. 0 makes every such
+   * report error-free: the end-to-end tests pin the sites they read so.
+   */
+  scanErrorPercent: number;
   /** One-time password lifetime. */
   otpSeconds: number;
   /** Lifetime of keys made by signin. */
@@ -171,6 +178,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
     demoSites: e.SANDBOX_DEMO_SITES,
     control: e.SANDBOX_CONTROL === '1',
     scanSeconds: e.SANDBOX_SCAN_SECONDS,
+    scanErrorPercent: e.SANDBOX_SCAN_ERROR_PERCENT,
     otpSeconds: e.SANDBOX_OTP_SECONDS,
     keyDays: e.SANDBOX_KEY_DAYS,
     port: e.SANDBOX_PORT,

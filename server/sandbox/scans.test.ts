@@ -155,6 +155,24 @@ describe('site_scan', () => {
   });
 });
 
+describe('scan errors of clean sites (SANDBOX_SCAN_ERROR_PERCENT)', () => {
+  async function errorsOfCleanScans(percent: number): Promise<number[]> {
+    const bed = freshSandbox({ scanSeconds: 1, scanErrorPercent: percent });
+    const account = await bed.signUpAndIn();
+    const hosts = Array.from({ length: 20 }, (_, i) => `clean-${i}.example`);
+    await bed.addSites(account, hosts);
+    for (const host of hosts) await bed.ok(`/api/site_scan/${host}/`, { key: account });
+    await bed.advance(2);
+    const reports = await Promise.all(hosts.map((host) => reportOf(bed, account, host)));
+    return reports.map((r) => r?.errors ?? -1);
+  }
+
+  it('at 0 % no report of a clean site has a scan error, at 100 % every one has', async () => {
+    expect(new Set(await errorsOfCleanScans(0))).toEqual(new Set([0]));
+    expect((await errorsOfCleanScans(100)).every((errors) => errors > 0)).toBe(true);
+  });
+});
+
 describe('scheduled scans', () => {
   it('run when nextscan passes and schedule the next one', async () => {
     const bed = freshSandbox();

@@ -42,10 +42,11 @@ export function syncfileForHost(host: string): number {
 export function makeReport(
   site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment'>,
   date: number,
+  scanErrorPercent: number,
 ): Omit<ScanReport, 'id'> {
   const r = rng(hash32(site.id, date));
   const totalbytes = Math.floor((40 + r() * 2400) * 1_000_000);
-  const errors = site.profile === 'errors' ? 1 + Math.floor(r() * 6) : r() < 0.04 ? 1 : 0;
+  const errors = site.profile === 'errors' ? 1 + Math.floor(r() * 6) : r() * 100 < scanErrorPercent ? 1 : 0;
   const checkedbytes = errors > 0 ? Math.floor(totalbytes * (0.85 + r() * 0.14)) : totalbytes;
   const checkedfiles = Math.max(1, Math.floor(checkedbytes / (30_000 + r() * 70_000)));
   const checkeddirs = Math.max(1, Math.floor(checkedfiles / (6 + r() * 18)));
@@ -86,8 +87,13 @@ export function makeReport(
 }
 
 /** Write a report for the site; a cleanup leaves only what it could not cure. */
-export function writeReport(db: Db, site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment'>, date: number): void {
-  const report = makeReport(site, date);
+export function writeReport(
+  db: Db,
+  site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment'>,
+  date: number,
+  scanErrorPercent: number,
+): void {
+  const report = makeReport(site, date, scanErrorPercent);
   const profile: Profile = report.cure
     ? report.incurable > 0
       ? 'incurable'
@@ -99,10 +105,15 @@ export function writeReport(db: Db, site: Pick<SiteRow, 'id' | 'profile' | 'auto
 }
 
 /** The site as the simulation found it infected: a detection report (spec §2.9, no cleanup yet); whether it took. */
-function infect(db: Db, siteId: number, at: number): boolean {
+function infect(db: Db, siteId: number, at: number, scanErrorPercent: number): boolean {
   const site = siteState(db, siteId);
   if (!site || site.syncfile !== 1 || (site.profile !== 'clean' && site.profile !== 'suspicious')) return false;
-  insertReport(db, siteId, makeReport({ id: siteId, profile: 'infected', autotreatment: 0 }, at), 'infected');
+  insertReport(
+    db,
+    siteId,
+    makeReport({ id: siteId, profile: 'infected', autotreatment: 0 }, at, scanErrorPercent),
+    'infected',
+  );
   return true;
 }
 
@@ -111,11 +122,11 @@ function infect(db: Db, siteId: number, at: number): boolean {
  * infected: with automatic cleanup on, a scan that cleans it (`cure` 1); with
  * it off, the hoster cleaned it by hand and a scan finds it clean (`cure` 0).
  */
-function cleanUp(db: Db, { siteId, at }: Cleanup): void {
+function cleanUp(db: Db, { siteId, at }: Cleanup, scanErrorPercent: number): void {
   const site = siteState(db, siteId);
   if (!site || site.profile !== 'infected') return;
   const autotreatment = site.autotreatment === 1 ? 1 : 0;
-  writeReport(db, { id: siteId, profile: autotreatment ? 'infected' : 'clean', autotreatment }, at);
+  writeReport(db, { id: siteId, profile: autotreatment ? 'infected' : 'clean', autotreatment }, at, scanErrorPercent);
 }
 
 /**
@@ -126,6 +137,7 @@ function cleanUp(db: Db, { siteId, at }: Cleanup): void {
  */
 export function processDue(state: SandboxState): void {
   const { db } = state;
+  const { scanErrorPercent } = state.config;
   const now = state.now();
   const idle = () =>
     scansStartedBy(db, now - state.config.scanSeconds).length === 0 &&
@@ -145,7 +157,7 @@ export function processDue(state: SandboxState): void {
         at,
         run: () => {
           // The profile as the events before this one left it.
-          writeReport(db, { ...site, profile: profileOf(db, site.id) }, at);
+          writeReport(db, { ...site, profile: profileOf(db, site.id) }, at, scanErrorPercent);
           endScan(db, site.id);
         },
       });
@@ -161,19 +173,22 @@ export function processDue(state: SandboxState): void {
       events.push({
         at: last,
         run: () => {
-          if (site.syncfile) writeReport(db, { ...site, profile: profileOf(db, site.id) }, last);
+          if (site.syncfile) writeReport(db, { ...site, profile: profileOf(db, site.id) }, last, scanErrorPercent);
           setNextScan(db, site.id, last + site.scanperiod);
         },
       });
     }
     const simulation = startPass(db, now);
-    const cleanupEvent = (cleanup: Cleanup): Event => ({ at: cleanup.at, run: () => cleanUp(db, cleanup) });
+    const cleanupEvent = (cleanup: Cleanup): Event => ({
+      at: cleanup.at,
+      run: () => cleanUp(db, cleanup, scanErrorPercent),
+    });
     let i = 0;
     for (const infection of simulation?.infections ?? []) {
       events.push({
         at: infection.at,
         run: () => {
-          if (!infect(db, infection.siteId, infection.at)) return;
+          if (!infect(db, infection.siteId, infection.at, scanErrorPercent)) return;
           const cleanup = simulation?.infected(infection);
           if (!cleanup) return;
           // Due by now (a pause, or a clock moved on): played in its place among the events still to come.

@@ -88,7 +88,7 @@ export function seedDemo(state: SandboxState, sites = state.config.demoSites, fi
         for (let k = 3; k >= 1; k--) {
           const date = now - k * period + (hash32(id, k) % 3600);
           if (date <= adddate) continue;
-          lastReport = insertReportRow(db, id, makeReport(site, date));
+          lastReport = insertReportRow(db, id, makeReport(site, date, state.config.scanErrorPercent));
           reports++;
         }
       }

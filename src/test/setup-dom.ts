@@ -5,7 +5,7 @@
  * test that logs one fails.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadSignedInErrorTexts } from '../i18n/error-text';
 import { assertNoConsoleErrors, recordConsoleErrors } from './console-errors';
@@ -23,6 +23,11 @@ if (!globalThis.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// Component tests talk to a real server (test-support/real-stack.ts): on a busy machine an
+// answer can take seconds, so findBy*/waitFor wait for the state up to 10 s instead of
+// Testing Library's 1 s. A state that never comes still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Components render as on a signed-in page, whose layout has loaded every error text.
 beforeAll(() => loadSignedInErrorTexts());

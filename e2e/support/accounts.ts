@@ -1,13 +1,10 @@
 /**
  * What the sites and units tests share: an account of the test's own with the
- * sites it needs (made through the API, signed as the dashboard signs), and
- * screenshots attached to the report.
+ * sites it needs (made through the API, signed as the dashboard signs).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { createApiClient, type ApiClient } from '../src/api/client.ts';
-import { signInViaApi, uniqueEmail, type E2eSession } from './support.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createApiClient, type ApiClient } from '../../src/api/client.ts';
+import { signInViaApi, uniqueEmail, type E2eSession } from './session.ts';
 
 /** The server Playwright started (playwright.config.ts sets E2E_PORT before the workers start). */
 export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? ''}`;
@@ -50,20 +47,4 @@ export function siteNames(prefix: string, count: number): string[] {
 /** The sites table has rendered its rows. */
 export async function tableReady(page: Page): Promise<void> {
   await expect(page.getByRole('table', { name: /Sites/ })).toBeVisible();
-}
-
-/** A screenshot attached to the test's report, and written to E2E_SCREENSHOT_DIR when set (to look at). */
-export async function attachShot(
-  page: Page,
-  testInfo: TestInfo,
-  name: string,
-  { fullPage = false }: { fullPage?: boolean } = {},
-): Promise<void> {
-  const body = await page.screenshot({ fullPage, animations: 'disabled', caret: 'hide' });
-  await testInfo.attach(name, { body, contentType: 'image/png' });
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${name}.png`), body);
-  }
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import type { E2eSession } from './support.ts';
+import type { E2eSession } from './session.ts';
 
 /**
  * A call signed as the dashboard signs it (spec §5: lowercase hex HMAC-MD5 of
