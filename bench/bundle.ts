@@ -1,5 +1,5 @@
 /**
- * Login-route JavaScript budget (issue 3): starts the real server (`npm start`,
+ * Login-route JavaScript budget: starts the real server (`npm start`,
  * which builds the SPA when stale), opens /login in Chromium, and sums every
  * script the page loads, gzip-compressed (target ≤ 150 KiB). Also checks that
  * Recharts stays out of the entry chunk.

@@ -1,5 +1,5 @@
 /**
- * Proxy budget (issue 3, "Budgets"): requests per second through the proxy vs
+ * Proxy budget: requests per second through the proxy vs
  * direct to the sandbox, `api_keyinfo` with a valid key, 32 concurrent
  * connections on loopback, and the p99 latency the proxy adds. Target: the
  * proxy keeps ≥ 85 % of the direct throughput.
@@ -153,7 +153,7 @@ export async function benchProxy(): Promise<void> {
     }).fetch,
   );
   try {
-    // The application key may call api_* (spec §5.6) and has the signature check disabled.
+    // The application key may call api_* (docs/partner-api.md#signature) and has the signature check disabled.
     const directEndpoint: Endpoint = { port: direct.port, headers: { Cookie: `apikey=${config.appKey}` } };
     const proxyEndpoint: Endpoint = { port: proxied.port, headers: { 'X-Apikey': config.appKey } };
     await checkAnswer(directEndpoint);

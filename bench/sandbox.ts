@@ -1,5 +1,5 @@
 /**
- * Sandbox benchmark (issues 2 and 7): the demo account of 10,000 sites
+ * Sandbox benchmark: the demo account of 10,000 sites
  * (SANDBOX_DEMO_SITES=10000, every site with its reports and 30 days of
  * firewall history), over real HTTP.
  *
@@ -58,7 +58,7 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 
 /**
  * How a client presents a key: as the apikey/apimac cookies straight to the
- * sandbox (spec §5.2), or as X-Apikey/X-Apimac to the proxy, which makes the
+ * sandbox (docs/partner-api.md#keys), or as X-Apikey/X-Apimac to the proxy, which makes the
  * cookies (and attaches the application key to signup/signin itself).
  */
 type Via = 'sandbox' | 'proxy';
@@ -236,8 +236,8 @@ async function measureProxy(base: string, account: Account, label: string): Prom
 }
 
 /**
- * Issue 11: a sites_add of 10,000 entries into an account whose plan takes 1,000 is refused
- * (141900) before any per-entry work. Prints the sandbox's own measure (timewait, spec §2.1).
+ * A sites_add of 10,000 entries into an account whose plan takes 1,000 is refused
+ * (141900) before any per-entry work, so a flood of entries costs next to nothing. Prints the sandbox's own measure (timewait, docs/partner-api.md#envelope).
  */
 async function measurePlanFlood(base: string): Promise<void> {
   const account = await signIn(base, 'sandbox', 'flood@partner.example');

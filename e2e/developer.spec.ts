@@ -7,7 +7,7 @@ import { openSignedIn, signInViaApi, uniqueEmail, type E2eSession } from './supp
 
 const run = promisify(execFile);
 
-/** api_methoddata's fields as the page must show them (spec §2.11). */
+/** api_methoddata's fields as the page must show them (docs/partner-api.md#method-metadata). */
 const methodDataSchema = z.looseObject({
   description: z.string().optional(),
   httpMethods: z.union([z.string(), z.array(z.string())]).optional(),

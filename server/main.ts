@@ -1,5 +1,5 @@
 /**
- * `npm start`: the whole dashboard in one Node process (issue 3, "One command").
+ * `npm start`: the whole dashboard in one Node process.
  * Validates the configuration, builds the SPA when dist/ is missing or stale,
  * mounts the embedded sandbox unless PARTNER_API_URL is set, and serves the
  * proxy, the SPA and (in sandbox mode) the sandbox's own pages on HOST:PORT

@@ -26,12 +26,12 @@ function main(): void {
       fetch: sandbox.app.fetch,
       port: config.port,
       hostname: '127.0.0.1',
-      // The security headers on every answer, the HTTP layer's own early 400s included (issue 11 §5).
+      // The security headers on every answer, the HTTP layer's own early 400s included.
       createServer: createGuardedServer(badRequestAnswer, Object.entries(SECURITY_HEADERS)),
     },
     (info) => {
       const listening = `http://127.0.0.1:${info.port}`;
-      // The spec's {base_url}: requests go to {base_url}/api/<method>/ (spec §2). The URLs
+      // The spec's {base_url}: requests go to {base_url}/api/<method>/ (docs/partner-api.md#requests). The URLs
       // the sandbox hands out start with it too (http/connection.ts requestOrigin).
       const base = config.publicOrigin ?? listening;
       console.log('Partner API sandbox ready');

@@ -1,4 +1,4 @@
-/** The words of the developer console (spec §2.11, §4.6, §5, §7). */
+/** The words of the developer console (docs/partner-api.md#method-metadata, docs/partner-api.md#common-methods, docs/partner-api.md#authentication, docs/partner-api.md#errors). */
 import { count, i18n, params } from '../../i18n/i18n';
 
 export const developerMessages = /* @__PURE__ */ i18n('developer', {
