@@ -4,6 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createGuardedServer } from '../http-server.ts';
+import { watchParent } from '../parent-watch.ts';
 import { badRequestAnswer } from './http/envelope.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { createSandbox } from './app.ts';
@@ -53,6 +54,9 @@ function main(): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  // Ends with whatever started it (npm, a bench), even when the signal does not reach it.
+  watchParent(stop);
 }
 
 main();
