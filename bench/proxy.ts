@@ -9,15 +9,15 @@
  * process, so it does not share the event loop), else from a Node loop.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createProxy } from '../server/proxy/app.ts';
 import { createSandbox } from '../server/sandbox/app.ts';
 import { sandboxConfigFromEnv } from '../server/sandbox/config.ts';
+import { temporaryDirectory } from '../test-support/servers.ts';
 
 const CONNECTIONS = 32;
 const SECONDS = 3;
@@ -137,9 +137,9 @@ function mean(values: number[]): number {
 }
 
 export async function benchProxy(): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-proxy-'));
+  const dir = temporaryDirectory('bench-proxy-');
   const config = sandboxConfigFromEnv({
-    SANDBOX_DB: path.join(dir, 'sandbox.sqlite'),
+    SANDBOX_DB: path.join(dir.path, 'sandbox.sqlite'),
     SANDBOX_SEED: 'empty',
     SANDBOX_QUIET: '1',
   });
@@ -199,6 +199,6 @@ export async function benchProxy(): Promise<void> {
     await proxied.close();
     await direct.close();
     sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 }

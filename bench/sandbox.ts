@@ -17,15 +17,13 @@
  * Both servers get only the settings stated here (test-support/servers.ts serverEnv).
  */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { createSandbox } from '../server/sandbox/app.ts';
 import { sandboxConfigFromEnv } from '../server/sandbox/config.ts';
-import { freePort, startServer } from '../test-support/servers.ts';
+import { freePort, startServer, temporaryDirectory } from '../test-support/servers.ts';
 
 /** The demo account's size, and how many sites the sites_add bench adds by hand. */
 const SITES = 10_000;
@@ -260,7 +258,7 @@ async function measurePlanFlood(base: string): Promise<void> {
 }
 
 export async function benchSandbox(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+  const dir = temporaryDirectory('sandbox-bench-');
   const sandboxSettings = {
     SANDBOX_SEED: 'demo',
     SANDBOX_DEMO_SITES: String(SITES),
@@ -271,7 +269,7 @@ export async function benchSandbox(): Promise<void> {
   };
   const label = `demo account (SANDBOX_DEMO_SITES=${SITES})`;
   try {
-    benchSeed(dir);
+    benchSeed(dir.path);
     const sandboxPort = await freePort();
     const sandbox = await startServer({
       script: 'server/sandbox/main.ts',
@@ -279,7 +277,7 @@ export async function benchSandbox(): Promise<void> {
         ...sandboxSettings,
         HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
-        SANDBOX_DB: join(dir, 'direct.sqlite'),
+        SANDBOX_DB: join(dir.path, 'direct.sqlite'),
       },
       port: sandboxPort,
       health: '/sandbox/health',
@@ -308,7 +306,7 @@ export async function benchSandbox(): Promise<void> {
         ...sandboxSettings,
         HOST: '127.0.0.1',
         PORT: String(proxyPort),
-        SANDBOX_DB: join(dir, 'proxy.sqlite'),
+        SANDBOX_DB: join(dir.path, 'proxy.sqlite'),
       },
       port: proxyPort,
       health: '/healthz',
@@ -319,6 +317,6 @@ export async function benchSandbox(): Promise<void> {
       await server.stop();
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 }
