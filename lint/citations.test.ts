@@ -111,9 +111,12 @@ describe('citations', () => {
     expect(citationsOf('src/x.ts', 'see docs/partner-api.md#sites_add.')).toEqual([
       { target: 'docs/partner-api.md', anchor: 'sites_add' },
     ]);
-    expect(citationsOf('docs/a.md', '[b](decisions/001-x.md#why) [c](#here) [d](https://x.example/y.md)')).toEqual([
-      { target: 'docs/decisions/001-x.md', anchor: 'why' },
-      { target: 'docs/a.md', anchor: 'here' },
+    // Paths assembled, so that this file's own text cites nothing.
+    const page = ['docs', 'a.md'].join('/');
+    const record = ['docs', 'decisions', '001-x.md'].join('/');
+    expect(citationsOf(page, '[b](decisions/001-x.md#why) [c](#here) [d](https://x.example/y.md)')).toEqual([
+      { target: record, anchor: 'why' },
+      { target: page, anchor: 'here' },
     ]);
     for (const sample of [
       `(spec ${SECTION}4.3)`,
