@@ -13,7 +13,7 @@ const featureAreas = readdirSync(`${root}/src/features`, { withFileTypes: true }
   .map((entry) => entry.name);
 
 /**
- * The architecture as lint rules (issue 6, "Boundaries as lint rules"); a test
+ * The architecture as lint rules (docs/architecture.md#layers-and-import-rules); a test
  * proves each zone is active (lint/zones.test.ts). Paths are relative to this file.
  */
 const zones = [
@@ -56,7 +56,7 @@ const zones = [
   },
 ];
 
-/** Globals only a browser page has: the fetch layer runs in Node too (DESIGN.md). */
+/** Globals only a browser page has: the fetch layer runs in Node too (docs/architecture.md#signing-fetch-layer). */
 const DOM_ONLY_GLOBALS = [
   'window',
   'document',
@@ -74,7 +74,10 @@ const DOM_ONLY_GLOBALS = [
   'requestAnimationFrame',
   'matchMedia',
   'alert',
-].map((name) => ({ name, message: 'src/api runs in Node too (DESIGN.md): no browser-only globals.' }));
+].map((name) => ({
+  name,
+  message: 'src/api runs in Node too (docs/architecture.md#signing-fetch-layer): no browser-only globals.',
+}));
 
 export default tseslint.config(
   {
@@ -111,7 +114,7 @@ export default tseslint.config(
     },
   },
   {
-    // The fetch layer is isomorphic (DESIGN.md): no Node, no React, no DOM.
+    // The fetch layer is isomorphic (docs/architecture.md#signing-fetch-layer): no Node, no React, no DOM.
     files: ['src/api/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', 'react-dom/*', 'react/*'] }],

@@ -12,7 +12,7 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       // A route's loader travels with its component: the page needs both, and the loaders'
-      // query options stay out of the entry the login page loads (issue 10 budget).
+      // query options stay out of the entry the login page loads (the /login budget, docs/decisions/004-zod-mini-in-the-fetch-layer.md).
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['pendingComponent'], ['notFoundComponent']],
       },
@@ -41,7 +41,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Everything the entry loads on every page in one chunk rather than a
-          // dozen small shared ones, which gzip each on its own (issue 3 budget).
+          // dozen small shared ones, which gzip each on its own (the /login budget, docs/decisions/004-zod-mini-in-the-fetch-layer.md).
           groups: [
             { name: 'app', tags: ['$initial'] },
             // What the login page shares with the other pages' forms (react-hook-form, the zod

@@ -1,27 +1,26 @@
 /**
- * Login-route JavaScript budget (issue 3): starts the real server (`npm start`,
+ * Login-route JavaScript budget: starts the real server (`npm start`,
  * which builds the SPA when stale), opens /login in Chromium, and sums every
  * script the page loads, gzip-compressed (target ≤ 150 KiB). Also checks that
  * Recharts stays out of the entry chunk.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumExecutable } from '../test-support/chromium.ts';
-import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
+import { freePort, startServer, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
 
 export async function benchBundle(): Promise<void> {
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'bundle-bench-'));
+  const dir = temporaryDirectory('bundle-bench-');
   let server: RunningServer | undefined;
   let browser;
   try {
     // The embedded sandbox on loopback, whatever server settings the shell holds.
     server = await startServer({
       script: 'server/main.ts',
-      settings: { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' },
+      settings: { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir.path, 'db.sqlite'), SANDBOX_QUIET: '1' },
       port,
       health: '/healthz',
     });
@@ -68,6 +67,6 @@ export async function benchBundle(): Promise<void> {
   } finally {
     await browser?.close();
     await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 }

@@ -4,13 +4,11 @@
  * (SANDBOX_DEMO_SITES), Chromium, and pages signed in as the demo account that
  * record their long tasks from the start.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { chromiumExecutable } from '../test-support/chromium.ts';
-import { freePort, startServer, type RunningServer } from '../test-support/servers.ts';
+import { freePort, startServer, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
 
 export const DEMO_SITES = 10_000;
 const DEMO = 'demo@partner.example';
@@ -56,7 +54,7 @@ export interface DemoStack {
 /** Runs `bench` against a fresh server with the demo account and Chromium, and removes both after. */
 export async function withDemoStack(name: string, bench: (stack: DemoStack) => Promise<void>): Promise<void> {
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), `${name}-bench-`));
+  const dir = temporaryDirectory(`${name}-bench-`);
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
@@ -66,7 +64,7 @@ export async function withDemoStack(name: string, bench: (stack: DemoStack) => P
       settings: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        SANDBOX_DB: join(dir, 'db.sqlite'),
+        SANDBOX_DB: join(dir.path, 'db.sqlite'),
         SANDBOX_DEMO_SITES: String(DEMO_SITES),
         SANDBOX_QUIET: '1',
       },
@@ -101,6 +99,6 @@ export async function withDemoStack(name: string, bench: (stack: DemoStack) => P
   } finally {
     await browser?.close();
     await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Overview benchmark (issue 8): a 10,000-site demo account (SANDBOX_DEMO_SITES)
+ * Overview benchmark: a 10,000-site demo account (SANDBOX_DEMO_SITES)
  * with 30 days of firewall history, on the real server (`npm start`), in
  * Chromium. The page reads `sites_list?withscanreport&withfwhistory` (about
  * 17 MB of JSON) in a worker. Prints, as medians of runs:

@@ -1,5 +1,5 @@
 /**
- * Proxy budget (issue 3, "Budgets"): requests per second through the proxy vs
+ * Proxy budget: requests per second through the proxy vs
  * direct to the sandbox, `api_keyinfo` with a valid key, 32 concurrent
  * connections on loopback, and the p99 latency the proxy adds. Target: the
  * proxy keeps ≥ 85 % of the direct throughput.
@@ -9,15 +9,15 @@
  * process, so it does not share the event loop), else from a Node loop.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createProxy } from '../server/proxy/app.ts';
 import { createSandbox } from '../server/sandbox/app.ts';
 import { sandboxConfigFromEnv } from '../server/sandbox/config.ts';
+import { temporaryDirectory } from '../test-support/servers.ts';
 
 const CONNECTIONS = 32;
 const SECONDS = 3;
@@ -137,9 +137,9 @@ function mean(values: number[]): number {
 }
 
 export async function benchProxy(): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-proxy-'));
+  const dir = temporaryDirectory('bench-proxy-');
   const config = sandboxConfigFromEnv({
-    SANDBOX_DB: path.join(dir, 'sandbox.sqlite'),
+    SANDBOX_DB: path.join(dir.path, 'sandbox.sqlite'),
     SANDBOX_SEED: 'empty',
     SANDBOX_QUIET: '1',
   });
@@ -153,7 +153,7 @@ export async function benchProxy(): Promise<void> {
     }).fetch,
   );
   try {
-    // The application key may call api_* (spec §5.6) and has the signature check disabled.
+    // The application key may call api_* (docs/partner-api.md#signature) and has the signature check disabled.
     const directEndpoint: Endpoint = { port: direct.port, headers: { Cookie: `apikey=${config.appKey}` } };
     const proxyEndpoint: Endpoint = { port: proxied.port, headers: { 'X-Apikey': config.appKey } };
     await checkAnswer(directEndpoint);
@@ -199,6 +199,6 @@ export async function benchProxy(): Promise<void> {
     await proxied.close();
     await direct.close();
     sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 }

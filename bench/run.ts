@@ -2,12 +2,16 @@
  * `npm run bench`: prints the figures the issues set targets for. Figures, not
  * pass/fail: run on an otherwise idle machine and report them.
  */
+import { cleanUpOnInterrupt } from '../test-support/servers.ts';
 import { benchBundle } from './bundle.ts';
 import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSandbox } from './sandbox.ts';
 import { benchSitePage } from './site-page.ts';
 import { benchSites } from './sites.ts';
+
+// Interrupted (Ctrl-C, kill), the benches stop their servers and remove their temporary databases.
+cleanUpOnInterrupt();
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {

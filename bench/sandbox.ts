@@ -1,5 +1,5 @@
 /**
- * Sandbox benchmark (issues 2 and 7): the demo account of 10,000 sites
+ * Sandbox benchmark: the demo account of 10,000 sites
  * (SANDBOX_DEMO_SITES=10000, every site with its reports and 30 days of
  * firewall history), over real HTTP.
  *
@@ -17,15 +17,13 @@
  * Both servers get only the settings stated here (test-support/servers.ts serverEnv).
  */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { createSandbox } from '../server/sandbox/app.ts';
 import { sandboxConfigFromEnv } from '../server/sandbox/config.ts';
-import { freePort, startServer } from '../test-support/servers.ts';
+import { freePort, startServer, temporaryDirectory } from '../test-support/servers.ts';
 
 /** The demo account's size, and how many sites the sites_add bench adds by hand. */
 const SITES = 10_000;
@@ -58,7 +56,7 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 
 /**
  * How a client presents a key: as the apikey/apimac cookies straight to the
- * sandbox (spec §5.2), or as X-Apikey/X-Apimac to the proxy, which makes the
+ * sandbox (docs/partner-api.md#keys), or as X-Apikey/X-Apimac to the proxy, which makes the
  * cookies (and attaches the application key to signup/signin itself).
  */
 type Via = 'sandbox' | 'proxy';
@@ -236,8 +234,8 @@ async function measureProxy(base: string, account: Account, label: string): Prom
 }
 
 /**
- * Issue 11: a sites_add of 10,000 entries into an account whose plan takes 1,000 is refused
- * (141900) before any per-entry work. Prints the sandbox's own measure (timewait, spec §2.1).
+ * A sites_add of 10,000 entries into an account whose plan takes 1,000 is refused
+ * (141900) before any per-entry work, so a flood of entries costs next to nothing. Prints the sandbox's own measure (timewait, docs/partner-api.md#envelope).
  */
 async function measurePlanFlood(base: string): Promise<void> {
   const account = await signIn(base, 'sandbox', 'flood@partner.example');
@@ -260,7 +258,7 @@ async function measurePlanFlood(base: string): Promise<void> {
 }
 
 export async function benchSandbox(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+  const dir = temporaryDirectory('sandbox-bench-');
   const sandboxSettings = {
     SANDBOX_SEED: 'demo',
     SANDBOX_DEMO_SITES: String(SITES),
@@ -271,7 +269,7 @@ export async function benchSandbox(): Promise<void> {
   };
   const label = `demo account (SANDBOX_DEMO_SITES=${SITES})`;
   try {
-    benchSeed(dir);
+    benchSeed(dir.path);
     const sandboxPort = await freePort();
     const sandbox = await startServer({
       script: 'server/sandbox/main.ts',
@@ -279,7 +277,7 @@ export async function benchSandbox(): Promise<void> {
         ...sandboxSettings,
         HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
-        SANDBOX_DB: join(dir, 'direct.sqlite'),
+        SANDBOX_DB: join(dir.path, 'direct.sqlite'),
       },
       port: sandboxPort,
       health: '/sandbox/health',
@@ -308,7 +306,7 @@ export async function benchSandbox(): Promise<void> {
         ...sandboxSettings,
         HOST: '127.0.0.1',
         PORT: String(proxyPort),
-        SANDBOX_DB: join(dir, 'proxy.sqlite'),
+        SANDBOX_DB: join(dir.path, 'proxy.sqlite'),
       },
       port: proxyPort,
       health: '/healthz',
@@ -319,6 +317,6 @@ export async function benchSandbox(): Promise<void> {
       await server.stop();
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Site page benchmark (issue 8): a 10,000-site demo account
+ * Site page benchmark: a 10,000-site demo account
  * (SANDBOX_DEMO_SITES) with 30 days of firewall history, on the real server
  * (`npm start`), in Chromium. sites_list has no filter by site: the site page
  * and its printable report read the whole account's

@@ -1,5 +1,5 @@
 /**
- * Sites page benchmark (issue 7): a 10,000-site demo account
+ * Sites page benchmark: a 10,000-site demo account
  * (SANDBOX_DEMO_SITES) on the real server (`npm start`), in Chromium. Prints:
  * - navigation to the first rows of /sites (target ≤ 1 s; median of runs),
  * - a search keystroke to the updated rows (target ≤ 50 ms; median and worst),

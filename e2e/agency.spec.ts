@@ -90,7 +90,7 @@ test('sharing a site needs the agency: refused without it, accepted with it, ref
   const session = await signInViaApi(page.request, uniqueEmail('agency-share'));
   const share = async (n: string) => signedResult(page.request, session, '/api/sites_add/', sharedSite(n));
 
-  // Without an agency the entry has its own error (spec §4.3) and is not added; the page says why.
+  // Without an agency the entry has its own error (docs/partner-api.md#sites_add) and is not added; the page says why.
   expect(await share('a')).toEqual({ '0': expect.stringMatching(/agency/i) });
   await openSignedIn(page, session, '/agency');
   await expect(page.getByText(/Sharing sites with your customers \(units\) needs one/)).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Embedding in a hoster panel and the one-click demo (issue 10), in real
+ * Embedding in a hoster panel and the one-click demo, in real
  * Chromium against `npm start`: the sandbox's example panel
  * (/sandbox/embed-example, on 127.0.0.1) embeds the dashboard from the other
  * loopback name (localhost), as a panel and the dashboard are two origins.
@@ -163,7 +163,7 @@ test.describe('embedded in a hoster panel', () => {
       .poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--primary')))
       .toBe('#0f766e');
 
-    // The panel's language (issue 10): German by message, then English again.
+    // The panel's language: German by message, then English again.
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await expect(inFrame.locator('html')).toHaveAttribute('lang', 'de');
     await expect(inFrame.getByRole('heading', { name: 'Übersicht' })).toBeVisible();

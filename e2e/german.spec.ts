@@ -1,5 +1,5 @@
 /**
- * The second language (issue 10): every page in German has no English left,
+ * The second language: every page in German has no English left,
  * axe finds nothing serious in German (in English the pages' own specs run it), and the language menu
  * switches and remembers the language. "English left" is checked against the
  * catalogue itself (src/i18n/catalogue-collect.ts, through Vite): a rendered

@@ -1,5 +1,5 @@
 /**
- * The overview (issue 8): its counters against a count made here from the
+ * The overview: its counters against a count made here from the
  * API's own `sites_list` (the demo account, read only), each counter opening
  * the sites page filtered to as many sites, the fix of a "needs attention"
  * entry on an account of the test's own, an empty account, and the page as
@@ -14,7 +14,7 @@ import { VARIANTS, WIDE, attachShot, horizontalOverflow, seriousViolations, show
 
 const DAY = 86_400;
 
-/** The counters as the issue names them, counted from the API's answer (spec §2.8, §2.9) without the dashboard's code. */
+/** The counters as the issue names them, counted from the API's answer (docs/partner-api.md#site-object, docs/partner-api.md#scan-report) without the dashboard's code. */
 function expectedCounts(sites: readonly Site[], now: number) {
   const worst = (s: Site) => {
     const r = s.scanreport;

@@ -1,5 +1,5 @@
 /**
- * The printable client reports (issue 8): white-labelled with the agency's
+ * The printable client reports: white-labelled with the agency's
  * title, the period, the scan summary and the firewall chart, no navigation,
  * one page per site on A4 and on Letter, each page with the agency and period (Chromium's own PDF, read back with
  * e2e/pdf-text.ts); reached by "Print report" on the site and unit pages;

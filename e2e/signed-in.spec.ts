@@ -9,7 +9,7 @@ test('a session made through the API opens the dashboard signed in, and signing 
   await page.getByRole('button', { name: /account/i }).click();
   await page.getByRole('menuitem', { name: /sign out/i }).click();
   await expect(page).toHaveURL(/\/login/);
-  // The key was deleted by signout (spec §4.1): the service refuses it now.
+  // The key was deleted by signout (docs/partner-api.md#signout): the service refuses it now.
   const refused = await page.request.get('/api/api_keyinfo/', { headers: { 'X-Apikey': session.apiKey } });
   expect(await refused.json()).toMatchObject({ error: 502 });
 });

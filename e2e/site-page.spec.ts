@@ -1,5 +1,5 @@
 /**
- * The site page (issue 8): the scan report and the 30-day firewall chart of
+ * The site page: the scan report and the 30-day firewall chart of
  * demo sites in every state, compared with the API's own answer; days
  * without data labelled "no data"; the table view's numbers; Recharts never
  * loaded on /login; axe clean; screenshots at 1280 and 360 px, light and dark.

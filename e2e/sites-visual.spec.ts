@@ -1,5 +1,5 @@
 /**
- * The sites and units pages as people see them (issue 7): axe finds nothing
+ * The sites and units pages as people see them: axe finds nothing
  * serious, nothing scrolls sideways at 360 px (a hoster panel iframe), and
  * screenshots at 1280 and 360 px, light and dark, are attached to the report.
  * The sites page shows the demo account (read only: every state the seed has).

@@ -1,5 +1,5 @@
 /**
- * The sites page (issue 7): per-row options and actions, add sites, bulk
+ * The sites page: per-row options and actions, add sites, bulk
  * changes, export and the URL state, each test on an account of its own.
  */
 import { readFile } from 'node:fs/promises';

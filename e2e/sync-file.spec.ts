@@ -6,7 +6,7 @@ import { openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
 
 test('the sync file downloads under the exact name of X-Filename, with the PHP the service sends', async ({ page }) => {
   const session = await signInViaApi(page.request, uniqueEmail('syncfile'));
-  // What the service sends for this account (spec §4.5): the name in X-Filename, the PHP as the body.
+  // What the service sends for this account (docs/partner-api.md#syncfile_get): the name in X-Filename, the PHP as the body.
   const sent = await signedCall(page.request, session, '/api/syncfile_get/');
   expect(sent.status()).toBe(200);
   const filename = sent.headers()['x-filename'] ?? '';

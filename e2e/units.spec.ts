@@ -1,5 +1,5 @@
 /**
- * The units page (issue 7): the directory kept in this browser, look-up by
+ * The units page: the directory kept in this browser, look-up by
  * e-mail (142900: no such unit), a unit's sites, share more, unshare, rename,
  * delete with and without its sites. Each test has an account of its own.
  */

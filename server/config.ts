@@ -1,6 +1,6 @@
 /**
  * Server configuration from the environment, validated with zod at start-up
- * (DESIGN.md "Configuration"). Every bad value is reported at once, in the
+ * (docs/architecture.md#configuration). Every bad value is reported at once, in the
  * operator's terms, and secrets are never echoed. An empty variable counts as
  * unset.
  */

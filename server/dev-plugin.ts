@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: the same proxy and sandbox as `npm start`, mounted in the Vite
- * dev server (issue 3, "One command"). Requests for `/api`, `/sandbox`,
+ * dev server. Requests for `/api`, `/sandbox`,
  * `/healthz` and the SPA's run-time settings (`/embed-config.json`,
  * `/partner-api.json`) go to the proxy's Hono app; everything else stays Vite's (hot
  * reload, and no proxy CSP on pages: React's refresh preamble is an inline

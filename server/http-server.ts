@@ -17,7 +17,7 @@ export interface GuardAnswer {
  * An HTTP server factory for @hono/node-server's `serve` that answers an API
  * request whose path holds a backslash itself, instead of the adapter's empty
  * HTTP 400: JSON methods answer HTTP 200 with an envelope even to bad input
- * (spec §7.1, issue 2 "Bad input"). Browsers never send such paths; hand-written
+ * (docs/partner-api.md#error-rules). Browsers never send such paths; hand-written
  * clients may. Who answers decides the answer: the proxy its own envelope
  * (`npm start`), the sandbox its own (`npm run sandbox`).
  * @param answer builds the answer from the raw request target.

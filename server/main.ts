@@ -1,5 +1,5 @@
 /**
- * `npm start`: the whole dashboard in one Node process (issue 3, "One command").
+ * `npm start`: the whole dashboard in one Node process.
  * Validates the configuration, builds the SPA when dist/ is missing or stale,
  * mounts the embedded sandbox unless PARTNER_API_URL is set, and serves the
  * proxy, the SPA and (in sandbox mode) the sandbox's own pages on HOST:PORT
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, serverConfigFromEnv, type ServerConfig } from './config.ts';
 import { listenUrl } from './config/network.ts';
+import { watchParent } from './parent-watch.ts';
 import { createServerApp, type ServerApp } from './server-app.ts';
 import { ensureSpaBuilt } from './spa-build.ts';
 
@@ -95,10 +96,10 @@ async function main(): Promise<void> {
   });
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (reason: string) => {
     if (stopping) process.exit(1); // a second Ctrl-C does not wait
     stopping = true;
-    console.log(`${signal}: stopping…`);
+    console.log(`${reason}: stopping…`);
     // Let requests in flight finish, then close the database they may be using.
     http.close(() => {
       server.close();
@@ -111,6 +112,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  // Killed by its process id, npm may not pass the signal on: the server ends with it all the same.
+  watchParent(stop);
 }
 
 main().catch((err: unknown) => {

@@ -1,6 +1,5 @@
 /**
- * `npm start` builds the SPA when dist/ is missing or stale (issue 3, "One
- * command"). Stale is decided by a content hash of everything the build reads,
+ * `npm start` builds the SPA when dist/ is missing or stale. Stale is decided by a content hash of everything the build reads,
  * recorded in dist/ after a successful build: robust against checkouts that
  * reset modification times, and fast (a few milliseconds for the whole of src/).
  */

@@ -14,7 +14,7 @@ import type { Credentials } from '../src/api/credentials';
 export interface RealStack {
   /** http://127.0.0.1:<port>: the client's baseUrl. */
   origin: string;
-  /** Signs a new account up and in by one-time password, the code read from the sandbox outbox (spec §4.1). */
+  /** Signs a new account up and in by one-time password, the code read from the sandbox outbox (docs/partner-api.md#authorization-methods). */
   signIn(email: string): Promise<Credentials>;
   /** The signing client of a session, against this stack; `fetch` may wrap the real one (to hold a call). */
   client(credentials: Credentials, fetch?: typeof globalThis.fetch): ReturnType<typeof createApiClient>;
@@ -50,7 +50,7 @@ export interface RemoteStack extends RealStack {
  * stand-in for the real partner service over HTTP: the sandbox (an empty
  * one in memory, the control surface on), with the one difference from it
  * that the real service has and tests need: api_test echoes the Cookie
- * header as it arrived (spec §4.6 HEADERS), the key and the signature
+ * header as it arrived (docs/partner-api.md#api_test HEADERS), the key and the signature
  * included, where the sandbox hides them (server/sandbox/methods/api-test.ts).
  */
 export async function startRemoteStack(): Promise<RemoteStack> {

@@ -4,7 +4,7 @@
  * blanked, starting a real server and waiting for it, and temporary
  * directories that are removed again.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -68,6 +68,54 @@ export function serverEnv(
   return { ...Object.fromEntries(blank.map((name) => [name, ''])), ...settings };
 }
 
+/** What an interrupted bench must not leave behind: the servers it started and its temporary directories. */
+const liveServers = new Set<ChildProcess>();
+const liveDirectories = new Set<string>();
+
+function removeLiveDirectories(): void {
+  for (const dir of liveDirectories) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+      liveDirectories.delete(dir);
+    } catch {
+      // a server still writing into it: tried again on exit
+    }
+  }
+}
+
+let cleanUpInstalled = false;
+
+/**
+ * On SIGINT, SIGTERM or SIGHUP: stop the servers started here, remove the
+ * temporary directories made here, and exit (128 + the signal's number), as
+ * the default action would. For a process that owns its run (`npm run bench`);
+ * Playwright's runner handles its own signals, so the tests do not call it.
+ * Synchronous first (Playwright's browser handling may exit the process next),
+ * then once more on exit.
+ */
+export function cleanUpOnInterrupt(): void {
+  if (cleanUpInstalled) return;
+  cleanUpInstalled = true;
+  process.once('exit', removeLiveDirectories);
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+    ['SIGHUP', 1],
+  ] as const) {
+    process.once(signal, () => {
+      const running = [...liveServers].filter((child) => child.exitCode === null && child.signalCode === null);
+      const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+      for (const child of running) child.kill('SIGTERM');
+      removeLiveDirectories();
+      const bound = new Promise((resolve) => setTimeout(resolve, 5000).unref());
+      void Promise.race([Promise.all(exited), bound]).then(() => {
+        removeLiveDirectories();
+        process.exit(128 + number);
+      });
+    });
+  }
+}
+
 export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;
@@ -95,10 +143,12 @@ export async function startServer(start: ServerStart): Promise<RunningServer> {
     env: { ...process.env, ...serverEnv(start.settings) },
     stdio: ['ignore', 'ignore', start.stderr ?? 'inherit'],
   });
+  liveServers.add(child);
   let running = true;
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => {
       running = false;
+      liveServers.delete(child);
       reject(new Error(`${start.script} stopped (exit code ${code ?? 'none'})`));
     }),
   );
@@ -140,8 +190,15 @@ export interface TemporaryDirectory {
   remove(): void;
 }
 
-/** A fresh directory under the system's temporary directory, and how to remove it. */
+/** A fresh directory under the system's temporary directory, and how to remove it (removed on interrupt too: cleanUpOnInterrupt). */
 export function temporaryDirectory(prefix: string): TemporaryDirectory {
   const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+  liveDirectories.add(path);
+  return {
+    path,
+    remove: () => {
+      rmSync(path, { recursive: true, force: true });
+      liveDirectories.delete(path);
+    },
+  };
 }

@@ -3,7 +3,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { E2eSession } from './session.ts';
 
 /**
- * A call signed as the dashboard signs it (spec §5: lowercase hex HMAC-MD5 of
+ * A call signed as the dashboard signs it (docs/partner-api.md#authentication: lowercase hex HMAC-MD5 of
  * the request target with the mac key), sent through the proxy with the
  * X-Apikey and X-Apimac headers: for setting up and checking a test's own
  * account without driving the page.
@@ -23,7 +23,7 @@ export function signedCall(
     : request.post(target, { headers: { ...headers, 'Content-Type': 'application/json; charset=UTF-8' }, data: body });
 }
 
-/** The envelope's result of a signed call that must succeed (spec §2.1). */
+/** The envelope's result of a signed call that must succeed (docs/partner-api.md#envelope). */
 export async function signedResult(
   request: APIRequestContext,
   session: E2eSession,

@@ -26,7 +26,7 @@ export const partnerApiUrl = z.preprocess(
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
         return problem('must use https:// (or http:// to a loopback host)');
-      // The key and the signature travel as cookies (spec §5.2): in clear text only on this machine.
+      // The key and the signature travel as cookies (docs/partner-api.md#keys): in clear text only on this machine.
       if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
         return problem(
           'must use https://: keys and signatures travel as cookies; http:// is allowed only to 127.0.0.1, ::1 or localhost',
@@ -34,7 +34,7 @@ export const partnerApiUrl = z.preprocess(
       }
       if (url.username !== '' || url.password !== '') return problem('must not carry a user name or password');
       if (url.search !== '' || url.hash !== '') return problem('must not have a query or a fragment');
-      // {base_url}/api/<method>/ (spec §1): the base without its trailing slash.
+      // {base_url}/api/<method>/ (docs/partner-api.md#requests): the base without its trailing slash.
       return url.origin + url.pathname.replace(/\/+$/, '');
     }),
 );

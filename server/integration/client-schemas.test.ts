@@ -1,5 +1,5 @@
 /**
- * The fetch layer's result schemas against real sandbox answers (issue 3): the
+ * The fetch layer's result schemas against real sandbox answers: the
  * dashboard's own client, over real HTTP, through the real proxy, in front of
  * the real sandbox. Every method is called; the client parses each answer with
  * its schema (src/api/schemas.ts) and throws on any mismatch.

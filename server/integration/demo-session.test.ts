@@ -1,5 +1,5 @@
 /**
- * "Try the demo" (issue 10): POST /sandbox/demo-session through `npm start`'s
+ * "Try the demo": POST /sandbox/demo-session through `npm start`'s
  * proxy, over real HTTP. It signs in to the demo account in one step through
  * the sandbox's own API path and answers keys that work, however often it is
  * used: the one-time-password limits (the sandbox's defaults here) hold for

@@ -51,7 +51,7 @@ describe('sign-in limits in front of the embedded sandbox', () => {
         const answer = await send(served.port, `/api/signin/${encodeURIComponent(EMAIL)}/${guess}/`);
         if (envelopeOf(answer).version === 'proxy') refused = answer;
         else {
-          // The sandbox's own answer to a wrong code (spec §7.3).
+          // The sandbox's own answer to a wrong code (docs/partner-api.md#method-errors).
           expect(envelopeOf(answer).error).toBe(112900);
           wrong += 1;
         }

@@ -1,7 +1,7 @@
 /**
  * The proxy in front of the real sandbox, mounted in-process as `npm start`
  * does, reached both in-process (`app.request`) and over real HTTP. The sandbox
- * checks keys and signatures over the target it receives (spec §5.5), so a
+ * checks keys and signatures over the target it receives (docs/partner-api.md#signature), so a
  * signed call that succeeds proves the cookies arrived and the bytes were kept.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -246,7 +246,7 @@ describe('proxy → in-process sandbox, over HTTP', () => {
     const keys = await signIn('large-body@proxy.example');
     const add = '/api/sites_add/';
     // Over 1.5 MiB in 1,000 long-form entries (the account's site limit), whose
-    // unknown fields the service ignores (spec §9: entries may gain options).
+    // unknown fields the service ignores (docs/partner-api.md#versioning: entries may gain options).
     const sites = Array.from({ length: 1000 }, (_, i) => ({
       name: `site${i}.large.example`,
       future: 'x'.repeat(1600),
@@ -376,7 +376,7 @@ describe('proxy → in-process sandbox, in-process (app.request)', () => {
   });
 });
 
-describe('proxy → in-process sandbox, keys bound to IP addresses (spec §5.8)', () => {
+describe('proxy → in-process sandbox, keys bound to IP addresses (docs/partner-api.md#keys)', () => {
   it('tells the sandbox the client address, IPv4 as a.b.c.d even on a dual-stack socket', async () => {
     const box = createSandbox(
       testSandboxConfig({ dbPath: path.join(dir, 'ip.sqlite'), appKey: APP_KEY, seed: 'empty', control: true }),

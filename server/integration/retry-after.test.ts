@@ -1,5 +1,5 @@
 /**
- * A limit's refusal reaches the browser with its Retry-After (issue 11): the
+ * A limit's refusal reaches the browser with its Retry-After: the
  * sandbox behind `npm start` refuses a fourth code for one e-mail, and the
  * proxy, whose own limits are set wider here, passes the header on with the
  * sandbox's envelope.

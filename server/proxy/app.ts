@@ -1,9 +1,9 @@
 /**
- * The proxy (issue 3, "The proxy"; DESIGN.md "Proxy"): one Hono app, mounted by
+ * The proxy (docs/architecture.md#proxy): one Hono app, mounted by
  * `npm start` (server/main.ts) and by the Vite dev server (server/dev-plugin.ts).
  *
  * - `/api/*` goes to the one upstream with the target byte for byte; X-Apikey
- *   and X-Apimac become the `apikey`/`apimac` cookies (spec §5.2, §5.4).
+ *   and X-Apimac become the `apikey`/`apimac` cookies (docs/partner-api.md#keys, docs/partner-api.md#signature).
  * - `/sandbox/*` goes to the embedded sandbox, only when one is mounted;
  *   `/sandbox/api/*` is the sandbox's API as partners call it, the keys sent
  *   as the cookies themselves (`{base_url}` = `<origin>/sandbox`), through the
@@ -49,7 +49,7 @@ import {
   type UpstreamLink,
 } from './upstream.ts';
 
-/** Upstream response headers the browser gets: the file name of syncfile_get (spec §4.5), a rate limit's Retry-After. */
+/** Upstream response headers the browser gets: the file name of syncfile_get (docs/partner-api.md#syncfile_get), a rate limit's Retry-After. */
 const PASSED_API_HEADERS = ['content-type', 'content-disposition', 'x-filename', 'retry-after'];
 
 export type ProxyApp = Hono<ProxyEnv>;
@@ -111,7 +111,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     if (pathname === '/healthz') return c.text('ok\n', 200, { 'Cache-Control': 'no-store' });
     if (pathname === EMBED_CONFIG_PATH) return embedConfigResponse(options.embedOrigins ?? [], c.req.method);
     if (pathname === PARTNER_API_CONFIG_PATH) return partnerApiConfigResponse(partnerApiBaseUrl(c), c.req.method);
-    // The sandbox's {base_url}: /sandbox/api/... is /api/... with the keys as cookies (spec §5), as curl sends them.
+    // The sandbox's {base_url}: /sandbox/api/... is /api/... with the keys as cookies (docs/partner-api.md#authentication), as curl sends them.
     const sandboxApi = sandboxPages ? sandboxApiTarget(target) : null;
     if (sandboxApi !== null) {
       return sandboxHostAllowed(c) ? handleApi(c, sandboxApi, 'cookies') : sandboxHostRefused(c);
@@ -185,7 +185,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     if (!cookie.ok) return fail({ error: 502, errorinfo: cookie.reason, reason: 'bad-credentials' });
     const client = clientAddressOf(c);
 
-    // The application key is lent to anonymous browsers: its use is limited (issue 11).
+    // The application key is lent to anonymous browsers: its use is limited.
     let admitted: Admitted | null = null;
     if (cookie.usedAppKey && (method === 'signup' || method === 'signin')) {
       const admission = loginGate.admit(method, target, client);
@@ -215,7 +215,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     const headers = forwardedRequestHeaders(c.req.raw.headers, client);
     if (cookie.cookie !== null) headers.set('cookie', cookie.cookie);
 
-    // api_test with raw=<non-zero> prints only the result text (spec §4.6).
+    // api_test with raw=<non-zero> prints only the result text (docs/partner-api.md#api_test).
     // A repeated argument: the last value wins, as the sandbox reads it (src/api/query-args.ts).
     const rawText = raw || (method === 'api_test' && isNonZeroArg(lastQueryValue(target, 'raw')));
     const encoding = rawText ? null : negotiateEncoding(acceptEncoding);
@@ -243,7 +243,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     const { response: upstreamResponse, body: upstreamBody } = answer;
     admitted?.settle(upstreamBody);
     if (raw && upstreamResponse.status >= 500) {
-      // The file method's own errors are 4xx (spec §7.4); a 5xx is a gateway or the service failing.
+      // The file method's own errors are 4xx (docs/partner-api.md#syncfile_get-errors); a 5xx is a gateway or the service failing.
       return fail({ error: 500, errorinfo: 'The partner API failed', reason: 'upstream-error', gateway: true });
     }
     if (!rawText && upstreamBody !== null && link.mustCheck(upstreamResponse) && !isEnvelope(upstreamBody)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress, parseProxyEntry, trustedProxies } from './client-address.ts';
 
-describe('clientAddress (spec §5.8: keys bound to addresses)', () => {
+describe('clientAddress (docs/partner-api.md#keys: keys bound to addresses)', () => {
   const none = trustedProxies([]);
   const lb = trustedProxies(['10.0.0.0/8', '2001:db8::/32', '192.0.2.10']);
 

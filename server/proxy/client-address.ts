@@ -1,5 +1,5 @@
 /**
- * The client address for keys bound to IP addresses (spec §5.8: keydata.ip).
+ * The client address for keys bound to IP addresses (docs/partner-api.md#keys: keydata.ip).
  * The socket's peer is the client, unless the peer is a proxy we trust
  * (TRUSTED_PROXIES, e.g. a TLS load balancer): then the client is the
  * right-most X-Forwarded-For entry that no trusted proxy added. Entries left of

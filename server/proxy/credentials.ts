@@ -1,12 +1,12 @@
 /**
  * X-Apikey / X-Apimac request headers → the `apikey` / `apimac` cookies the
- * partner API reads (spec §5.2, §5.4). Browsers cannot set a Cookie header on
+ * partner API reads (docs/partner-api.md#keys, docs/partner-api.md#signature). Browsers cannot set a Cookie header on
  * fetch, so the SPA sends headers and the proxy writes the cookie.
  */
 
 import { isCookieSafe } from '../../src/api/credentials.ts';
 
-/** Methods that may be called with the partner's application key (spec §4.1). */
+/** Methods that may be called with the partner's application key (docs/partner-api.md#authorization-methods). */
 const APP_KEY_METHODS = new Set(['signup', 'signin']);
 
 export type CookieResult = { ok: true; cookie: string | null; usedAppKey: boolean } | { ok: false; reason: string };
@@ -47,7 +47,7 @@ export function upstreamCookie(
 
 /**
  * The `apikey` and `apimac` values of a caller's Cookie header, as the partner
- * API reads them (spec §5.2, §5.4): for the sandbox's own {base_url}
+ * API reads them (docs/partner-api.md#keys, docs/partner-api.md#signature): for the sandbox's own {base_url}
  * (`/sandbox/api/`, ./app.ts), where a caller such as curl sends the cookies
  * itself. The first of each name counts; nothing else of the header is kept.
  * The values are checked by upstreamCookie like the X- headers.

@@ -1,8 +1,8 @@
 /**
  * Answers the proxy gives itself, in the API's own terms: the response envelope
- * (spec §2.1) with a system error code (spec §7.2), HTTP 200 as for every JSON
- * method (spec §7.1 rule 1); for raw methods (syncfile_get) an HTTP status and
- * a text message (spec §7.4).
+ * (docs/partner-api.md#envelope) with a system error code (docs/partner-api.md#system-errors), HTTP 200 as for every JSON
+ * method (docs/partner-api.md#error-rules rule 1); for raw methods (syncfile_get) an HTTP status and
+ * a text message (docs/partner-api.md#syncfile_get-errors).
  */
 import { z } from 'zod';
 import { getMethod } from '../../src/api/registry.ts';
@@ -70,7 +70,7 @@ export function proxyBadRequestAnswer(target: string): {
 
 /**
  * The least an upstream JSON answer must have to be passed on as an envelope
- * (spec §2.1). Deliberately loose: the client parses the whole envelope and the
+ * (docs/partner-api.md#envelope). Deliberately loose: the client parses the whole envelope and the
  * method's `result`; the proxy only tells an envelope from an HTML error page,
  * a truncated body or something else that is not the API.
  */
@@ -92,7 +92,7 @@ export function isEnvelope(body: Uint8Array): boolean {
   return upstreamEnvelopeSchema.safeParse(parsed).success;
 }
 
-/** The proxy's own envelope as an answer: HTTP 200, as for every JSON method (spec §7.1). */
+/** The proxy's own envelope as an answer: HTTP 200, as for every JSON method (docs/partner-api.md#error-rules). */
 export function envelopeResponse(envelope: ProxyEnvelope, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(envelope), {
     status: 200,

@@ -1,5 +1,5 @@
 /**
- * The sign-in limits (issue 11, item 1) over real HTTP: the proxy in front of a
+ * The sign-in limits over real HTTP: the proxy in front of a
  * small real upstream that answers signup and signin as the service does and
  * records what reaches it. A refused call never reaches the upstream.
  */
@@ -25,7 +25,7 @@ function answer(res: ServerResponse, method: string, error: number, result: unkn
   );
 }
 
-/** signup sends a code; signin takes GOOD_CODE and answers any other with 112900 (spec §7.3). */
+/** signup sends a code; signin takes GOOD_CODE and answers any other with 112900 (docs/partner-api.md#method-errors). */
 function authService(delayMs = 0) {
   return (req: RecordedRequest, res: ServerResponse) => {
     const [, , method = '', , code] = req.url.split('?', 1)[0]?.split('/') ?? [];
@@ -92,7 +92,7 @@ describe('sign-in limits, through the proxy', () => {
     expect(wrongCodes).toBe(DEFAULT_LOGIN_LIMITS.wrongCodesPerEmail.count);
     expect(reached('signin')).toBe(wrongCodes);
     const seen = refusal(refused as RawAnswer);
-    // The spec envelope (spec §2.1, HTTP 200) with a system error, saying when to retry.
+    // The spec envelope (docs/partner-api.md#envelope, HTTP 200) with a system error, saying when to retry.
     expect(seen).toMatchObject({ status: 200, version: 'proxy', method: 'signin', error: 500, result: null });
     expect(seen.errorinfo).toMatch(/^Too many wrong sign-in codes for this e-mail address\. Try again in 1 hour\.$/);
     expect(Number(seen.retryAfter)).toBeGreaterThan(3500);

@@ -1,5 +1,5 @@
 /**
- * Limits on the sign-in code flow (issue 11, item 1). The proxy lends the
+ * Limits on the sign-in code flow. The proxy lends the
  * partner's application key to anonymous browsers for `signup` and `signin`
  * (./credentials.ts), so it also answers for how that key is used: one-time
  * codes must not be guessable by a script that repeats "signup, then five wrong
@@ -36,7 +36,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   wrongCodesPerAddress: { count: 60, windowMs: HOUR },
 };
 
-/** signin's "The e-mail or password is unknown" (spec §7.3, 112900): a wrong code. */
+/** signin's "The e-mail or password is unknown" (docs/partner-api.md#method-errors, 112900): a wrong code. */
 export const WRONG_CODE = errorCode('signin', 'unknownEmailOrOtp');
 
 export interface Refusal {
@@ -179,7 +179,7 @@ function ipv6Groups(address: string): string[] {
 
 const utf8 = new TextDecoder();
 
-/** The envelope's `error` (spec §2.1), or null when the answer is not an envelope. */
+/** The envelope's `error` (docs/partner-api.md#envelope), or null when the answer is not an envelope. */
 function envelopeError(answer: Uint8Array): number | null {
   try {
     const parsed: unknown = JSON.parse(utf8.decode(answer));

@@ -15,7 +15,7 @@ export interface ProxyOptions {
   /** The embedded sandbox's own routes (`/sandbox/*`), served only in sandbox mode. */
   sandbox?: { fetch: (req: Request) => Promise<Response> };
   /**
-   * Request body limit; the spec leaves it open (spec §8). Default MAX_BODY_BYTES
+   * Request body limit; the spec leaves it open (docs/partner-api.md#limits). Default MAX_BODY_BYTES
    * (src/api/limits.ts, 2 MiB: up to 10,000 sites in one sites_add), the sandbox's too.
    */
   maxBodyBytes?: number;
@@ -36,7 +36,7 @@ export interface ProxyOptions {
   /**
    * Proxies in front of this one whose X-Forwarded-For is believed
    * (TRUSTED_PROXIES: IPs or CIDRs, e.g. the TLS load balancer); default none,
-   * so the socket's peer is the client (spec §5.8, ./client-address.ts).
+   * so the socket's peer is the client (docs/partner-api.md#keys, ./client-address.ts).
    */
   trustedProxies?: readonly string[];
   /**

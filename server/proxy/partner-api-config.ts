@@ -1,5 +1,5 @@
 /**
- * Where the partner API is, for callers of their own (issue 9: the developer
+ * Where the partner API is, for callers of their own (the developer
  * console's curl command that goes straight to the API):
  * - `/partner-api.json`: `{ version: 1, baseUrl }`, the spec's `{base_url}`
  *   (PARTNER_API_URL, or the embedded sandbox's), null when unknown. Not a
@@ -7,8 +7,8 @@
  *   or password in PARTNER_API_URL); src/features/developer/api/partner-api.ts reads it.
  * - In sandbox mode the sandbox's `{base_url}` is `<origin>/sandbox`:
  *   `/sandbox/api/...` is its API as partners call it, the keys sent as the
- *   `apikey` and `apimac` cookies themselves (spec §5), the signature over
- *   `/api/...` as always (spec §5.5).
+ *   `apikey` and `apimac` cookies themselves (docs/partner-api.md#authentication), the signature over
+ *   `/api/...` as always (docs/partner-api.md#signature).
  */
 import { isApiTarget } from './target.ts';
 

@@ -507,7 +507,7 @@ describe('proxy → node:http upstream', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
-  it('passes a syncfile_get 4xx error through as text (spec §7.4)', async () => {
+  it('passes a syncfile_get 4xx error through as text (docs/partner-api.md#syncfile_get-errors)', async () => {
     const { proxy } = await rig((_req, res) => {
       res.writeHead(401, { 'Content-Type': 'text/plain' });
       res.end('Authorization error (502)\n');

@@ -1,7 +1,7 @@
 /**
- * Security headers on every response the proxy makes (issue 3, "The proxy").
+ * Security headers on every response the proxy makes.
  * No X-Frame-Options: it cannot express an allowlist and would break embedding
- * in hoster panels; `frame-ancestors` is the control (DESIGN.md, embedding).
+ * in hoster panels; `frame-ancestors` is the control (docs/embedding.md).
  */
 
 export const DEFAULT_FRAME_ANCESTORS = "'self'";
@@ -13,7 +13,7 @@ export function contentSecurityPolicy(frameAncestors: string): string {
     "style-src 'self'",
     "img-src 'self' https: data:",
     "connect-src 'self'",
-    // The overview sums the fleet in a module worker from the same origin (issue 8).
+    // The overview sums the fleet in a module worker from the same origin.
     "worker-src 'self'",
     `frame-ancestors ${frameAncestors}`,
     "base-uri 'none'",

@@ -1,7 +1,7 @@
 /**
  * The request target as the browser sent it, and the checks that let the proxy
  * forward it byte for byte. The signature covers the target exactly as it
- * travels (spec §5.5), so the proxy never rebuilds it from a parsed URL.
+ * travels (docs/partner-api.md#signature), so the proxy never rebuilds it from a parsed URL.
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -80,7 +80,7 @@ export function checkApiTarget(target: string): ApiTargetCheck {
   const queryAt = target.indexOf('?');
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   const rawMethod = path.split('/')[2] ?? '';
-  // The envelope echoes the method (spec §2.1); only a plain name is echoed.
+  // The envelope echoes the method (docs/partner-api.md#envelope); only a plain name is echoed.
   const method = SAFE_METHOD_NAME.test(rawMethod) ? rawMethod : '';
   if (!target.startsWith('/api/'))
     return { ok: false, method, reason: 'The request target must begin with /api/<method>/' };

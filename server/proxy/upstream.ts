@@ -1,7 +1,7 @@
 /**
  * The one upstream: the real partner service over HTTP(S) (here), or the
  * sandbox in the same process (./in-process.ts). Both are reached with a fetch
- * Request whose URL carries the browser's request target unchanged (spec §5.5:
+ * Request whose URL carries the browser's request target unchanged (docs/partner-api.md#signature:
  * the signature covers it), through the same interface, UpstreamLink.
  */
 import { readLimited } from '../read-limited.ts';
@@ -23,7 +23,7 @@ const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'user-agent'] as co
 
 /**
  * Request headers for the upstream: the allowlisted browser headers, and the
- * client address as X-Forwarded-For (spec §5.8: keys may be bound to
+ * client address as X-Forwarded-For (docs/partner-api.md#keys: keys may be bound to
  * addresses), computed by clientAddress (./client-address.ts) from the socket
  * and, behind TRUSTED_PROXIES, their X-Forwarded-For. A browser-supplied
  * X-Forwarded-For never reaches the upstream as sent. With no known address
@@ -86,7 +86,7 @@ export interface UpstreamLink {
    * Rejects with UpstreamTimeout, BodyTooLarge (answer too big) or the network error.
    */
   exchange(call: UpstreamCall, use: AnswerUse | null): Promise<UpstreamAnswer>;
-  /** Whether an answer that is not raw text must be checked to be the API envelope (spec §2.1). */
+  /** Whether an answer that is not raw text must be checked to be the API envelope (docs/partner-api.md#envelope). */
   mustCheck(response: Response): boolean;
 }
 

@@ -1,4 +1,4 @@
-/** Accounts and keys as the spec describes them (spec §2.5, §2.6, §5), over the store. */
+/** Accounts and keys as the spec describes them (docs/partner-api.md#key-pair, docs/partner-api.md#key-metadata, docs/partner-api.md#authentication), over the store. */
 import { createHash, createHmac } from 'node:crypto';
 import { hashKey } from './key-hash.ts';
 import { randomHex, type SandboxState } from './state.ts';
@@ -33,7 +33,7 @@ export interface IssuedKey {
   key: string;
 }
 
-/** A key pair made by signin (spec §2.5, §2.6); the private key itself is not stored, only its hash. */
+/** A key pair made by signin (docs/partner-api.md#key-pair, docs/partner-api.md#key-metadata); the private key itself is not stored, only its hash. */
 export function issueSigninKey(state: SandboxState, user: UserRow, parent: KeyRow): IssuedKey {
   const now = state.now();
   const key = randomHex(24);
@@ -56,7 +56,7 @@ export function issueSigninKey(state: SandboxState, user: UserRow, parent: KeyRo
 }
 
 /**
- * The application key: no signature, signup/signin/api_* only (spec §5.6, §5.10).
+ * The application key: no signature, signup/signin/api_* only (docs/partner-api.md#signature, docs/partner-api.md#keys).
  * Its id is the keyid of every answer to it, so it is random, never derived
  * from the key (an unsalted hash would let anyone test guesses of the key).
  * Idempotent: the row is found by the key's hash on every start.
@@ -71,7 +71,7 @@ export function ensureAppKey(state: SandboxState): void {
   );
 }
 
-/** Key metadata as signin's keydata and api_keyinfo report it (spec §2.6). */
+/** Key metadata as signin's keydata and api_keyinfo report it (docs/partner-api.md#key-metadata). */
 export function keyData(state: SandboxState, key: KeyRow) {
   return {
     id: key.id,
@@ -85,12 +85,12 @@ export function keyData(state: SandboxState, key: KeyRow) {
   };
 }
 
-/** api_keyinfo's answer, and signout's (spec §4.1, §4.6): keydata plus the key's type. */
+/** api_keyinfo's answer, and signout's (docs/partner-api.md#signout, docs/partner-api.md#api_keyinfo): keydata plus the key's type. */
 export function keyInfo(state: SandboxState, key: KeyRow) {
   return { ...keyData(state, key), type: key.kind };
 }
 
-/** The public half stored on the server (spec §2.5). */
+/** The public half stored on the server (docs/partner-api.md#key-pair). */
 export function publicKey(key: KeyRow) {
   return {
     id: key.id,

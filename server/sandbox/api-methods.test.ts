@@ -1,5 +1,5 @@
 /**
- * The common methods (spec §4.6, §2.11): api_methodlist per key, api_methoddata
+ * The common methods (docs/partner-api.md#common-methods, docs/partner-api.md#method-metadata): api_methodlist per key, api_methoddata
  * derived from the registry, api_keyinfo, api_userinfo, and api_test to the letter.
  */
 import { describe, expect, it } from 'vitest';
@@ -47,8 +47,8 @@ describe('api_methodlist', () => {
 
 /**
  * What api_methoddata must say of each method, written from the spec by hand
- * (§4: path entries, verbs, named arguments; §7.3: codes and messages in order;
- * §2.11: alwaysRaw), not read from the registry: a registry that drifts from
+ * (docs/partner-api.md#methods: path entries, verbs, named arguments; docs/partner-api.md#method-errors: codes and messages in order;
+ * docs/partner-api.md#method-metadata: alwaysRaw), not read from the registry: a registry that drifts from
  * the spec fails here. `prefix` for methods without codes is the sandbox's own
  * choice (docs/sandbox.md, "Error prefixes the spec does not give").
  */
@@ -83,7 +83,7 @@ const SPEC: Record<string, SpecMethod> = {
     ],
     path: 2,
   },
-  // 113900 is listed twice in §7.3 with one code: one message.
+  // 113900 is listed twice in docs/partner-api.md#method-errors with one code: one message.
   signout: { prefix: 113, errors: [DB], path: 0 },
   dashboard: { prefix: 114, errors: [], path: 0 },
   agency_update: { prefix: 121, errors: [DB], path: 0, httpMethods: 'POST' },
@@ -135,7 +135,7 @@ const methodDataSchema = z.object({
 });
 
 describe('api_methoddata', () => {
-  it('describes every method of the spec as the spec states it (§2.11, §4, §7.3)', async () => {
+  it('describes every method of the spec as the spec states it (docs/partner-api.md#method-metadata, docs/partner-api.md#methods, docs/partner-api.md#method-errors)', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     const listed = z.array(z.string()).parse(await bed.ok('/api/api_methodlist/', { key: account }));
@@ -148,12 +148,12 @@ describe('api_methoddata', () => {
       expect(Object.keys(data.argv).sort(), name).toEqual([...(spec.argv ?? [])].sort());
       expect(data.httpMethods, name).toBe(spec.httpMethods);
       expect(data.alwaysRaw, name).toBe(spec.alwaysRaw ? 1 : undefined);
-      // spec §2.11: path, argv and post hold regular expressions.
+      // docs/partner-api.md#method-metadata: path, argv and post hold regular expressions.
       for (const re of [...data.path, ...Object.values(data.argv), ...Object.values(data.post ?? {})]) {
         expect(() => regex(re), `${name} ${re}`).not.toThrow();
       }
     }
-    // The agency body's fields are those of spec §2.7.
+    // The agency body's fields are those of docs/partner-api.md#agency-record.
     const agency = methodDataSchema.parse(await bed.ok('/api/api_methoddata/agency_update/', { key: account }));
     expect(Object.keys(agency.post ?? {}).sort()).toEqual(
       [
@@ -175,7 +175,7 @@ describe('api_methoddata', () => {
     );
   });
 
-  it('answers the codes it publishes: errprefix·1000 + 900 + the position of the message (§7.1 rule 5)', async () => {
+  it('answers the codes it publishes: errprefix·1000 + 900 + the position of the message (docs/partner-api.md#error-rules rule 5)', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     await bed.control('fail-next', { method: 'site_setoption', code: 145904 });
@@ -210,7 +210,7 @@ describe('api_keyinfo and api_userinfo', () => {
   });
 });
 
-describe('api_userinfo postpaid and subscription (issue 6)', () => {
+describe('api_userinfo postpaid and subscription', () => {
   const userInfo = z.object({ postpaid: z.number(), subscription: z.number() }).loose();
 
   it('are integers 0/1 from the plan: both 1 for a new account and the demo, changed by the plan', async () => {
@@ -274,7 +274,7 @@ describe('api_test', () => {
     });
   });
 
-  it('takes any value in item3 and str, line breaks included (spec §4.6)', async () => {
+  it('takes any value in item3 and str, line breaks included (docs/partner-api.md#api_test)', async () => {
     const bed = freshSandbox();
     const r = apiTestResult.parse(
       await bed.ok('/api/api_test/x/1/line%0Abreak%0D%0A/?str=one%0Atwo%E2%80%A8&int=1', { key: bed.appKey }),
@@ -306,7 +306,7 @@ describe('api_test', () => {
     expect(form.POST).toEqual({ TYPE: 'application/x-www-form-urlencoded', LENGTH: 7, DATA: 'a=1&b=2' });
   });
 
-  it('takes binary POST data: the byte count as LENGTH, what decodes as DATA (spec §4.6 "any POST data")', async () => {
+  it('takes binary POST data: the byte count as LENGTH, what decodes as DATA (docs/partner-api.md#api_test "any POST data")', async () => {
     const bed = await freshHttpSandbox();
     const bytes = new Uint8Array([0x00, 0xff, 0xfe, 0x41, 0xc3, 0xa9, 0x80]);
     const answer = await bed.call('/api/api_test/x/1/y/?str=s&int=1', {

@@ -70,7 +70,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   const api = apiRoute(state, runScheduler, print);
   // Over HTTP the URL is normalised before routing, so /api/../sandbox/outbox would
   // reach another route: a raw target under /api/ always goes to the API, which
-  // refuses the traversal with 503 (issue 2, "Bad input").
+  // refuses the traversal with 503.
   app.use('*', async (c, next) => {
     const raw = c.env?.incoming?.url;
     if (raw !== undefined && /^\/api(?:[/?]|$)/.test(raw)) return api(c);
@@ -80,7 +80,7 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   app.all('/api/*', api);
 
   // The outbox shows every one-time password: standalone, a page whose host name an
-  // attacker points at this machine (DNS rebinding) must not read it (issue 11).
+  // attacker points at this machine (DNS rebinding) must not read it.
   app.use('/sandbox/*', async (c, next) => {
     if (!hostAllowed(c, config, false)) {
       return c.json(

@@ -13,7 +13,7 @@ describe('badRequestAnswer (a target the HTTP layer refuses)', () => {
     });
   });
 
-  it('is an HTTP 400 line of text for syncfile_get (spec §7.4)', () => {
+  it('is an HTTP 400 line of text for syncfile_get (docs/partner-api.md#syncfile_get-errors)', () => {
     const answer = badRequestAnswer('/api/syncfile_get/\\/');
     expect(answer.status).toBe(400);
     expect(answer.body).toMatch(/^Invalid request format \(503\)/);

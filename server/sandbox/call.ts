@@ -31,7 +31,7 @@ export interface Call<M extends MethodName = MethodName> {
   origin: string;
   headers: Headers;
   httpMethod: string;
-  /** The client's address, as the key's IP binding sees it (spec §5.8). */
+  /** The client's address, as the key's IP binding sees it (docs/partner-api.md#keys). */
   ip: string;
   /**
    * The sandbox's one-step demo sign-in (POST /sandbox/demo-session), for the
@@ -39,7 +39,7 @@ export interface Call<M extends MethodName = MethodName> {
    * to people and scripts, so "Try the demo" works however often it is used.
    */
   demoSession: boolean;
-  /** One of this method's own errors (spec §7.3), by name: `throw call.fail('siteNotFound')`. */
+  /** One of this method's own errors (docs/partner-api.md#method-errors), by name: `throw call.fail('siteNotFound')`. */
   fail(name: ErrorName<M>, info?: string): MethodError<M>;
 }
 

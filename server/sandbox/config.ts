@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A configuration problem, listed in the user's terms (DESIGN.md: validated at start-up). */
+/** A configuration problem, listed in the user's terms (docs/architecture.md#configuration: validated at start-up). */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -28,7 +28,7 @@ const intInRange = (name: string, min: number, max: number, fallback: number) =>
     });
 
 /**
- * Limits on the one-time-password flow and per key (issue 11), in memory per
+ * Limits on the one-time-password flow and per key, in memory per
  * process. A person never meets them; a script guessing codes always does.
  */
 export interface SandboxLimits {
@@ -127,7 +127,7 @@ function publicOrigin(value: string): string | null {
 export interface SandboxConfig {
   /** SQLite file (':memory:' for throwaway tests). */
   dbPath: string;
-  /** The application key: signature check disabled, signup/signin/api_* only (spec §5.6). */
+  /** The application key: signature check disabled, signup/signin/api_* only (docs/partner-api.md#signature). */
   appKey: string;
   /** Whether keys made by signin must sign their requests. */
   signinDs: 'required' | 'disabled';

@@ -1,5 +1,5 @@
 /**
- * The sandbox-only routes (issue 2): the control surface is off unless
+ * The sandbox-only routes: the control surface is off unless
  * SANDBOX_CONTROL=1 and checks its input; health answers when ready.
  */
 import { describe, expect, it } from 'vitest';

@@ -88,7 +88,7 @@ export function runControl(state: SandboxState, action: ControlAction, input: un
       const f = actions['fail-next'].parse(input);
       const def = getMethod(f.method);
       if (!def) throw new ControlError(`Unknown method ${f.method}`);
-      // The defaults issue 2 names: a scan that cannot start, or the method's database error.
+      // The defaults: a scan that cannot start, or the method's database error (the failures a partner's integration must handle).
       const own = METHOD_ERRORS.filter((e) => e.method === def.name);
       const fallback =
         own.find((e) => e.name === (def.name === 'site_scan' ? 'scannerFailed' : 'dbError'))?.code ?? null;

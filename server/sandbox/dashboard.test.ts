@@ -1,5 +1,5 @@
 /**
- * dashboard (spec §4.1): a URL with a token valid 24 hours (spec §8); the sandbox
+ * dashboard (docs/partner-api.md#dashboard): a URL with a token valid 24 hours (docs/partner-api.md#limits); the sandbox
  * serves it as a small page naming the account and refuses expired or forged tokens.
  */
 import { describe, expect, it } from 'vitest';

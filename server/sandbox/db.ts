@@ -109,7 +109,7 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX scan_reports_site ON scan_reports(site_id, date);
 
-  -- Firewall state changes: the 30-day history derives from them (spec §2.10).
+  -- Firewall state changes: the 30-day history derives from them (docs/partner-api.md#firewall-history).
   CREATE TABLE fw_events (
     site_id INTEGER NOT NULL,
     at INTEGER NOT NULL,

@@ -1,5 +1,5 @@
 /**
- * `npm run demo:reset` (issue 10): the demo account back to its seed in the
+ * `npm run demo:reset`: the demo account back to its seed in the
  * configured database, while a sandbox keeps running on the same file: its
  * sessions end, it answers the new data at once with nothing stale from its
  * caches, and other accounts are untouched.

@@ -1,5 +1,5 @@
 /**
- * A demo account of any size (issue 7): SANDBOX_DEMO_SITES=N gives the demo
+ * A demo account of any size: SANDBOX_DEMO_SITES=N gives the demo
  * account N sites in every state, units in proportion, 30 days of firewall
  * history, past reports and a plan that fits; the hand-made sites stay as they
  * are; the same N always gives the same fleet.

@@ -2,9 +2,9 @@ import { errorCode, type ErrorName, type MethodName } from '../../src/api/regist
 import type { SystemErrorCode } from '../../src/api/system-errors.ts';
 
 /**
- * A method-specific error, named as the registry names it (spec §7.3): the
+ * A method-specific error, named as the registry names it (docs/partner-api.md#method-errors): the
  * answer's code is errprefix·1000 + 900 + the error's position in the method's
- * list (spec §7.1 rule 5), looked up by name, so reordering cannot change it.
+ * list (docs/partner-api.md#error-rules rule 5), looked up by name, so reordering cannot change it.
  */
 export class MethodError<M extends MethodName = MethodName> extends Error {
   constructor(
@@ -15,14 +15,14 @@ export class MethodError<M extends MethodName = MethodName> extends Error {
     super(`${method} error ${String(errorName)}`);
   }
 
-  /** The full code (spec §7.1 rule 5). */
+  /** The full code (docs/partner-api.md#error-rules rule 5). */
   get code(): number {
     return errorCode(this.method, this.errorName);
   }
 }
 
 /**
- * A system-wide error (spec §7.2). A refusal by a rate limit (500) says in
+ * A system-wide error (docs/partner-api.md#system-errors). A refusal by a rate limit (500) says in
  * `retryAfter` how many seconds to wait; the answer carries it as Retry-After.
  */
 export class SystemError extends Error {
@@ -35,7 +35,7 @@ export class SystemError extends Error {
   }
 }
 
-/** A raw answer that bypasses the envelope (syncfile_get, api_test with raw; spec §2.1). */
+/** A raw answer that bypasses the envelope (syncfile_get, api_test with raw; docs/partner-api.md#envelope). */
 export class RawResult {
   constructor(
     readonly body: string,
@@ -46,7 +46,7 @@ export class RawResult {
 
 /**
  * An error to answer after the call's changes are committed: a wrong one-time
- * password must still count as a try (spec §3: a password stops after 5 wrong tries).
+ * password must still count as a try (docs/partner-api.md#lifecycle: a password stops after 5 wrong tries).
  */
 export class FailAfterCommit {
   constructor(readonly error: MethodError | SystemError) {}

@@ -1,5 +1,5 @@
 /**
- * Firewall history (spec §2.10): 30 keys YYYYMMDD in UTC ending today (sandbox
+ * Firewall history (docs/partner-api.md#firewall-history): 30 keys YYYYMMDD in UTC ending today (sandbox
  * clock), null before the site existed and on days the firewall was off or
  * removed all day, eight integers otherwise, deterministic per site and day.
  */

@@ -1,5 +1,5 @@
 /**
- * Firewall history (spec §2.10): traffic that accrues per day, deterministic per
+ * Firewall history (docs/partner-api.md#firewall-history): traffic that accrues per day, deterministic per
  * site and date, derived from the firewall's on/off switches.
  */
 import { BoundedCache } from './bounded-cache.ts';
@@ -38,7 +38,7 @@ export function fwWindow(now: number): FwWindow {
 }
 
 /**
- * One site's history (spec §2.10) as JSON text. A day has data when the site
+ * One site's history (docs/partner-api.md#firewall-history) as JSON text. A day has data when the site
  * existed and its firewall was on at some time that day; today's figures grow
  * with the hours. The 29 past days never change until the firewall is switched
  * or the day rolls over, so their text is kept per site: a 10,000-site

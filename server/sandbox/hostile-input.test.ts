@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 11), over real HTTP: bodies nested too deep are refused
+ * Hostile input, over real HTTP: bodies nested too deep are refused
  * before any handler runs and change nothing; arguments named like Object
  * members are unknown arguments like any other; control characters never pass
  * as e-mail addresses, and what a request makes the sandbox print is escaped.
@@ -52,7 +52,7 @@ describe('JSON bodies nested too deep', () => {
   });
 });
 
-/** Names inherited by every object (issue 11 item 4). */
+/** Names inherited by every object (prototype pollution). */
 const OBJECT_MEMBERS = ['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__defineGetter__', '__proto__'];
 
 /** A request to each method that its key may make, with `arg` added to the query. */

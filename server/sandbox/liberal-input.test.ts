@@ -1,5 +1,5 @@
 /**
- * Liberal where the spec is loose (issue 2), as published partner plugins need:
+ * Liberal where the spec is loose, as published partner plugins need:
  * POST for GET methods, no trailing slash, flags with values, unknown flags,
  * %40 in e-mails, a site's full URL as its name.
  */
@@ -74,7 +74,7 @@ describe('liberal input', () => {
     expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['a.example', 'xn--bcher-kva.example']);
   });
 
-  it('reads a JSON body whatever its declared content type, as curl sends it by default (issue 6)', async () => {
+  it('reads a JSON body whatever its declared content type, as curl sends it by default', async () => {
     const bed = await freshHttpSandbox();
     const account = await bed.signUpAndIn();
     const form = { 'content-type': 'application/x-www-form-urlencoded' };

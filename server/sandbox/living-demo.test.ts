@@ -1,5 +1,5 @@
 /**
- * The living demo (issue 10): as sandbox time passes, a demo site now and then
+ * The living demo: as sandbox time passes, a demo site now and then
  * gets infected (found at once, by a report), and one to three hours later it
  * is clean again: a cleanup scan cleans it when automatic cleanup is on, the
  * hoster cleans it by hand (a clean scan) when it is off. So the infected

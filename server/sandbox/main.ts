@@ -4,6 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { createGuardedServer } from '../http-server.ts';
+import { watchParent } from '../parent-watch.ts';
 import { badRequestAnswer } from './http/envelope.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { createSandbox } from './app.ts';
@@ -26,12 +27,12 @@ function main(): void {
       fetch: sandbox.app.fetch,
       port: config.port,
       hostname: '127.0.0.1',
-      // The security headers on every answer, the HTTP layer's own early 400s included (issue 11 §5).
+      // The security headers on every answer, the HTTP layer's own early 400s included.
       createServer: createGuardedServer(badRequestAnswer, Object.entries(SECURITY_HEADERS)),
     },
     (info) => {
       const listening = `http://127.0.0.1:${info.port}`;
-      // The spec's {base_url}: requests go to {base_url}/api/<method>/ (spec §2). The URLs
+      // The spec's {base_url}: requests go to {base_url}/api/<method>/ (docs/partner-api.md#requests). The URLs
       // the sandbox hands out start with it too (http/connection.ts requestOrigin).
       const base = config.publicOrigin ?? listening;
       console.log('Partner API sandbox ready');
@@ -53,6 +54,9 @@ function main(): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  // Ends with whatever started it (npm, a bench), even when the signal does not reach it.
+  watchParent(stop);
 }
 
 main();

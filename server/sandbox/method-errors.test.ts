@@ -1,5 +1,5 @@
 /**
- * Method error codes of spec §7.3, each met the way a real account meets it, or
+ * Method error codes of docs/partner-api.md#method-errors, each met the way a real account meets it, or
  * through the control surface's "fail next" for database and delivery failures.
  * Messages come from the registry (errprefix·900 + index).
  */

@@ -1,5 +1,5 @@
 /**
- * Every JSON method of the registry succeeds with the spec §2.1 envelope and
+ * Every JSON method of the registry succeeds with the docs/partner-api.md#envelope and
  * HTTP 200. The case table is typed by the registry's method names, so a method
  * added to the registry without a case here fails the type check.
  */

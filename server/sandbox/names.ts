@@ -2,9 +2,9 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import { RE, regex } from '../../src/api/registry/define.ts';
 
 export interface SiteName {
-  /** Punycode (ASCII) host name, lower case (spec §2.8 host). */
+  /** Punycode (ASCII) host name, lower case (docs/partner-api.md#site-object host). */
   host: string;
-  /** UTF-8 host name (spec §2.8 domain). */
+  /** UTF-8 host name (docs/partner-api.md#site-object domain). */
   domain: string;
 }
 
@@ -12,7 +12,7 @@ export interface SiteName {
  * Turn what a partner sends as a site name into host and domain, or an error
  * message in the partner's terms. Liberal, as published plugins are: a full URL
  * (https://example.com/path), a trailing dot or slash, upper case and punycode
- * are all accepted (spec §4.3: "punycode or not").
+ * are all accepted (docs/partner-api.md#sites_add: "punycode or not").
  */
 export function parseSiteName(input: string): SiteName | { error: string } {
   let s = input.trim();

@@ -1,5 +1,5 @@
 /**
- * The one-time password flow (spec §4.1, §2.3) and the outbox (issue 2): expiry,
+ * The one-time password flow (docs/partner-api.md#signup, docs/partner-api.md#one-time-password) and the outbox: expiry,
  * lockout after 5 wrong tries, single use, a new code replacing the old one, the
  * registration e-mail on the first signin only.
  */

@@ -10,7 +10,7 @@ export interface OutboxMail {
   sentAt: number;
 }
 
-/** Every e-mail the sandbox "sends" lands here and on the console (spec §6); the log escapes it. */
+/** Every e-mail the sandbox "sends" lands here and on the console (docs/partner-api.md#events); the log escapes it. */
 export function sendMail(state: SandboxState, to: string, subject: string, text: string, otp?: string): void {
   insertMail(state.db, { recipient: to, subject, body: text, otp: otp ?? null, sent_at: state.now() });
   state.log(`sandbox mail to ${to}: ${subject}`);

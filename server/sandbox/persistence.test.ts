@@ -1,5 +1,5 @@
 /**
- * Persistence (issue 2): state survives closing and reopening the database file,
+ * Persistence: state survives closing and reopening the database file,
  * and a kill -9 of the process; concurrent requests never interleave half-done
  * changes.
  */

@@ -2,7 +2,7 @@
  * A line as it may go to a console: control and format characters (escape
  * sequences, line breaks, bidirectional overrides) written as \u{…} escapes, so
  * text from a request (an e-mail address, a subject) can neither hide nor fake
- * the lines around it (issue 11).
+ * the lines around it.
  */
 export function printable(line: string): string {
   return line.replace(

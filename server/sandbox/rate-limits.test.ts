@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 11), over real HTTP: one-time passwords per e-mail and per
+ * Rate limits, over real HTTP: one-time passwords per e-mail and per
  * client address, wrong codes per e-mail across codes and per address, and a
  * token bucket per signin key. A refusal is system error 500 with when to retry
  * in errorinfo and as Retry-After; time moves by the control clock.
@@ -77,7 +77,7 @@ describe('wrong one-time passwords (signin)', () => {
     const bed = await freshHttpSandbox();
     const email = 'target@partner.example';
     let guesses = 0;
-    // "signup, then 5 wrong codes", repeated (issue 11): each code allows 5 tries.
+    // "signup, then 5 wrong codes", repeated: each code allows 5 tries.
     for (let round = 0; round < 4; round++) {
       const code = await bed.requestOtp(email);
       for (let i = 1; i <= 5; i++) {

@@ -1,6 +1,6 @@
 /**
- * Failures around a call (issue 2, "Bad input"): a body that cannot be read and a
- * scheduler that fails still give the spec §2.1 envelope, never a bare HTTP 500,
+ * Failures around a call: a body that cannot be read and a
+ * scheduler that fails still give the docs/partner-api.md#envelope, never a bare HTTP 500,
  * and the reason goes to the log.
  */
 import { connect } from 'node:net';

@@ -1,6 +1,6 @@
 /**
- * Scans run live (issue 2): site_scan starts a scan that finishes after
- * scanSeconds and writes a spec §2.9 report; scheduled scans run when nextscan
+ * Scans run live: site_scan starts a scan that finishes after
+ * scanSeconds and writes a docs/partner-api.md#scan-report report; scheduled scans run when nextscan
  * passes. Sandbox convention: a host whose first label contains infected,
  * incurable or suspicious scans as such; nosync… hosts have no sync file.
  */
@@ -23,7 +23,7 @@ async function reportOf(bed: TestBed, account: Account, host: string): Promise<S
   return (await bed.site(account, host, '?withscanreport')).scanreport ?? null;
 }
 
-/** Internal consistency every report must have (issue 2). */
+/** Internal consistency every report must have. */
 function expectConsistent(r: ScanReport, label: string): void {
   expect(Object.keys(r).sort(), label).toEqual(Object.keys(scanReportSchema.shape).sort());
   expect(r.checkedbytes, label).toBeLessThanOrEqual(r.totalbytes);

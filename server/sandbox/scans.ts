@@ -1,5 +1,5 @@
 /**
- * Scans that finish over time and scheduled scans (spec §4.3 site_scan, §2.9).
+ * Scans that finish over time and scheduled scans (docs/partner-api.md#site_scan, docs/partner-api.md#scan-report).
  * Everything is deterministic per site and date, so tests and demos see stable
  * numbers.
  */
@@ -104,7 +104,7 @@ export function writeReport(
   insertReport(db, site.id, report, profile);
 }
 
-/** The site as the simulation found it infected: a detection report (spec §2.9, no cleanup yet); whether it took. */
+/** The site as the simulation found it infected: a detection report (docs/partner-api.md#scan-report, no cleanup yet); whether it took. */
 function infect(db: Db, siteId: number, at: number, scanErrorPercent: number): boolean {
   const site = siteState(db, siteId);
   if (!site || site.syncfile !== 1 || (site.profile !== 'clean' && site.profile !== 'suspicious')) return false;

@@ -1,5 +1,5 @@
 /**
- * Seeds (issue 2): SANDBOX_SEED=demo makes a demo partner account with an agency,
+ * Seeds: SANDBOX_SEED=demo makes a demo partner account with an agency,
  * about 60 sites in every state the UI must show and about 10 units; "empty"
  * makes nothing; a seeded database is never seeded again.
  */

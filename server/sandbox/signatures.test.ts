@@ -1,5 +1,5 @@
 /**
- * Keys and signatures (spec §5): apimac is HMAC-MD5 over the request target
+ * Keys and signatures (docs/partner-api.md#authentication): apimac is HMAC-MD5 over the request target
  * exactly as received, still percent-encoded, with the query when there is one.
  */
 import { describe, expect, it } from 'vitest';
@@ -138,7 +138,7 @@ describe('signature settings and key lifetime', () => {
     expect(second.key).not.toBe(first.key);
     expect(second.signin.user.regdate).toBeTypeOf('number');
     await bed.addSites(first, ['a.example']);
-    // spec §4.1: signout answers the key metadata as api_keyinfo does, type included.
+    // docs/partner-api.md#signout: signout answers the key metadata as api_keyinfo does, type included.
     const info = z.record(z.string(), z.unknown()).parse(await bed.ok('/api/api_keyinfo/', { key: first }));
     const out = z.record(z.string(), z.unknown()).parse(await bed.ok('/api/signout/', { key: first }));
     expect(out).toEqual({ ...info, modified: expect.any(Number) });

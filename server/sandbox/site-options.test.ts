@@ -1,6 +1,6 @@
 /**
- * site_setoption for every option and value of the spec §4.3 table, site_delete
- * and site_unshare (spec §3).
+ * site_setoption for every option and value of the docs/partner-api.md#site_setoption table, site_delete
+ * and site_unshare (docs/partner-api.md#lifecycle).
  */
 import { describe, expect, it } from 'vitest';
 import { SCAN_PERIODS } from '../../src/api/registry/sites.ts';
@@ -43,7 +43,7 @@ describe('site_setoption', () => {
         v,
       ]);
     }
-    // autopatching has no field in the site object (spec §2.8); it must not touch autotreatment.
+    // autopatching has no field in the site object (docs/partner-api.md#site-object); it must not touch autotreatment.
     await bed.ok('/api/site_setoption/b.example/autopatching/1/', { key: account });
     expect((await bed.site(account, 'b.example')).autotreatment).toBe(0);
   });
@@ -86,7 +86,7 @@ describe('site_setoption', () => {
     await bed.ok('/api/site_setoption/a.example/scanperiod/0/', { key: account });
     const off = await bed.site(account, 'a.example', '?withscanreport');
     expect(off).toMatchObject({ scanperiod: 0, nextscan: 0 });
-    // The first scheduled scan ran when the clock moved 5000 s (spec §2.8: new sites are scanned).
+    // The first scheduled scan ran when the clock moved 5000 s (docs/partner-api.md#site-object: new sites are scanned).
     expect(off.scanreport?.date).toBeLessThanOrEqual(now);
     // With scans off, time passing schedules nothing and scans nothing.
     await bed.advance(20 * 86400);

@@ -1,5 +1,5 @@
 /**
- * sites_add and sites_list semantics (spec §3, §4.3): short and long forms,
+ * sites_add and sites_list semantics (docs/partner-api.md#lifecycle, docs/partner-api.md#site-methods): short and long forms,
  * IDN names, full URLs, per-site errors keyed by index, duplicates, sharing.
  */
 import { describe, expect, it } from 'vitest';
@@ -104,7 +104,7 @@ describe('sites_add', () => {
       '13',
     ]);
     for (const message of Object.values(errors)) expect(message).toMatch(/\w{3}/);
-    // Sharing without the agency record is refused for that site (spec §4.3).
+    // Sharing without the agency record is refused for that site (docs/partner-api.md#sites_add).
     expect(errors['8']).toMatch(/agency/i);
     expect((await bed.listSites(account)).map((s) => s.host)).toEqual(['good-one.example', 'good-two.example']);
   });
@@ -208,7 +208,7 @@ describe('sites_add', () => {
     const synced = await bed.site(account, 'synced.example', '?withfwhistory');
     expect(synced.firewallstatus).toBe(1);
     expect(Object.values(synced.fwhistory ?? {}).filter((d) => d !== null).length).toBeGreaterThan(0);
-    // Enabling it needs the synchronization file (spec §4.3, 145903); disabling changes nothing.
+    // Enabling it needs the synchronization file (docs/partner-api.md#site_setoption, 145903); disabling changes nothing.
     expect(
       (await bed.call('/api/site_setoption/nosync-shop.example/firewall/enable/', { key: account })).envelope.error,
     ).toBe(145903);
@@ -224,7 +224,7 @@ describe('sites_add', () => {
   });
 });
 
-describe('sites_add and the plan limit (issue 11)', () => {
+describe('sites_add and the plan limit', () => {
   it('refuses 10,000 entries the plan cannot take before any per-entry work, adding nothing', async () => {
     const bed = await freshHttpSandbox();
     const account = await bed.signUpAndIn();

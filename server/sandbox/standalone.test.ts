@@ -1,5 +1,5 @@
 /**
- * The standalone sandbox (`npm run sandbox`, issue 11) over real HTTP: its pages
+ * The standalone sandbox (`npm run sandbox`) over real HTTP: its pages
  * and control surface answer only loopback hosts (and SANDBOX_PUBLIC_URL's), the
  * URLs it hands out never come from the Host header, and every answer carries
  * the security headers.

@@ -1,5 +1,5 @@
 /**
- * syncfile_get (spec §4.5, §7.4): the raw PHP file with X-Filename and
+ * syncfile_get (docs/partner-api.md#syncfile_get, docs/partner-api.md#syncfile_get-errors): the raw PHP file with X-Filename and
  * Content-Disposition; errors as HTTP 4xx with a text message, never the envelope.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * System-wide errors (spec §7.2): 502 authorization, 503 request format, 504
- * unknown method, 505 access level. Every answer is the §2.1 envelope with HTTP
- * 200, never a crash, a stack trace or an HTML page (issue 2, "Bad input").
+ * System-wide errors (docs/partner-api.md#system-errors): 502 authorization, 503 request format, 504
+ * unknown method, 505 access level. Every answer is the docs/partner-api.md#envelope with HTTP
+ * 200, never a crash, a stack trace or an HTML page.
  */
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ERRORS, type SystemErrorCode } from '../../src/api/system-errors.ts';
@@ -43,7 +43,7 @@ describe('502 authorization error', () => {
     expect(await bed.control('expire-key', { email: account.email })).toEqual({ expired: 1 });
     const expired = await bed.call('/api/api_keyinfo/', { key: account });
     expectSystemError(expired, 502);
-    // The key was identified: the envelope names it (spec §2.1 keyid).
+    // The key was identified: the envelope names it (docs/partner-api.md#envelope keyid).
     expect(expired.envelope.keyid).toBe(account.keyId);
     expectSystemError(await bed.call('/api/sites_list/', { key: account }), 502);
   });
@@ -253,7 +253,7 @@ describe('503 invalid request format', () => {
     expectSystemError(await bed.call('/api/api_test/abc/1/%C0%AF/?str=&int=1', { key: bed.appKey }), 503);
     // The envelope still names the method asked for.
     expect((await bed.call('/api/site_delete/%FF.example/', { key: account })).envelope.method).toBe('site_delete');
-    // syncfile_get answers it as HTTP 400 text (spec §7.4).
+    // syncfile_get answers it as HTTP 400 text (docs/partner-api.md#syncfile_get-errors).
     const raw = await bed.raw('/api/syncfile_get/%FF/', { key: account });
     expect(raw.status).toBe(400);
     expect(await raw.text()).toMatch(/\(503\)/);
@@ -269,7 +269,7 @@ describe('503 invalid request format', () => {
     }
     expectSystemError(await bed.call(`/api/site_setoption/${long}/firewall/disable/`, { key: account }), 503);
     expectSystemError(await bed.call(`/api/site_delete/https%3A%2F%2F${long}%2F/`, { key: account }), 503);
-    // In sites_add it is a per-site error, not a request error (spec §7.1 rule 4).
+    // In sites_add it is a per-site error, not a request error (docs/partner-api.md#error-rules rule 4).
     const errors = await bed.addSites(account, ['ok.example', long]);
     expect(Object.keys(errors)).toEqual(['1']);
   });

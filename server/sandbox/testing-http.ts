@@ -19,7 +19,7 @@ export function inProcess(sandbox: Sandbox): Transport {
 /**
  * A request over node:http that sends the target byte for byte (fetch would
  * normalise `..` and re-encode characters, and the signature covers the target
- * exactly as received, spec §5.5).
+ * exactly as received, docs/partner-api.md#signature).
  */
 export function rawHttp(base: string, target: string, init: RequestInit = {}): Promise<Response> {
   const url = new URL(base);

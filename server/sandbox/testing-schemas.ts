@@ -1,11 +1,11 @@
 /**
- * Schemas of what the sandbox answers (spec §2), for the sandbox suite: strict,
+ * Schemas of what the sandbox answers (docs/partner-api.md#records), for the sandbox suite: strict,
  * so a field too many or too few fails a test. Only *.test.ts files and the
  * other testing modules import this one.
  */
 import { z } from 'zod';
 
-/** spec §2.1: exactly these eight fields. */
+/** docs/partner-api.md#envelope: exactly these eight fields. */
 export const envelopeSchema = z.strictObject({
   version: z.string().min(1),
   keyid: z.string(),
@@ -20,7 +20,7 @@ export type Envelope = z.infer<typeof envelopeSchema>;
 
 const int = z.number().int();
 
-/** spec §2.9: every field an integer, nothing else. */
+/** docs/partner-api.md#scan-report: every field an integer, nothing else. */
 export const scanReportSchema = z.strictObject({
   id: int,
   date: int,
@@ -43,12 +43,12 @@ export const scanReportSchema = z.strictObject({
 });
 export type ScanReport = z.infer<typeof scanReportSchema>;
 
-/** spec §2.10: YYYYMMDD → null or eight integers. */
+/** docs/partner-api.md#firewall-history: YYYYMMDD → null or eight integers. */
 export const fwDaySchema = z.tuple([int, int, int, int, int, int, int, int]).nullable();
 export const fwHistorySchema = z.record(z.string().regex(/^\d{8}$/), fwDaySchema);
 export type FwHistory = z.infer<typeof fwHistorySchema>;
 
-/** spec §2.8. */
+/** docs/partner-api.md#site-object. */
 export const siteSchema = z.strictObject({
   id: int,
   host: z.string(),
@@ -65,7 +65,7 @@ export const siteSchema = z.strictObject({
 export type Site = z.infer<typeof siteSchema>;
 export const sitesSchema = z.array(siteSchema);
 
-/** spec §2.2–§2.6: the signin result. */
+/** docs/partner-api.md#user, docs/partner-api.md#key-metadata: the signin result. */
 export const signinResultSchema = z.object({
   user: z.object({ login: z.string(), email: z.string(), regdate: int.optional() }),
   syncfile: z.object({ filename: z.string().min(1), download: z.string().url() }),
@@ -83,7 +83,7 @@ export const signinResultSchema = z.object({
 });
 export type SigninResult = z.infer<typeof signinResultSchema>;
 
-/** issue 2: GET /sandbox/outbox?to= answers these objects, otp only on one-time-password mails. */
+/** GET /sandbox/outbox?to= answers these objects, otp only on one-time-password mails. */
 export const outboxMailSchema = z.strictObject({
   id: int,
   to: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Test-data builders for the sandbox suite (STYLE.md habit 7): a fresh sandbox per
+ * Test-data builders for the sandbox suite (docs/architecture.md#test-data): a fresh sandbox per
  * test, an account signed up and in through the outbox, signed calls, N sites.
  * Everything talks to the real sandbox, in-process (`app.request`) or over real
  * HTTP; nothing is mocked. Only *.test.ts files import this module.
@@ -21,7 +21,7 @@ import {
   type SigninResult,
 } from './testing-schemas.ts';
 
-// ---- Keys and signed calls (spec §5) ----
+// ---- Keys and signed calls (docs/partner-api.md#authentication) ----
 
 /** An API key, with the HMAC key when the calls should be signed. */
 export interface Key {
@@ -37,7 +37,7 @@ export interface Account extends Key {
   signin: SigninResult;
 }
 
-/** apimac: lowercase hex HMAC-MD5 keyed by privatekey.hmac over the exact target (spec §5.3–5.5). */
+/** apimac: lowercase hex HMAC-MD5 keyed by privatekey.hmac over the exact target (docs/partner-api.md#signature). */
 export function sign(target: string, hmac: string): string {
   return createHmac('md5', hmac).update(target, 'utf8').digest('hex');
 }
@@ -69,7 +69,7 @@ export function uniqueEmail(prefix = 'partner'): string {
   return `${prefix}-${process.pid}-${counter}@partner.example`;
 }
 
-/** Percent-encode one path entry the way clients do (UTF-8, spec §4). */
+/** Percent-encode one path entry the way clients do (UTF-8, docs/partner-api.md#methods). */
 export const enc = encodeURIComponent;
 
 export class TestBed {
@@ -102,7 +102,7 @@ export class TestBed {
     return this.transport.request(target, { method, headers, ...(body === undefined ? {} : { body }) });
   }
 
-  /** A JSON call: the envelope parsed strictly (spec §2.1). */
+  /** A JSON call: the envelope parsed strictly (docs/partner-api.md#envelope). */
   async call(target: string, opts: CallOptions = {}): Promise<Answer> {
     const res = await this.raw(target, opts);
     const text = await res.text();
@@ -157,7 +157,7 @@ export class TestBed {
     return otp;
   }
 
-  /** Sign up and sign in: a signin key with its HMAC key (spec §4.1). */
+  /** Sign up and sign in: a signin key with its HMAC key (docs/partner-api.md#signin). */
   async signUpAndIn(email = uniqueEmail()): Promise<Account> {
     const otp = await this.requestOtp(email);
     const signin = signinResultSchema.parse(await this.ok(`/api/signin/${enc(email)}/${otp}/`, { key: this.appKey }));
@@ -189,7 +189,7 @@ export class TestBed {
     return site;
   }
 
-  /** Create the agency record, which sharing needs (spec §4.3). */
+  /** Create the agency record, which sharing needs (docs/partner-api.md#sites_add). */
   async createAgency(account: Key, overrides: Record<string, string> = {}): Promise<void> {
     await this.ok('/api/agency_update/', {
       key: account,

@@ -1,5 +1,5 @@
 /**
- * Units (spec §4.4) and the agency record (spec §2.7, §4.2).
+ * Units (docs/partner-api.md#unit-methods) and the agency record (docs/partner-api.md#agency-record, docs/partner-api.md#agency-methods).
  */
 import { describe, expect, it } from 'vitest';
 import { enc, freshSandbox, type Account, type TestBed } from './testing.ts';
@@ -170,7 +170,7 @@ describe('agency', () => {
     expect(await bed.ok('/api/agency_view/', { key: account })).toEqual({ title: 'A', email: 'a@agency.example' });
   });
 
-  it('accepts http and https logo URLs and stores only the fields of spec §2.7', async () => {
+  it('accepts http and https logo URLs and stores only the fields of docs/partner-api.md#agency-record', async () => {
     const bed = freshSandbox();
     const account = await bed.signUpAndIn();
     for (const logourl of ['https://agency.example/logo.png', 'http://agency.example/l.gif', '']) {

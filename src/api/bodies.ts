@@ -1,5 +1,5 @@
 /**
- * Zod schemas of the request bodies (spec §4.2, §4.3), derived from the
+ * Zod schemas of the request bodies (docs/partner-api.md#agency-methods, docs/partner-api.md#site-methods), derived from the
  * registry: the sandbox validates with them and the SPA's forms use them, so a
  * field the form accepts is a field the service accepts. zod/mini, for the
  * login route's budget. Language-neutral: callers word the issues for people.
@@ -14,7 +14,7 @@ type PostShape<P extends Readonly<Record<string, string>>, R extends keyof P> = 
 };
 
 /**
- * A JSON object body from a method's `post` expressions (spec §2.11): every
+ * A JSON object body from a method's `post` expressions (docs/partner-api.md#method-metadata): every
  * value a string, trimmed, then matched against its expression; a required
  * field must be present and not empty. Fields the registry does not name pass
  * through (the spec lets objects grow); the handler decides what to keep.
@@ -36,12 +36,12 @@ export function postBodySchema<P extends Readonly<Record<string, string>>, R ext
   return z.looseObject(shape as PostShape<P, R>);
 }
 
-/** agency_update's body: the agency record of spec §2.7. */
+/** agency_update's body: the agency record of docs/partner-api.md#agency-record. */
 export const agencyBodySchema = postBodySchema(AGENCY_FIELDS, AGENCY_REQUIRED);
 export type AgencyBody = z.input<typeof agencyBodySchema>;
 
 /**
- * One sites_add entry (spec §4.3): a domain name (short form) or an object with
+ * One sites_add entry (docs/partner-api.md#sites_add): a domain name (short form) or an object with
  * a name and an optional share e-mail (long form, which may gain options). Names
  * and e-mails are checked per entry by the sandbox, so each bad site gets its
  * own message in the result.

@@ -207,7 +207,7 @@ describe('request targets and signatures on the wire', () => {
   });
 });
 
-describe('every method of spec §4 as sent', () => {
+describe('every method of docs/partner-api.md#methods as sent', () => {
   const signinResult = {
     user: { login: 'u', email: 'u@example.com', regdate: 1 },
     syncfile: { filename: 'abc.php', download: 'https://x.example/abc.php' },

@@ -1,6 +1,6 @@
 /**
- * The typed client (DESIGN.md "Signing fetch layer"): one function per method
- * of spec §4, named as the spec names the method and derived from the registry.
+ * The typed client (docs/architecture.md#signing-fetch-layer): one function per method
+ * of docs/partner-api.md#methods, named as the spec names the method and derived from the registry.
  * A method's arguments are its path parameters in registry order, then an
  * options object of its flags and named arguments; a method with a body takes
  * the body (its schema from ./bodies). Results are parsed with the method's
@@ -28,13 +28,13 @@ import {
 export { DEFAULT_TIMEOUT_MS, type HttpMethod } from './transport.ts';
 export type ApiClientOptions = TransportOptions;
 
-/** Methods whose answer is the JSON envelope (spec §2.1) and whose calls the registry describes whole. */
+/** Methods whose answer is the JSON envelope (docs/partner-api.md#envelope) and whose calls the registry describes whole. */
 export type EnvelopeMethod = Exclude<MethodName, 'syncfile_get' | 'api_test'>;
 
 /** One string per entry of a tuple (a homomorphic mapped type over a type parameter keeps tuples tuples). */
 type Strings<T extends readonly unknown[]> = { -readonly [K in keyof T]: string };
 type PathTuple<M extends MethodName> = Strings<DefOf<M>['path']>;
-/** A method's flags (true sends `name`) and named arguments (`name=value`), spec §4 conventions. */
+/** A method's flags (true sends `name`) and named arguments (`name=value`), docs/partner-api.md#methods conventions. */
 export type CallOptions<M extends MethodName> = {
   [K in FlagName<M> | ArgvName<M>]?: K extends FlagName<M> ? boolean : string;
 };
@@ -70,11 +70,11 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
-  /** The envelope when the body is one (spec §2.1), whatever its error code. */
+  /** The envelope when the body is one (docs/partner-api.md#envelope), whatever its error code. */
   envelope: Envelope | null;
 }
 
-/** api_test's arguments (spec §4.6): its path parameters, its named arguments, and any POST data. */
+/** api_test's arguments (docs/partner-api.md#api_test): its path parameters, its named arguments, and any POST data. */
 export type ApiTestArgs = {
   item1: string;
   item2: string;
@@ -84,14 +84,14 @@ export type ApiTestArgs = {
   nullint?: string;
   err?: string;
   raw?: string;
-  /** Any POST data (spec §4.6); when given, the call is a POST. */
+  /** Any POST data (docs/partner-api.md#common-methods); when given, the call is a POST. */
   post?: string;
 };
 
 export type ApiClient = { [M in EnvelopeMethod]: MethodFunction<M> } & {
-  /** The file and the name it must be uploaded under (spec §4.5). */
+  /** The file and the name it must be uploaded under (docs/partner-api.md#syncfile_get). */
   syncfile_get(): Promise<{ filename: string; content: string }>;
-  /** The echo of spec §4.6 (ApiTestResult), or the result as text when raw is non-zero. */
+  /** The echo of docs/partner-api.md#api_test (ApiTestResult), or the result as text when raw is non-zero. */
   api_test(args: ApiTestArgs): Promise<ApiTestResult | string>;
   /** Any request, answered as received; never throws ApiError. */
   call(method: MethodName, req: RawRequest): Promise<RawResponse>;
@@ -120,7 +120,7 @@ function dispositionFilename(header: string | null): string | null {
   return plain?.[1] ?? plain?.[2] ?? null;
 }
 
-/** The file goes to a site root under this name (spec §4.5): a bare name, no path. */
+/** The file goes to a site root under this name (docs/partner-api.md#syncfile_get): a bare name, no path. */
 const SAFE_FILENAME = /^[^/\\\p{Cc}]{1,255}$/u;
 
 function isOptions(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -196,7 +196,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (!isNonZeroArg(args.raw)) {
         return transport.request(method, resultSchemas.api_test, { path, query, body: args.post, httpMethod });
       }
-      // Spec §4.6: with raw non-zero only the result is printed, as text.
+      // docs/partner-api.md#api_test: with raw non-zero only the result is printed, as text.
       return (await transport.raw(method, { path, query, body: args.post, httpMethod })).text;
     },
 

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
 /**
- * The keys a session signs with (spec §5): apiKey goes to the proxy as
+ * The keys a session signs with (docs/partner-api.md#authentication): apiKey goes to the proxy as
  * `X-Apikey` (the `apikey` cookie upstream); macKey signs each request target.
- * No macKey (or an empty one) → no signature is sent (spec §5.6).
+ * No macKey (or an empty one) → no signature is sent (docs/partner-api.md#signature).
  */
 export interface Credentials {
   apiKey: string;
@@ -19,7 +19,7 @@ export const MAX_KEY_LENGTH = 512;
 /**
  * A cookie value per RFC 6265 §4.1.1 (cookie-octet: visible ASCII without
  * `"` `,` `;` `\`), 1 to MAX_KEY_LENGTH characters. Keys travel in headers that
- * the proxy turns into the `apikey`/`apimac` cookies (spec §5.2, §5.4); anything
+ * the proxy turns into the `apikey`/`apimac` cookies (docs/partner-api.md#keys, docs/partner-api.md#signature); anything
  * else could inject a second cookie or a header. The one rule for the browser
  * (apiKeySchema), the proxy (server/proxy/credentials.ts) and PARTNER_APP_KEY.
  */
@@ -40,7 +40,7 @@ export const apiKeySchema = z
     z.refine(isCookieSafe, 'A key cannot be sent as a cookie'),
   );
 
-/** A mac key as typed or stored: a key, or empty for "no signature" (spec §5.6). */
+/** A mac key as typed or stored: a key, or empty for "no signature" (docs/partner-api.md#signature). */
 export const macKeySchema = z.union([z.literal(''), apiKeySchema]);
 
 /** Validates credentials read from storage or typed by a user (an outside boundary). */

@@ -3,7 +3,7 @@ import { classifyError, endsSession, errorCodeOf, isMethodError, isUnavailable }
 import { ApiError, TransportError } from './errors.ts';
 import { METHOD_ERRORS } from './registry.ts';
 
-// Spec §7.3, copied from the table (113900 appears there twice, with two meanings).
+// docs/partner-api.md#method-errors, copied from the table (113900 appears there twice, with two meanings).
 const SPEC_METHOD_CODES = [
   111900, 111901, 112900, 112901, 112902, 112903, 112904, 113900, 121900, 122900, 122901, 123900, 131900, 131901,
   132900, 132901, 141900, 142900, 143900, 143901, 144900, 144901, 144902, 144903, 145900, 145901, 145902, 145903,
@@ -17,7 +17,7 @@ const raw = (status: number, message = 'File not available') =>
   new TransportError({ method: 'syncfile_get', kind: 'http', status, message });
 
 describe('classifyError', () => {
-  it('the registry states exactly the method codes of spec §7.3', () => {
+  it('the registry states exactly the method codes of docs/partner-api.md#method-errors', () => {
     const byValue = (a: number, b: number) => a - b;
     expect(METHOD_ERRORS.map((e) => e.code).sort(byValue)).toEqual([...SPEC_METHOD_CODES].sort(byValue));
   });
@@ -66,7 +66,7 @@ describe('classifyError', () => {
     expect(errorCodeOf(c)).toBeUndefined();
   });
 
-  it('a raw method’s HTTP status stands for its system code (spec §7.4)', () => {
+  it('a raw method’s HTTP status stands for its system code (docs/partner-api.md#syncfile_get-errors)', () => {
     expect(classifyError(raw(401))).toEqual({ kind: 'system', code: 502 });
     expect(endsSession(classifyError(raw(401)))).toBe(true);
     expect(classifyError(raw(403))).toEqual({ kind: 'system', code: 505 });

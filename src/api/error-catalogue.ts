@@ -1,7 +1,7 @@
 /**
  * What kind of error the API client threw, in language-neutral terms: which
- * system code (spec §7.2), which method error by its registry name (spec §7.3),
- * a rate limit's wait, a raw method's HTTP status (spec §7.4), or a transport
+ * system code (docs/partner-api.md#system-errors), which method error by its registry name (docs/partner-api.md#method-errors),
+ * a rate limit's wait, a raw method's HTTP status (docs/partner-api.md#syncfile_get-errors), or a transport
  * failure; and what follows from it (the session ended, the service is down).
  * The words people read live in the message catalogue (src/i18n/error-messages.ts),
  * keyed by these kinds and names. Pure data and functions: no toasts, no
@@ -12,11 +12,11 @@ import { methodErrorOf, type ErrorName, type MethodErrorEntry, type MethodName }
 import { isSystemErrorCode, systemCodeOfStatus, type SystemErrorCode } from './system-errors.ts';
 
 export type ErrorClass =
-  /** A system error (spec §7.2), from the envelope or from a raw method's HTTP status (spec §7.4). */
+  /** A system error (docs/partner-api.md#system-errors), from the envelope or from a raw method's HTTP status (docs/partner-api.md#syncfile_get-errors). */
   | { kind: 'system'; code: SystemErrorCode }
-  /** A method error of spec §7.3, named as the registry names it. */
+  /** A method error of docs/partner-api.md#method-errors, named as the registry names it. */
   | { kind: 'method'; code: number; error: MethodErrorEntry }
-  /** The request was refused for coming too often (issue 11): wait `retryAfter` seconds. */
+  /** The request was refused for coming too often: wait `retryAfter` seconds. */
   | { kind: 'rateLimited'; code: number; retryAfter: number }
   /** An envelope error code the spec does not list; the service's own text. */
   | { kind: 'unknownCode'; code: number; serviceText: string }
@@ -30,9 +30,9 @@ export type ErrorClass =
 /** The longest service text passed on to people (it is shown as given). */
 const MAX_SERVICE_TEXT = 300;
 
-/** Spec §5.11: 502 "authorization error" means the key is no longer accepted. */
+/** docs/partner-api.md#system-errors: 502 "authorization error" means the key is no longer accepted. */
 const SESSION_ENDED: SystemErrorCode = 502;
-/** Spec §7.2: 500 "temporarily unavailable" (the proxy answers an unreachable upstream with it too). */
+/** docs/partner-api.md#system-errors: 500 "temporarily unavailable" (the proxy answers an unreachable upstream with it too). */
 const UNAVAILABLE: SystemErrorCode = 500;
 
 export function classifyError(err: unknown): ErrorClass {
@@ -48,7 +48,7 @@ export function classifyError(err: unknown): ErrorClass {
   }
   if (err instanceof TransportError) {
     if (err.kind === 'http' && err.status !== undefined) {
-      // A raw method (syncfile_get) reports system errors as HTTP statuses (spec §7.4).
+      // A raw method (syncfile_get) reports system errors as HTTP statuses (docs/partner-api.md#syncfile_get-errors).
       const code = systemCodeOfStatus(err.status);
       if (code !== undefined) return { kind: 'system', code };
       if (err.status < 500) {
@@ -65,7 +65,7 @@ export function errorCodeOf(c: ErrorClass): number | undefined {
   return 'code' in c ? c.code : undefined;
 }
 
-/** The key is no longer accepted: clear it and return to login (spec §5.11). */
+/** The key is no longer accepted: clear it and return to login (docs/partner-api.md#system-errors). */
 export function endsSession(c: ErrorClass): boolean {
   return c.kind === 'system' && c.code === SESSION_ENDED;
 }

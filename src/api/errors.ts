@@ -3,11 +3,11 @@
  * by the caller (router, query client) through error-catalogue.ts.
  */
 
-/** An envelope with error != 0 (spec §7.1): the service answered and refused. */
+/** An envelope with error != 0 (docs/partner-api.md#error-rules): the service answered and refused. */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly method: string;
-  /** A system code (spec §7.2) or a method code (spec §7.3). */
+  /** A system code (docs/partner-api.md#system-errors) or a method code (docs/partner-api.md#method-errors). */
   readonly code: number;
   readonly errorinfo: string;
   /**
@@ -31,7 +31,7 @@ export type TransportErrorKind = 'network' | 'timeout' | 'bad-response' | 'http'
  * No usable answer: the network failed (`network`), the time limit passed
  * (`timeout`), the body was not the envelope or its result not the spec's shape
  * (`bad-response`), or an HTTP error status without an envelope (`http`, e.g.
- * syncfile_get's 4xx of spec §7.4, with the body text as the message).
+ * syncfile_get's 4xx of docs/partner-api.md#syncfile_get-errors, with the body text as the message).
  */
 export class TransportError extends Error {
   override name = 'TransportError';

@@ -1,5 +1,5 @@
 /**
- * Limits the spec leaves open (spec §8: "Maximum request body size and maximum
+ * Limits the spec leaves open (docs/partner-api.md#limits: "Maximum request body size and maximum
  * sites per sites_add call: not shown"), chosen once for the sandbox, the proxy
  * and the dashboard alike.
  */

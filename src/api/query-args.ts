@@ -52,7 +52,7 @@ function formDecode(text: string): string | null {
   }
 }
 
-/** Flags are on when present, unless given an explicit false value (`=0`, `=false`, `=off`, `=no`); spec §4 `[name[=1]]`. */
+/** Flags are on when present, unless given an explicit false value (`=0`, `=false`, `=off`, `=no`); docs/partner-api.md#methods `[name[=1]]`. */
 export function flagIsOn(value: string | null | undefined): boolean {
   if (value === null || value === undefined) return false;
   return !/^(0|false|off|no)$/i.test(value);
@@ -60,7 +60,7 @@ export function flagIsOn(value: string | null | undefined): boolean {
 
 /**
  * Whether an integer argument such as api_test's `raw` is "present and
- * non-zero" (spec §4.6): a value that is not a number counts as non-zero, an
+ * non-zero" (docs/partner-api.md#api_test): a value that is not a number counts as non-zero, an
  * empty one as zero, as the sandbox reads it.
  */
 export function isNonZeroArg(value: string | null | undefined): boolean {

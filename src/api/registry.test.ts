@@ -6,7 +6,7 @@ import { argumentPattern, errorCode, getMethod, METHOD_ERRORS, methodDef, method
 import { RE, regex } from './registry/define.ts';
 import { RAW_ERROR_STATUS, SYSTEM_CODES, systemCodeOfStatus } from './system-errors.ts';
 
-describe('method errors by name (spec §7.1 rule 5, §7.3)', () => {
+describe('method errors by name (docs/partner-api.md#error-rules rule 5, docs/partner-api.md#method-errors)', () => {
   it('computes codes from names, in the order the spec gives', () => {
     expect(errorCode('site_scan', 'siteNotFound')).toBe(146900);
     expect(errorCode('site_scan', 'notAvailable')).toBe(146901);
@@ -88,7 +88,7 @@ describe('body schemas derived from the registry', () => {
   });
 });
 
-describe('raw statuses (spec §7.4)', () => {
+describe('raw statuses (docs/partner-api.md#syncfile_get-errors)', () => {
   it('reads every status back to its system code', () => {
     for (const code of SYSTEM_CODES) expect(systemCodeOfStatus(RAW_ERROR_STATUS[code])).toBe(code);
     expect(systemCodeOfStatus(502)).toBe(500);

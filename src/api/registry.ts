@@ -1,6 +1,6 @@
 /**
  * The method registry: every method of the Site Security Partner API stated once
- * (spec §4), one file per API area under registry/. The sandbox routes,
+ * (docs/partner-api.md#methods), one file per API area under registry/. The sandbox routes,
  * validates (system error 503) and answers `api_methodlist` / `api_methoddata`
  * from it; the client derives its functions, query keys, body schemas and error
  * codes from it. Isomorphic: no DOM, no Node-only imports.
@@ -14,7 +14,7 @@ import { UNIT_METHODS } from './registry/units.ts';
 
 export type { MethodDef, PathParam, KeyKind, ErrorDef } from './registry/define.ts';
 
-/** Every method of spec §4, in the order `api_methodlist` gives them. */
+/** Every method of docs/partner-api.md#methods, in the order `api_methodlist` gives them. */
 export const METHODS = [
   ...ACCOUNT_METHODS,
   ...AGENCY_METHODS,
@@ -27,7 +27,7 @@ type Methods = (typeof METHODS)[number];
 export type MethodName = Methods['name'];
 /** The registry entry of one method, with its literal types. */
 export type DefOf<M extends MethodName> = Extract<Methods, { name: M }>;
-/** The stable names of a method's errors (spec §7.3), e.g. ErrorName<'site_delete'> = 'dbError' | 'siteNotFound'. */
+/** The stable names of a method's errors (docs/partner-api.md#method-errors), e.g. ErrorName<'site_delete'> = 'dbError' | 'siteNotFound'. */
 export type ErrorName<M extends MethodName> = DefOf<M>['errors'][number]['name'];
 export type PathName<M extends MethodName> = DefOf<M>['path'][number]['name'];
 export type FlagName<M extends MethodName> = DefOf<M>['flags'][number];
@@ -49,7 +49,7 @@ export function methodDef<M extends MethodName>(name: M): DefOf<M> {
   return def;
 }
 
-/** A method error's full code by its name: errorCode('site_scan', 'notAvailable') = 146901 (spec §7.1 rule 5). */
+/** A method error's full code by its name: errorCode('site_scan', 'notAvailable') = 146901 (docs/partner-api.md#error-rules rule 5). */
 export function errorCode<M extends MethodName>(method: M, name: ErrorName<M>): number {
   const def: MethodDef = methodDef(method);
   const index = def.errors.findIndex((e) => e.name === name);
@@ -64,7 +64,7 @@ export type MethodErrorEntry = {
 
 const DEFS: readonly MethodDef[] = METHODS;
 
-/** Every method error (spec §7.3), in registry order. */
+/** Every method error (docs/partner-api.md#method-errors), in registry order. */
 export const METHOD_ERRORS = DEFS.flatMap(
   (def) =>
     def.errors.map((e, index) => ({

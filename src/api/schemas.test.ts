@@ -9,7 +9,7 @@ describe('result schemas', () => {
     expect(Object.keys(resultSchemas).sort()).toEqual([...METHOD_NAMES].sort());
   });
 
-  it('the agency schema names exactly the fields agency_update accepts (spec §2.7)', () => {
+  it('the agency schema names exactly the fields agency_update accepts (docs/partner-api.md#agency-record)', () => {
     const post = getMethod('agency_update')?.post ?? {};
     expect(Object.keys(agencySchema.shape).sort()).toEqual(Object.keys(post).sort());
     const required = Object.entries(agencySchema.shape)
@@ -18,7 +18,7 @@ describe('result schemas', () => {
     expect(required).toEqual([...AGENCY_REQUIRED]);
   });
 
-  it('firewall history takes YYYYMMDD keys to null or eight integers (spec §2.10)', () => {
+  it('firewall history takes YYYYMMDD keys to null or eight integers (docs/partner-api.md#firewall-history)', () => {
     expect(fwHistorySchema.safeParse({ '20250101': null, '20250102': [20250102, 1, 2, 3, 4, 5, 6, 7] }).success).toBe(
       true,
     );
@@ -54,7 +54,7 @@ describe('result schemas', () => {
     }
   });
 
-  it('method metadata needs only errprefix, and reads empty PHP maps as objects (spec §2.11)', () => {
+  it('method metadata needs only errprefix, and reads empty PHP maps as objects (docs/partner-api.md#method-metadata)', () => {
     expect(methodDataSchema.parse({ errprefix: 146, argv: [] })).toEqual({ errprefix: 146, argv: {} });
     expect(methodDataSchema.safeParse({ description: 'x' }).success).toBe(false);
   });

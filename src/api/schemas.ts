@@ -1,6 +1,6 @@
 /**
- * Zod schemas of every result of the partner API (spec §2). Objects are loose:
- * the spec says fields may be added (§4.3, §2.11, §9), so extra fields pass
+ * Zod schemas of every result of the partner API (docs/partner-api.md#records). Objects are loose:
+ * the spec says fields may be added (docs/partner-api.md#site-methods, docs/partner-api.md#method-metadata, docs/partner-api.md#versioning), so extra fields pass
  * through untouched and nothing downstream guesses a shape.
  */
 import * as z from 'zod/mini';
@@ -22,7 +22,7 @@ function phpMap<T extends z.ZodMiniType>(value: T) {
   );
 }
 
-/** Spec §2.1; `result` must not be read when `error` is not 0 (§7.1). */
+/** docs/partner-api.md#envelope; `result` must not be read when `error` is not 0 (docs/partner-api.md#error-rules). */
 export const envelopeSchema = z.looseObject({
   version: z.string(),
   keyid: z.string(),
@@ -34,34 +34,34 @@ export const envelopeSchema = z.looseObject({
   result: z.unknown(),
 });
 
-/** Spec §2.2; regdate only for existing users. */
+/** docs/partner-api.md#user; regdate only for existing users. */
 export const userSchema = z.looseObject({
   login: z.string(),
   email: z.string(),
   regdate: z.optional(int),
 });
 
-/** Spec §2.3. */
+/** docs/partner-api.md#one-time-password. */
 export const otpSchema = z.looseObject({
   length: int,
   expires_in: int,
   expires_at: int,
 });
 
-/** Spec §2.4. */
+/** docs/partner-api.md#sync-file-info. */
 export const syncfileInfoSchema = z.looseObject({
   filename: z.string(),
   download: z.string(),
 });
 
-/** Spec §2.5: publickey and privatekey share this shape. */
+/** docs/partner-api.md#key-pair: publickey and privatekey share this shape. */
 export const keyPairSchema = z.looseObject({
   id: z.string(),
   key: z.string(),
   hmac: z.string(),
 });
 
-/** Spec §2.6. */
+/** docs/partner-api.md#key-metadata. */
 export const keyDataSchema = z.looseObject({
   owner: z.string(),
   created: int,
@@ -72,13 +72,13 @@ export const keyDataSchema = z.looseObject({
   pid: z.string(),
 });
 
-/** signup result (spec §4.1). */
+/** signup result (docs/partner-api.md#signup). */
 export const signupResultSchema = z.looseObject({
   user: userSchema,
   otp: otpSchema,
 });
 
-/** signin result (spec §4.1): privatekey.key is the new apikey, privatekey.hmac the mac key (§5.7). */
+/** signin result (docs/partner-api.md#signin): privatekey.key is the new apikey, privatekey.hmac the mac key (docs/partner-api.md#keys). */
 export const signinResultSchema = z.looseObject({
   user: userSchema,
   syncfile: syncfileInfoSchema,
@@ -87,13 +87,13 @@ export const signinResultSchema = z.looseObject({
   keydata: keyDataSchema,
 });
 
-/** api_keyinfo and signout results: fields not shown (spec §4.6); `expires` is observed (§2.6 meaning). */
+/** api_keyinfo and signout results: fields not shown (docs/partner-api.md#api_keyinfo); `expires` is observed (docs/partner-api.md#key-metadata meaning). */
 export const keyInfoSchema = z.looseObject({
   expires: z.optional(int),
 });
 
 /**
- * api_userinfo result, or null when no user is associated (spec §4.6). Fields
+ * api_userinfo result, or null when no user is associated (docs/partner-api.md#api_userinfo). Fields
  * are not shown: those observed in real use are named, and only id and email
  * are typed, so an unforeseen value never fails the whole answer.
  */
@@ -115,7 +115,7 @@ type StringFields<F extends Readonly<Record<string, string>>, R extends keyof F>
   -readonly [K in keyof F]: K extends R ? z.ZodMiniString<string> : z.ZodMiniOptional<z.ZodMiniString<string>>;
 };
 
-/** Spec §2.7: all values are strings; title and email required. The fields are the registry's (AGENCY_FIELDS). */
+/** docs/partner-api.md#agency-record: all values are strings; title and email required. The fields are the registry's (AGENCY_FIELDS). */
 function agencyRecordSchema() {
   const shape: Record<string, z.ZodMiniType> = {};
   for (const name of Object.keys(AGENCY_FIELDS)) {
@@ -126,7 +126,7 @@ function agencyRecordSchema() {
 }
 export const agencySchema = agencyRecordSchema();
 
-/** Spec §2.9: all fields are integers. */
+/** docs/partner-api.md#scan-report: all fields are integers. */
 export const scanReportSchema = z.looseObject({
   id: int,
   date: int,
@@ -148,10 +148,10 @@ export const scanReportSchema = z.looseObject({
   errors: int,
 });
 
-/** One day of spec §2.10: [date, allowed, blocked, dos, xss/sqli, uploads, other, unique IPs]. */
+/** One day of docs/partner-api.md#firewall-history: [date, allowed, blocked, dos, xss/sqli, uploads, other, unique IPs]. */
 export const fwDaySchema = z.tuple([int, int, int, int, int, int, int, int]);
 
-/** Spec §2.10: YYYYMMDD → null (no data) or the 8 counters. */
+/** docs/partner-api.md#firewall-history: YYYYMMDD → null (no data) or the 8 counters. */
 export const fwHistorySchema = z.record(z.string().check(z.regex(/^\d{8}$/)), z.nullable(fwDaySchema));
 
 const FW_DATE = /^\d{8}$/;
@@ -178,7 +178,7 @@ export function isFwHistory(value: unknown): value is z.infer<typeof fwHistorySc
   return true;
 }
 
-/** Spec §2.8, with scanreport (§2.9) and fwhistory (§2.10) only when asked for. */
+/** docs/partner-api.md#site-object, with scanreport (docs/partner-api.md#scan-report) and fwhistory (docs/partner-api.md#firewall-history) only when asked for. */
 export const siteSchema = z.looseObject({
   id: int,
   host: z.string(),
@@ -193,10 +193,10 @@ export const siteSchema = z.looseObject({
   fwhistory: z.optional(z.nullable(fwHistorySchema)),
 });
 
-/** sites_add result (spec §4.3): request index (as a string) → that site's error message. */
+/** sites_add result (docs/partner-api.md#sites_add): request index (as a string) → that site's error message. */
 export const sitesAddResultSchema = phpMap(z.string());
 
-/** Spec §2.11: everything but errprefix is optional; extra configuration may appear. */
+/** docs/partner-api.md#method-metadata: everything but errprefix is optional; extra configuration may appear. */
 export const methodDataSchema = z.looseObject({
   description: z.optional(z.string()),
   alwaysRaw: z.optional(int),
@@ -208,7 +208,7 @@ export const methodDataSchema = z.looseObject({
   errors: z.optional(z.array(z.string())),
 });
 
-/** api_test result (spec §4.6): an echo of the request. */
+/** api_test result (docs/partner-api.md#api_test): an echo of the request. */
 export const apiTestResultSchema = z.looseObject({
   REQUEST_URI: z.string(),
   PATH: z.array(z.string()),
@@ -219,9 +219,9 @@ export const apiTestResultSchema = z.looseObject({
 });
 
 /**
- * The result schema of every method (spec §4), checked complete by the type:
+ * The result schema of every method (docs/partner-api.md#methods), checked complete by the type:
  * a method added to the registry without a schema here does not compile.
- * syncfile_get answers raw text (spec §4.5); api_test's echo is §4.6.
+ * syncfile_get answers raw text (docs/partner-api.md#syncfile_get); api_test's echo is docs/partner-api.md#api_test.
  */
 export const resultSchemas = {
   signup: signupResultSchema,

@@ -1,5 +1,5 @@
 /**
- * The signature (spec §5.3–5.5): the DS is the lowercase hex HMAC-MD5 of the
+ * The signature (docs/partner-api.md#signature): the DS is the lowercase hex HMAC-MD5 of the
  * whole request target, keyed by the mac key. WebCrypto has no MD5, hence
  * @noble/hashes (audited, tree-shakeable; md5 lives in legacy.js). The
  * transport imports this module on its first signed call (./target.ts says why).
@@ -15,7 +15,7 @@ export function hmacMd5HexBytes(key: Uint8Array, message: Uint8Array): string {
   return bytesToHex(hmac(md5, key, message));
 }
 
-/** HMAC-MD5 of a UTF-8 message under a UTF-8 key, lowercase hex (spec §5.3; encoding not shown in §5.12). */
+/** HMAC-MD5 of a UTF-8 message under a UTF-8 key, lowercase hex (docs/partner-api.md#signature; the published text does not say how it is written). */
 export function hmacMd5Hex(key: string, message: string): string {
   return hmacMd5HexBytes(utf8ToBytes(key), utf8ToBytes(message));
 }

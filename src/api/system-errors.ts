@@ -1,6 +1,6 @@
 /**
- * System-wide error codes (spec §7.2) and how a raw method reports them as HTTP
- * statuses (spec §7.4: syncfile_get "reports errors as HTTP status codes 4XX and
+ * System-wide error codes (docs/partner-api.md#system-errors) and how a raw method reports them as HTTP
+ * statuses (docs/partner-api.md#syncfile_get-errors: syncfile_get "reports errors as HTTP status codes 4XX and
  * above"; the statuses are not shown, so these are ours). The one map for the
  * sandbox's raw answers, the proxy's and the error catalogue's reading of them.
  */

@@ -1,5 +1,5 @@
 /**
- * Request targets (spec §1 request format, §5.5): the exact string that goes
+ * Request targets (docs/partner-api.md#requests request format, docs/partner-api.md#signature): the exact string that goes
  * on the wire and is signed. Kept apart from the HMAC (./sign.ts), which the
  * transport loads only for a call that signs: the login page's calls carry no
  * key, so it never loads the hash code.
@@ -12,16 +12,16 @@ export type QueryValue = string | number | boolean | undefined;
  * encodeURIComponent, plus `'`: the WHATWG URL parser that fetch applies
  * re-encodes `'` in the query of http(s) URLs, so a bare `'` would make the
  * target on the wire differ from the signed one. `@` becomes %40 (the sandbox
- * accepts both forms); UTF-8 domains are percent-encoded, never punycode (spec §4).
+ * accepts both forms); UTF-8 domains are percent-encoded, never punycode (docs/partner-api.md#methods).
  */
 function encode(value: string): string {
   return encodeURIComponent(value).replace(/'/g, '%27');
 }
 
 /**
- * The request target `/api/<method>/<p1>/.../[?query]` (spec §1 request format).
+ * The request target `/api/<method>/<p1>/.../[?query]` (docs/partner-api.md#requests request format).
  * The trailing slash after the last path entry is always written. Query entries
- * keep their insertion order: `true` is a bare flag (spec §4 `[name[=1]]`),
+ * keep their insertion order: `true` is a bare flag (docs/partner-api.md#methods `[name[=1]]`),
  * `false`/`undefined` are left out, other values are `name=value`.
  *
  * Throws a RangeError for a path entry `.` or `..`: URL parsers remove such

@@ -1,6 +1,6 @@
 /**
  * The signing transport under the typed client: builds each request target,
- * signs exactly that string (spec §5.5), passes `baseUrl + target` to fetch
+ * signs exactly that string (docs/partner-api.md#signature), passes `baseUrl + target` to fetch
  * unchanged, and reads the answer. Failures are thrown as ApiError or
  * TransportError; what the user sees is decided by the caller.
  */
@@ -43,10 +43,10 @@ export interface Sent {
 /**
  * The client's limit for one call. Longer than the proxy's upstream limit
  * (30 s, server/proxy/app.ts), so a slow service reaches the user as the
- * proxy's envelope 500 (spec §7.2) rather than as the browser giving up first.
+ * proxy's envelope 500 (docs/partner-api.md#system-errors) rather than as the browser giving up first.
  */
 export const DEFAULT_TIMEOUT_MS = 35_000;
-/** Spec §4.2, §4.3: the content type of POST bodies. */
+/** docs/partner-api.md#agency-methods, docs/partner-api.md#site-methods: the content type of POST bodies. */
 const JSON_TYPE = 'application/json; charset=UTF-8';
 const TEXT_TYPE = 'text/plain; charset=UTF-8';
 const MAX_MESSAGE = 1000;
@@ -57,7 +57,7 @@ export function knownMethod(name: MethodName): MethodDef {
   return def;
 }
 
-/** GET unless the registry restricts the method to POST (spec §2.11 httpMethods). */
+/** GET unless the registry restricts the method to POST (docs/partner-api.md#method-metadata httpMethods). */
 export function defaultHttpMethod(def: MethodDef): HttpMethod {
   return def.httpMethods && !def.httpMethods.includes('GET') ? 'POST' : 'GET';
 }
@@ -111,7 +111,7 @@ function isJson(text: string): boolean {
   }
 }
 
-/** The Content-Type a request body is sent with: JSON when it parses as JSON (spec §4.2, §4.3), else text. */
+/** The Content-Type a request body is sent with: JSON when it parses as JSON (docs/partner-api.md#agency-methods, docs/partner-api.md#site-methods), else text. */
 export function contentTypeOf(body: string): string {
   return isJson(body) ? JSON_TYPE : TEXT_TYPE;
 }
@@ -140,7 +140,7 @@ export function checkPath(def: MethodDef, path: readonly unknown[]): string[] {
 
 export interface Transport {
   send(method: MethodName, req: Request): Promise<Sent>;
-  /** A JSON method: the envelope, then the result with the method's schema (spec §7.1 rules 2–3). */
+  /** A JSON method: the envelope, then the result with the method's schema (docs/partner-api.md#error-rules rules 2–3). */
   request<S extends z.ZodMiniType>(
     method: MethodName,
     schema: S,
@@ -167,7 +167,7 @@ export function createTransport(opts: TransportOptions): Transport {
     const credentials = opts.getCredentials();
     if (credentials?.apiKey) {
       headers['X-Apikey'] = credentials.apiKey;
-      // Spec §5.6: a key without a mac key sends no signature.
+      // docs/partner-api.md#signature: a key without a mac key sends no signature.
       if (credentials.macKey) {
         // Loaded on the first signed call (./target.ts), then cached by the module system.
         const { hmacMd5Hex } = await import('./sign.ts');
@@ -213,7 +213,7 @@ export function createTransport(opts: TransportOptions): Transport {
   /**
    * A raw answer: an envelope in it is an error (a system refusal such as 502);
    * otherwise a non-2xx status is one, with the service's message from the body
-   * (spec §7.4).
+   * (docs/partner-api.md#syncfile_get-errors).
    */
   async function raw(method: MethodName, req: Request): Promise<Sent> {
     const sent = await send(method, { ...req, path: checkPath(knownMethod(method), req.path) });

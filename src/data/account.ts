@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client';
 import { methodQuery } from '../api/query-keys';
 import { useApi } from '../lib/api-context';
 
-/** api_userinfo (spec §4.6), the same query (and cache entry) the account menu reads. */
+/** api_userinfo (docs/partner-api.md#api_userinfo), the same query (and cache entry) the account menu reads. */
 export function accountQueryOptions(api: ApiClient) {
   return queryOptions({ ...methodQuery(api, 'api_userinfo'), staleTime: 5 * 60_000 });
 }
@@ -12,7 +12,7 @@ export function accountQueryOptions(api: ApiClient) {
  * Who the signed-in account is, as a key for what this browser remembers per
  * account (the units directory, scan results, automatic patching): its e-mail
  * in lower case, else its id; `key` for a key with no user (api_userinfo null);
- * undefined until known. Only `id` and `email` are read (DESIGN.md: fields
+ * undefined until known. Only `id` and `email` are read (docs/architecture.md#what-the-api-does-not-give: fields
  * beyond those observed are not assumed).
  */
 export function useAccountId(): string | undefined {

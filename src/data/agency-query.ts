@@ -9,7 +9,7 @@ import { isMethodError } from '../api/error-catalogue';
 import { methodQuery } from '../api/query-keys';
 import type { Agency } from '../api/schemas';
 
-/** agency_view (spec §4.2), with "no agency yet" (noAgency, 123900) as null rather than an error. */
+/** agency_view (docs/partner-api.md#agency_view), with "no agency yet" (noAgency, 123900) as null rather than an error. */
 export function agencyQueryOptions(api: ApiClient) {
   const { queryKey, queryFn } = methodQuery(api, 'agency_view');
   return queryOptions({

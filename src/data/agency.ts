@@ -19,7 +19,7 @@ export function useAgency({ retry = 3 }: { retry?: number | false } = {}) {
 }
 
 /**
- * agency_update (spec §4.2): creates or replaces the record. Optimistic: the
+ * agency_update (docs/partner-api.md#agency_update): creates or replaces the record. Optimistic: the
  * header shows the new title at once; a failure puts the old record back and
  * says why (catalogue, toast unless the form shows it inline).
  */
@@ -33,7 +33,7 @@ export function useUpdateAgency({ errorDisplay = 'toast' }: { errorDisplay?: 'to
   });
 }
 
-/** agency_delete (spec §4.2), `ignore` so an agency already gone is no error. */
+/** agency_delete (docs/partner-api.md#agency_delete), `ignore` so an agency already gone is no error. */
 export function useDeleteAgency({ errorDisplay = 'toast' }: { errorDisplay?: 'toast' | 'inline' } = {}) {
   const api = useApi();
   return useOptimisticMutation({

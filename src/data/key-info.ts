@@ -4,7 +4,7 @@ import { methodQuery } from '../api/query-keys';
 import { useApi } from '../lib/api-context';
 
 /**
- * api_keyinfo (spec §4.6): the key in use; fields not specified, `expires`
+ * api_keyinfo (docs/partner-api.md#api_keyinfo): the key in use; fields not specified, `expires`
  * observed (0 = never). The signed-in layout's loader ensures it, so the
  * service checks the key before the shell shows.
  */

@@ -1,6 +1,6 @@
 /**
- * Scan now, and knowing when it is done (spec §4.3 site_scan). The API does
- * not report scan progress (DESIGN.md), so after `site_scan` the dashboard
+ * Scan now, and knowing when it is done (docs/partner-api.md#site_scan). The API does
+ * not report scan progress (docs/architecture.md#what-the-api-does-not-give), so after `site_scan` the dashboard
  * asks `sites_list?withscanreport` again, less and less often, until the
  * site's report date changes. One poll serves every site being scanned, and
  * its answer refreshes the table too. The outcome of each scan is remembered

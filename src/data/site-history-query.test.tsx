@@ -1,5 +1,5 @@
 /**
- * The sites with their firewall history (spec §4.3 withfwhistory) on the real
+ * The sites with their firewall history (docs/partner-api.md#sites_list withfwhistory) on the real
  * stack: their keys (apart from the table's light list, under sites_list), 30
  * days per site, a unit's small list, and a write that patches a unit's list
  * and one site's (the worker's answer) like every sites_list query.

@@ -1,5 +1,5 @@
 /**
- * Sites with their 30-day firewall history (spec §4.3 withfwhistory, §2.10),
+ * Sites with their 30-day firewall history (docs/partner-api.md#sites_list withfwhistory, docs/partner-api.md#firewall-history),
  * for the site page and the printable reports. sites_list has no filter by
  * site, only by unit:
  * - a unit's sites are a small answer, read here (`sitesHistoryQueryOptions`);

@@ -1,7 +1,7 @@
 /**
  * What the site history's worker (./site-history.worker.ts) does, as plain
  * functions (no React, no DOM; tested in Node): read the whole account's
- * `sites_list?withscanreport&withfwhistory` (spec §4.3; about 17 MB of JSON
+ * `sites_list?withscanreport&withfwhistory` (docs/partner-api.md#sites_list; about 17 MB of JSON
  * for 10,000 sites, and the only way to a site's history: sites_list has no
  * filter by site), check it against the spec, and keep only the sites asked
  * for. The check, shared with the overview's worker (fleet.worker.ts), is in

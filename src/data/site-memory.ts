@@ -1,9 +1,9 @@
 /**
  * What the dashboard knows about sites that the API does not report
- * (DESIGN.md "What the API does not give"), per account:
+ * (docs/architecture.md#what-the-api-does-not-give), per account:
  * - automatic patching as last set from this dashboard (sites_list has no
- *   field for it, spec §2.8), kept in this browser;
- * - options a key may not use (spec §4.3, options marked (!): 145904), learnt
+ *   field for it, docs/partner-api.md#site-object), kept in this browser;
+ * - options a key may not use (docs/partner-api.md#site_setoption, options marked (!): 145904), learnt
  *   from the refusal (of a row's control or a bulk change) and kept in this
  *   tab's sessionStorage, so every row shows them as unavailable instead of
  *   offering a change that will fail, after a reload too.

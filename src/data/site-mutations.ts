@@ -1,5 +1,5 @@
 /**
- * The writes of one site (spec §4.3): an option, delete, share and unshare.
+ * The writes of one site (docs/partner-api.md#site-methods): an option, delete, share and unshare.
  * Optimistic on every cached list, rolled back site by site on failure
  * (site-writes.ts); the caller shows the error where the change was made.
  */
@@ -45,7 +45,7 @@ export function useSetSiteOption({ onError }: { onError?: (error: unknown, write
   });
 }
 
-/** site_delete with ignore: a site already gone is gone (spec §4.3). */
+/** site_delete with ignore: a site already gone is gone (docs/partner-api.md#site_delete). */
 export function useDeleteSite({ onError }: { onError?: (error: unknown, domain: string) => void } = {}) {
   const api = useApi();
   return useSiteWrite({
@@ -60,7 +60,7 @@ export interface ShareWrite {
   domains: readonly string[];
 }
 
-/** Per-site refusals of a share: domain → the service's message (spec §4.3, §7.1 rule 4). */
+/** Per-site refusals of a share: domain → the service's message (docs/partner-api.md#sites_add, docs/partner-api.md#error-rules rule 4). */
 export type ShareOutcome = Map<string, string>;
 
 /** The per-site errors of a sites_add result, by the domains sent in that order. */
@@ -74,7 +74,7 @@ export function failuresByDomain(domains: readonly string[], result: SitesAddRes
 }
 
 /**
- * Share existing sites with a unit: sites_add with `{name, share}` (spec §3:
+ * Share existing sites with a unit: sites_add with `{name, share}` (docs/partner-api.md#lifecycle:
  * later options overwrite, so an existing site moves to this unit; the unit is
  * made when it does not exist). Needs the agency record. The unit joins the
  * directory once a site is shared with it.
@@ -91,7 +91,7 @@ export function useShareSites() {
   });
 }
 
-/** site_unshare: the site leaves the unit's list at once; it stays in the account (spec §3). */
+/** site_unshare: the site leaves the unit's list at once; it stays in the account (docs/partner-api.md#lifecycle). */
 export function useUnshareSite() {
   const api = useApi();
   return useSiteWrite({

@@ -1,7 +1,7 @@
 /**
- * Adding sites in calls of a few hundred (spec §4.3 sites_add; the dashboard's
+ * Adding sites in calls of a few hundred (docs/partner-api.md#sites_add; the dashboard's
  * own bound, src/api/limits.ts). Per-site errors come back keyed by index
- * (§7.1 rule 4) and are mapped to the caller's entries. When the plan is full
+ * (docs/partner-api.md#error-rules rule 4) and are mapped to the caller's entries. When the plan is full
  * (141900, for the whole call), the call is halved until what fits is added,
  * so the user learns how many were added and that no more fit.
  */
@@ -18,7 +18,7 @@ import { addUnit } from './units-directory';
 export const ADD_CHUNK = 250;
 
 export interface AddEntry {
-  /** The site as the service takes it (punycode or UTF-8, spec §4.3). */
+  /** The site as the service takes it (punycode or UTF-8, docs/partner-api.md#sites_add). */
   name: string;
   /** The unit to share it with. */
   share?: string | undefined;

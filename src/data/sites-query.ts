@@ -1,5 +1,5 @@
 /**
- * The sites list's query (spec §4.3 sites_list?withscanreport), apart from the
+ * The sites list's query (docs/partner-api.md#sites_list sites_list?withscanreport), apart from the
  * rest of the resource (./sites.ts) so that a route's loader, which every page
  * loads, carries only this.
  */
@@ -14,7 +14,7 @@ export const SITES_REFRESH_MS = 60_000;
 /** Every sites_list query, whatever its arguments. */
 export const SITES_KEY = methodKey('sites_list');
 
-/** sites_list?withscanreport, of the whole account or of one unit (spec §4.3); never withfwhistory here. */
+/** sites_list?withscanreport, of the whole account or of one unit (docs/partner-api.md#sites_list); never withfwhistory here. */
 export function sitesQueryOptions(api: ApiClient, unit?: string) {
   const args = unit === undefined ? { withscanreport: true } : { withscanreport: true, unit };
   return queryOptions({

@@ -1,5 +1,5 @@
 /**
- * The sites of the account (spec §2.8, §4.3), read by the sites and units
+ * The sites of the account (docs/partner-api.md#site-object, docs/partner-api.md#sites_list), read by the sites and units
  * pages, the site page and the overview: one `sites_list?withscanreport`
  * query for the account and one per unit (`unit=`), cached and refreshed in
  * the background. Writes change every sites_list query at once (the prefix
@@ -25,7 +25,7 @@ export function useSitesQuery(unit: string | undefined, { enabled = true }: { en
 
 export { findSite } from './find-site';
 
-/** One change of site_setoption (spec §4.3 table), typed by option. */
+/** One change of site_setoption (docs/partner-api.md#site_setoption table), typed by option. */
 export type SiteChange =
   | { option: 'firewall'; value: 'enable' | 'disable' | 'remove' }
   | { option: 'autocleanup' | 'autopatching'; value: 0 | 1 }
@@ -38,7 +38,7 @@ export function changeValue(change: SiteChange): string {
 }
 
 /**
- * The site as it will be once the change is made (spec §2.8 fields). Automatic
+ * The site as it will be once the change is made (docs/partner-api.md#site-object fields). Automatic
  * patching has no field in the site object: the site is unchanged (the
  * dashboard's own memory, patching-memory.ts, holds it). A new scan period
  * starts counting now, as the service does; period 0 has no next scan.

@@ -1,9 +1,9 @@
 /**
  * The units (end customers) this dashboard knows of, per account, in this
  * browser. The API has no method that lists units and a site does not say
- * whom it is shared with (DESIGN.md "What the API does not give"), so the
+ * whom it is shared with (docs/architecture.md#what-the-api-does-not-give), so the
  * dashboard keeps its own directory: every unit it shared a site with, and
- * every e-mail the user looked up with `sites_list?unit=` (spec §4.3, 142900
+ * every e-mail the user looked up with `sites_list?unit=` (docs/partner-api.md#sites_list, 142900
  * when there is no such unit).
  */
 import { useStore } from '@nanostores/react';
@@ -57,7 +57,7 @@ export function removeUnit(account: string | undefined, email: string): void {
   update(account, (units) => units.filter((u) => u.email !== wanted));
 }
 
-/** After unit_update: the unit is known under its new e-mail (merged when that one was known too, spec §4.4). */
+/** After unit_update: the unit is known under its new e-mail (merged when that one was known too, docs/partner-api.md#unit_update). */
 export function renameUnit(account: string | undefined, from: string, to: string, now = Date.now()): void {
   const old = normalEmail(from);
   const renamed = normalEmail(to);

@@ -1,5 +1,5 @@
 /**
- * Units (spec §4.4): look one up, rename it, delete it with or without its
+ * Units (docs/partner-api.md#unit-methods): look one up, rename it, delete it with or without its
  * sites. The directory of units (units-directory.ts) follows each change.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -57,7 +57,7 @@ export function useUnitCheck(unit: string): UnitCheck {
   return { state: 'checking' };
 }
 
-/** unit_update: every site shared with the unit follows it (spec §3, §4.4). */
+/** unit_update: every site shared with the unit follows it (docs/partner-api.md#lifecycle, docs/partner-api.md#unit_update). */
 export function useRenameUnit() {
   const api = useApi();
   const client = useQueryClient();
@@ -70,7 +70,7 @@ export function useRenameUnit() {
 }
 
 /**
- * unit_delete, with its sites or without (spec §3: without, they stay in the
+ * unit_delete, with its sites or without (docs/partner-api.md#lifecycle: without, they stay in the
  * account, unshared). With its sites they leave every list at once.
  */
 export function useDeleteUnit() {

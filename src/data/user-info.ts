@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client';
 import { methodQuery } from '../api/query-keys';
 import { useApi } from '../lib/api-context';
 
-/** api_userinfo (spec §4.6): the user of the key, or null for a key with no user. */
+/** api_userinfo (docs/partner-api.md#api_userinfo): the user of the key, or null for a key with no user. */
 export function userInfoQueryOptions(api: ApiClient) {
   return queryOptions({ ...methodQuery(api, 'api_userinfo'), staleTime: 5 * 60_000 });
 }

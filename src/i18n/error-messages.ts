@@ -1,5 +1,5 @@
 /**
- * Every error of spec §7 in the user's terms, with what to do next: a title, a
+ * Every error of docs/partner-api.md#errors in the user's terms, with what to do next: a title, a
  * message and a next step per error, keyed by what src/api/error-catalogue.ts
  * says the error is. Method errors are keyed by their registry name, one text
  * per meaning (dbError once for every method that has it); where one name means
@@ -15,7 +15,7 @@ import { count, i18n, params } from './i18n';
 /** One method's error, written `<method>.<name>`. */
 type MethodErrorId = { [M in MethodName]: `${M}.${ErrorName<M>}` }[MethodName];
 
-/** Names whose meaning differs for one method (spec §7.3). */
+/** Names whose meaning differs for one method (docs/partner-api.md#method-errors). */
 export const METHOD_SPECIFIC = {
   'signout.dbError': 'signout_dbError',
   'agency_delete.noAgency': 'agency_delete_noAgency',
@@ -24,7 +24,7 @@ type SpecificId = (typeof METHOD_SPECIFIC)[keyof typeof METHOD_SPECIFIC];
 /** The errors with a plain title, message and next step. */
 export type ErrorTextId = `system${SystemErrorCode}` | MethodErrorEntry['name'] | SpecificId | 'unexpected';
 
-/** The method errors of signing in and out (spec §4.1): their texts load with the login page. */
+/** The method errors of signing in and out (docs/partner-api.md#authorization-methods): their texts load with the login page. */
 type SignInErrorId = Extract<
   MethodErrorEntry['name'] | SpecificId,
   | 'dbError'
@@ -65,11 +65,11 @@ const SYSTEM = {
 
 /** The errors the sign-in can meet: in the entry, with the login page. */
 const SIGN_IN_METHODS = {
-  // Shared meanings (spec §7.3).
+  // Shared meanings (docs/partner-api.md#method-errors).
   dbErrorTitle: 'The change was not saved',
   dbErrorMessage: 'The service had a storage problem and did not complete the change.',
   dbErrorNext: 'Try again in a moment. If it keeps failing, contact support and quote the error code.',
-  // signup, signin, signout (spec §4.1).
+  // signup, signin, signout (docs/partner-api.md#authorization-methods).
   otpNotSentTitle: 'The code could not be e-mailed',
   otpNotSentMessage: 'The service could not send a one-time code to this e-mail address.',
   otpNotSentNext: 'Check the address and ask for a new code. If it fails again, try later.',
@@ -91,7 +91,7 @@ const SIGN_IN_METHODS = {
   incompatibleAccountTitle: 'This account cannot sign in here',
   incompatibleAccountMessage: 'The account behind this e-mail address is of a type this dashboard cannot use.',
   incompatibleAccountNext: 'Sign in with the e-mail address of a partner account, or contact your provider.',
-  // Spec §7.3: one code for a storage failure and for a key not made by signin.
+  // docs/partner-api.md#method-errors: one code for a storage failure and for a key not made by signin.
   signout_dbErrorTitle: 'The key could not be signed out',
   signout_dbErrorMessage:
     'The service did not delete this key: either it was not created by signing in with an e-mail code, or the service had a storage problem.',

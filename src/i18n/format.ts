@@ -51,7 +51,7 @@ export function createFormat(code: string) {
   const integer = new Intl.NumberFormat(code, { maximumFractionDigits: 0 });
   return {
     locale: code,
-    /** A UNIX timestamp (seconds, as the API gives them, spec §2): date and time. */
+    /** A UNIX timestamp (seconds, as the API gives them, docs/partner-api.md#records): date and time. */
     unixTime: (seconds: number) => dateTime.format(new Date(seconds * 1000)),
     /** The time of day of a moment, to the second. */
     timeOfDay: (date: Date | number) => timeOfDay.format(date),

@@ -1,7 +1,7 @@
 /**
  * Which language the dashboard speaks. The first of these that is set wins:
- * 1. the user's choice on this device (a language menu, issue 10);
- * 2. the embedding host panel's language (its `locale` message, issue 10);
+ * 1. the user's choice on this device (a language menu);
+ * 2. the embedding host panel's language (its `locale` message);
  * 3. the browser's preferred languages;
  * and English when none of them names a language we have. A language's
  * messages load when it is chosen (./i18n.ts), and only then does `locale`

@@ -14,7 +14,7 @@ const TEST_ERROR = {
 };
 
 export const methodErrorMessages = /* @__PURE__ */ i18n('methodErrors', {
-  // Shared meanings (spec §7.3) the sign-in never meets.
+  // Shared meanings (docs/partner-api.md#method-errors) the sign-in never meets.
   siteNotFoundTitle: 'Site not found',
   siteNotFoundMessage: 'This site is not in your account. It may have been deleted already.',
   siteNotFoundNext: 'Reload the list of sites.',
@@ -24,11 +24,11 @@ export const methodErrorMessages = /* @__PURE__ */ i18n('methodErrors', {
   noAgencyTitle: 'No agency profile yet',
   noAgencyMessage: 'Your account has no agency profile.',
   noAgencyNext: 'Fill in the agency form to create one.',
-  // Agency (spec §4.2).
+  // Agency (docs/partner-api.md#agency-methods).
   agency_delete_noAgencyTitle: 'No agency profile',
   agency_delete_noAgencyMessage: 'There is no agency profile to delete.',
   agency_delete_noAgencyNext: 'Nothing to do. Create a profile on the Agency page when you need one.',
-  // Sites (spec §4.3).
+  // Sites (docs/partner-api.md#site-methods).
   upgradeRequiredTitle: 'Site limit reached',
   upgradeRequiredMessage: 'Your subscription plan allows no more sites.',
   upgradeRequiredNext: 'Upgrade your plan, or delete sites you no longer need, then add them again.',
@@ -51,7 +51,7 @@ export const methodErrorMessages = /* @__PURE__ */ i18n('methodErrors', {
   scannerFailedTitle: 'The scan could not start',
   scannerFailedMessage: 'The scanner failed to start for this site.',
   scannerFailedNext: 'Try again in a few minutes.',
-  // The API itself (spec §4.6).
+  // The API itself (docs/partner-api.md#common-methods).
   listFailedTitle: 'Method list unavailable',
   listFailedMessage: 'The service could not list the methods your key may use.',
   listFailedNext: 'Try again.',

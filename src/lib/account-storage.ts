@@ -1,6 +1,5 @@
 /**
- * What this browser remembers per account (DESIGN.md "What the API does not
- * give": the units directory, scan results, automatic patching as last set),
+ * What this browser remembers per account (docs/architecture.md#what-the-api-does-not-give: the units directory, scan results, automatic patching as last set),
  * as nanostores atoms kept in localStorage (or, for what should last only as
  * long as the tab, sessionStorage) under `psd.<name>.<account>`.
  * Storage that is blocked (a panel iframe) or full only loses the memory, never

@@ -9,7 +9,7 @@ export interface EmailWords {
 
 /**
  * An e-mail field checked as the API checks it (the registry's expression,
- * spec §1 units are e-mail addresses), trimmed; the words are the caller's.
+ * docs/partner-api.md#concepts units are e-mail addresses), trimmed; the words are the caller's.
  */
 export function emailField(words: EmailWords) {
   return z

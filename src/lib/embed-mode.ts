@@ -1,7 +1,7 @@
 import { readStorage, removeStorage, writeStorage } from './safe-storage';
 
 /**
- * Embed mode (issue 10, docs/embedding.md): the dashboard inside a hoster
+ * Embed mode (docs/embedding.md): the dashboard inside a hoster
  * panel's iframe, opened as `/?embed=1`. The flag is decided once per page
  * load, before the router reads the URL, and the parameter is then taken off
  * the address (the router and every link see the app's own URLs). It is kept

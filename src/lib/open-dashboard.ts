@@ -28,7 +28,7 @@ export function openBlankTab(): Window | null {
 }
 
 /**
- * Fetches a fresh `dashboard` login URL (spec §4.1, valid 24 hours) and sends
+ * Fetches a fresh `dashboard` login URL (docs/partner-api.md#dashboard, valid 24 hours) and sends
  * the tab there. When the browser blocked the tab, no URL is asked for: the
  * caller offers a button whose click opens a tab and calls this again. On
  * failure the empty tab is closed.

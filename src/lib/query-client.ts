@@ -3,7 +3,7 @@ import { classifyError } from '../api/error-catalogue';
 
 /**
  * The one QueryClient. Side effects of errors live here, in the caches'
- * onError, not in the fetch layer (STYLE.md habit 2): `onError` sees every
+ * onError, not in the fetch layer (docs/architecture.md#side-effects-outside-the-fetch-layer): `onError` sees every
  * failed query and mutation (the session guard ends the session on 502).
  */
 export function createQueryClient(onError: (error: unknown) => void): QueryClient {
@@ -27,7 +27,7 @@ export function createQueryClient(onError: (error: unknown) => void): QueryClien
 
 /**
  * Retry once when the service may come back (it was unreachable, or said 500
- * "temporarily unavailable", spec §7.2); an answer that refuses the request
+ * "temporarily unavailable", docs/partner-api.md#system-errors); an answer that refuses the request
  * will refuse it again, and a rate limit's wait is longer than any retry.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

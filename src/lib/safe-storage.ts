@@ -1,7 +1,7 @@
 /**
  * Web Storage that never throws. Inside a hoster panel's iframe with
  * third-party storage blocked, merely touching `window.localStorage` throws a
- * SecurityError (DESIGN.md, use 2); the dashboard must still work, so it then
+ * SecurityError (docs/architecture.md#three-uses, use 2); the dashboard must still work, so it then
  * behaves as if nothing was stored.
  */
 export type StorageArea = 'local' | 'session';

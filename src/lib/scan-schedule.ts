@@ -1,5 +1,5 @@
 /**
- * Whether a site's scans come as scheduled (spec §2.8 scanperiod, §2.9 the
+ * Whether a site's scans come as scheduled (docs/partner-api.md#site-object scanperiod, docs/partner-api.md#scan-report the
  * report's date), judged at `nowSeconds` (UNIX time): shared by the overview
  * and the sites filters (features/sites) and the sync file page
  * (features/sync-file), which lists the sites whose scheduled scans stopped as

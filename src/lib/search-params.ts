@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
  * Search params a route validates (`validateSearch: searchSchema({...})`):
  * each one falls back on its own when missing or malformed, so a bad or old
  * URL never crashes a page, it only loses the bad part. The URL is the state
- * for anything bookmarkable (STYLE.md habit 3); this is its one gate.
+ * for anything bookmarkable (docs/architecture.md#the-url-is-the-state); this is its one gate.
  *
  *   searchSchema({
  *     q: searchParam(z.string().check(z.maxLength(200)), ''),

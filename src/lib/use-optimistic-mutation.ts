@@ -27,7 +27,7 @@ export interface OptimisticMutationOptions<TVariables, TData, TCache> {
 }
 
 /**
- * A write whose effect shows at once (DESIGN.md: optimistic toggles with
+ * A write whose effect shows at once (docs/architecture.md#the-parts: optimistic toggles with
  * rollback). On start it cancels the queries it changes (so an older answer
  * cannot overwrite the optimistic data), keeps a copy and applies
  * `optimistic`; on failure it puts the copy back and says why (catalogue);

@@ -17,7 +17,7 @@ export function retryDeadline(error: unknown): number | null {
 }
 
 /**
- * A rate limit's wait (issue 11), counted down: milliseconds left, 0 when
+ * A rate limit's wait, counted down: milliseconds left, 0 when
  * there is no wait or it is over. Forms disable sending until then, so nobody
  * spends an attempt on a refusal.
  */

@@ -36,7 +36,7 @@ export function zodMiniResolver<TSchema extends FormSchema>(
 }
 
 /**
- * The one way a form is made (STYLE.md habit 4): react-hook-form validated by
+ * The one way a form is made (docs/architecture.md#one-form-wrapper): react-hook-form validated by
  * a zod schema, typed by the schema's input and output. Errors appear on
  * submit and then follow the user's typing; the first invalid field is focused.
  */

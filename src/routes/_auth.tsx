@@ -32,7 +32,7 @@ export const Route = createFileRoute('/_auth')({
     const current = context.session.get();
     const target = redirectTarget(location.href);
     if (!current) throw redirect({ to: '/login', search: { redirect: target } });
-    // Published clients treat a key whose expiry has passed as invalid (spec §2.6, §5.8).
+    // Published clients treat a key whose expiry has passed as invalid (docs/partner-api.md#key-metadata, docs/partner-api.md#keys).
     if (isSessionExpired(current)) {
       context.session.clear();
       context.queryClient.clear();
@@ -59,7 +59,7 @@ export const Route = createFileRoute('/_auth')({
 function AuthLayout() {
   const { signedIn } = Route.useRouteContext();
   const { signOut } = useSignOut();
-  // The printable reports have no navigation (issue 8): their page is the whole document.
+  // The printable reports have no navigation: their page is the whole document.
   const bare = useMatches({ select: (matches) => matches.some((m) => m.staticData.bare === true) });
   if (bare) {
     return (

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/login')({
     if (!current) return;
     // Already signed in: straight on to where the user was going.
     if (!isSessionExpired(current)) throw redirect({ href: search.redirect ?? '/', replace: true });
-    // A key past its expiry is of no use (spec §2.6): forget it.
+    // A key past its expiry is of no use (docs/partner-api.md#key-metadata): forget it.
     context.session.clear();
   },
   component: LoginRoute,

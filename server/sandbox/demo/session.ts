@@ -1,5 +1,5 @@
 /**
- * POST /sandbox/demo-session (issue 10, "Try the demo"): signs in to the demo
+ * POST /sandbox/demo-session: signs in to the demo
  * account in one step. It runs signup, reads the code from the sandbox's own
  * outbox and runs signin, each through the API's own request path with the
  * application key, so the code goes through the outbox as for a person; it
@@ -28,7 +28,7 @@ const signinResult = z.looseObject({
   keydata: z.looseObject({ expires: z.number() }),
 });
 
-/** What the page answers: the demo account's new signin key (spec §2.5, §2.6). */
+/** What the page answers: the demo account's new signin key (docs/partner-api.md#key-pair, docs/partner-api.md#key-metadata). */
 export interface DemoSession {
   email: string;
   key: string;

@@ -1,5 +1,5 @@
 /**
- * The living demo (issue 10; docs/sandbox.md, "The living demo"): now and then
+ * The living demo (docs/sandbox.md, "The living demo"): now and then
  * a site of the demo account gets infected, and a few hours later it is clean
  * again. Time is cut into hourly slots counted from the seed; whether a site is
  * infected at the start of a slot, and how long until it is cleaned, are pure

@@ -12,7 +12,7 @@ export function apiRoute(state: SandboxState, runScheduler: () => void, log: (li
   return async (c: SandboxContext): Promise<Response> => {
     const incoming = c.env?.incoming;
     const url = new URL(c.req.url);
-    // The signature covers the target exactly as received (spec §5.5).
+    // The signature covers the target exactly as received (docs/partner-api.md#signature).
     // In-process there is no raw target: href keeps an empty "?" that url.search drops.
     const target = incoming?.url ?? url.href.slice(url.origin.length);
     let res: ApiResponse;

@@ -1,4 +1,4 @@
-/** Who is calling (spec §5): the apikey cookie, then the key's expiry, IP binding and signature. */
+/** Who is calling (docs/partner-api.md#authentication): the apikey cookie, then the key's expiry, IP binding and signature. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SystemError } from '../errors.ts';
 import { hashKey } from '../key-hash.ts';
@@ -18,7 +18,7 @@ export function parseCookies(header: string | null): Map<string, string> {
   return out;
 }
 
-/** Spec §5.2: the key named by the apikey cookie (502 when there is none, or it is unknown or deleted). */
+/** docs/partner-api.md#keys: the key named by the apikey cookie (502 when there is none, or it is unknown or deleted). */
 export function identifyKey(state: SandboxState, cookies: Map<string, string>): KeyRow {
   const apikey = cookies.get('apikey');
   if (!apikey) {
@@ -34,14 +34,14 @@ export function identifyKey(state: SandboxState, cookies: Map<string, string>): 
 
 /** What authorize needs of the request. */
 export interface Caller {
-  /** The request target exactly as received (the signature covers it, spec §5.5). */
+  /** The request target exactly as received (the signature covers it, docs/partner-api.md#signature). */
   target: string;
-  /** The client's address (spec §5.8). */
+  /** The client's address (docs/partner-api.md#keys). */
   ip: string;
   cookies: Map<string, string>;
 }
 
-/** Spec §5: expiry, IP binding and signature of an identified key (502). */
+/** docs/partner-api.md#authentication: expiry, IP binding and signature of an identified key (502). */
 export function authorize(state: SandboxState, caller: Caller, key: KeyRow): void {
   if (key.expires !== 0 && key.expires <= state.now()) throw new SystemError(502, 'The API key has expired');
   if (key.ip.trim() !== '') {
@@ -60,7 +60,7 @@ function hmacMd5(hmacKey: string, target: string): string {
   return createHmac('md5', hmacKey).update(target, 'utf8').digest('hex');
 }
 
-/** Spec §5.3–5.5: lowercase hex HMAC-MD5 of the target as received. */
+/** docs/partner-api.md#signature: lowercase hex HMAC-MD5 of the target as received. */
 function checkSignature(target: string, hmacKey: string, given: string): void {
   const got = Buffer.from(given, 'utf8');
   const want = Buffer.from(hmacMd5(hmacKey, target), 'utf8');
@@ -74,7 +74,7 @@ function checkSignature(target: string, hmacKey: string, given: string): void {
   );
 }
 
-/** Bytes a client must percent-encode before signing: anything outside printable ASCII (spec §5.5). */
+/** Bytes a client must percent-encode before signing: anything outside printable ASCII (docs/partner-api.md#signature). */
 const UNENCODED = /[^\x20-\x7e]/;
 
 /** The target with its percent-encoded UTF-8 (bytes 0x80 and up) decoded, as a client may have signed it. */

@@ -1,5 +1,5 @@
 /**
- * Reading a request body (spec §4.2, §4.3, §4.6), bounded before any handler
+ * Reading a request body (docs/partner-api.md#agency-methods, docs/partner-api.md#site-methods, docs/partner-api.md#common-methods), bounded before any handler
  * runs: at most MAX_BODY_BYTES, and JSON at most MAX_JSON_DEPTH deep (a deeper
  * body could overflow the stack of whatever walks it later).
  */
@@ -36,7 +36,7 @@ export function readBody(def: MethodDef, bytes: Uint8Array | null, contentType: 
     if (def.body === 'any') return NONE(contentType);
     throw new SystemError(503, 'The request needs a JSON body');
   }
-  // spec §4.6: api_test takes "any POST data", binary included; it echoes what decodes.
+  // docs/partner-api.md#api_test: api_test takes "any POST data", binary included; it echoes what decodes.
   if (def.body === 'any') {
     return { json: undefined, text: new TextDecoder('utf-8').decode(bytes), length: bytes.byteLength, contentType };
   }

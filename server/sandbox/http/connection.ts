@@ -13,7 +13,7 @@ export type SandboxEnv = { Bindings: { incoming?: IncomingMessage } };
 export type SandboxContext = Context<SandboxEnv>;
 
 /**
- * The client address for IP-bound keys (spec §5.8) and the rate limits. Over a
+ * The client address for IP-bound keys (docs/partner-api.md#keys) and the rate limits. Over a
  * socket it is the socket's peer and X-Forwarded-For is ignored: any client
  * could send one. In-process our proxy always sets it from its socket; without
  * it the address is unknown ('') and matches no binding.
@@ -40,7 +40,7 @@ export function requestOrigin(c: SandboxContext, config: SandboxConfig): string 
 
 /**
  * Whether the Host a standalone request was addressed to may see the sandbox's
- * pages (issue 11, DNS rebinding): a loopback name or address, or the host of
+ * pages (DNS rebinding): a loopback name or address, or the host of
  * SANDBOX_PUBLIC_URL unless `loopbackOnly` (the control surface). In-process
  * the proxy has checked the host already.
  */

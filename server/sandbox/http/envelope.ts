@@ -1,4 +1,4 @@
-/** How the sandbox answers an API call: the envelope (spec §2.1), or raw text for alwaysRaw methods (spec §7.4). */
+/** How the sandbox answers an API call: the envelope (docs/partner-api.md#envelope), or raw text for alwaysRaw methods (docs/partner-api.md#syncfile_get-errors). */
 import { getMethod, type MethodDef } from '../../../src/api/registry.ts';
 import { RAW_ERROR_STATUS, SYSTEM_ERRORS, type SystemErrorCode } from '../../../src/api/system-errors.ts';
 import type { KeyRow } from '../store/keys.ts';
@@ -62,7 +62,7 @@ export function envelopeResponse(
   };
 }
 
-/** An error answer: the envelope, or one line of text with an HTTP 4xx/5xx for alwaysRaw methods (spec §7.4). */
+/** An error answer: the envelope, or one line of text with an HTTP 4xx/5xx for alwaysRaw methods (docs/partner-api.md#syncfile_get-errors). */
 export function errorResponse(
   ctx: AnswerContext,
   code: number,

@@ -1,7 +1,7 @@
 /**
  * One API request's path through the sandbox: the target, the key and its
  * checks, the rate limit, the registry's validation, the body, then the handler
- * in one transaction, and the answer (spec §2.1, §5, §7).
+ * in one transaction, and the answer (docs/partner-api.md#envelope, docs/partner-api.md#authentication, docs/partner-api.md#errors).
  */
 import { getMethod, METHOD_NAMES, methodErrorOf, type MethodDef, type MethodName } from '../../../src/api/registry.ts';
 import { isSystemErrorCode, SYSTEM_ERRORS } from '../../../src/api/system-errors.ts';
@@ -31,7 +31,7 @@ export interface ApiRequest {
   /** The body, or null when it was larger than MAX_BODY_BYTES. */
   body: Uint8Array | null;
   origin: string;
-  /** The client's address, for keys bound to IPs (spec §5.8) and the rate limits. */
+  /** The client's address, for keys bound to IPs (docs/partner-api.md#keys) and the rate limits. */
   ip: string;
   /**
    * Set by the sandbox's own one-step demo sign-in alone (demo/session.ts), never
@@ -49,7 +49,7 @@ function isMethodName(name: string): name is MethodName {
 
 export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiRequest): ApiResponse {
   // Named before parsing, so a 503 for a bad path entry still says which method was asked
-  // (spec §2.1), and syncfile_get still answers it as HTTP 4xx (spec §7.4).
+  // (docs/partner-api.md#envelope), and syncfile_get still answers it as HTTP 4xx (docs/partner-api.md#syncfile_get-errors).
   const ctx = answerContext(req.target);
   try {
     const parsed = parseTarget(req.target);
@@ -58,14 +58,14 @@ export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiR
     const def = ctx.def;
     const method = parsed.method;
     if (!def || !isMethodName(method)) throw new SystemError(504, `Unknown method "${method}"`);
-    // Spec §1: (GET|POST). A request format error, answered before the key as the proxy does
+    // docs/partner-api.md#requests: (GET|POST). A request format error, answered before the key as the proxy does
     // (HEAD would run a method and drop its answer).
     if (req.httpMethod !== 'GET' && req.httpMethod !== 'POST') {
       throw new SystemError(503, `HTTP ${req.httpMethod.slice(0, 10)} is not accepted: use GET or POST`);
     }
 
     // The key is named as soon as it is identified, so a 502 for its expiry, its
-    // IP binding or its signature still says which key failed (spec §2.1 keyid).
+    // IP binding or its signature still says which key failed (docs/partner-api.md#envelope keyid).
     const cookies = parseCookies(req.headers.get('cookie'));
     const key = identifyKey(state, cookies);
     ctx.key = key;
@@ -73,7 +73,7 @@ export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiR
     // Signin keys only: the application key is shared by every browser behind `npm start`,
     // and its signup and signin have limits of their own (docs/sandbox.md).
     if (key.kind === 'signin') state.limits.takeKeyRequest(key.id, state.nowMs());
-    // After authorize, so the envelope names the key that lacks the access (spec §2.1 keyid).
+    // After authorize, so the envelope names the key that lacks the access (docs/partner-api.md#envelope keyid).
     if (!(def.keys as readonly string[]).includes(key.kind)) {
       throw new SystemError(505, `${def.name} needs a key made by signin`);
     }

@@ -1,5 +1,5 @@
 /**
- * Headers on every answer of the sandbox (issue 11): nothing it serves runs
+ * Headers on every answer of the sandbox: nothing it serves runs
  * script, loads anything or may be framed, and no browser sniffs a JSON or text
  * answer into HTML. Under `npm start` the proxy sets its own on top.
  */

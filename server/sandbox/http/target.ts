@@ -1,4 +1,4 @@
-/** The request target: /api/<method>/<p1>/.../?query (spec §1), decoded. */
+/** The request target: /api/<method>/<p1>/.../?query (docs/partner-api.md#requests), decoded. */
 import { parseQuery } from '../../../src/api/query-args.ts';
 import { RE, regex } from '../../../src/api/registry/define.ts';
 import { SystemError } from '../errors.ts';
@@ -18,13 +18,13 @@ function methodSegment(target: string): string {
   return end < 0 ? rest : rest.slice(0, end);
 }
 
-/** The method a target names, before it is parsed (so even a 503 or a 501 says which method was asked, spec §2.1). */
+/** The method a target names, before it is parsed (so even a 503 or a 501 says which method was asked, docs/partner-api.md#envelope). */
 export function methodNamed(target: string): string {
   const name = methodSegment(target);
   return regex(RE.methodName).test(name) ? name : '';
 }
 
-/** Split /api/<method>/<p1>/.../?query into decoded parts; bad encodings are 503 (spec §7.2). */
+/** Split /api/<method>/<p1>/.../?query into decoded parts; bad encodings are 503 (docs/partner-api.md#system-errors). */
 export function parseTarget(target: string): ParsedTarget {
   const q = target.indexOf('?');
   const rawPath = q < 0 ? target : target.slice(0, q);
@@ -36,7 +36,7 @@ export function parseTarget(target: string): ParsedTarget {
     // An unknown method name, even a hostile one, is "not implemented", never an echo of the input.
     throw new SystemError(504, method ? 'Unknown method' : 'No method named in the path');
   }
-  // A trailing slash ends the path; published clients sometimes leave it out (issue 2).
+  // A trailing slash ends the path; published clients sometimes leave it out.
   if (segments.length > 0 && segments.at(-1) === '') segments.pop();
   const path = segments.map((s, i) => {
     const v = decodePathEntry(s, i);

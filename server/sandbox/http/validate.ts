@@ -1,4 +1,4 @@
-/** The registry's checks of a call (spec §2.11): path entries and named arguments; 503 when they fail. */
+/** The registry's checks of a call (docs/partner-api.md#method-metadata): path entries and named arguments; 503 when they fail. */
 import { argumentPattern, type MethodDef } from '../../../src/api/registry.ts';
 import { regex } from '../../../src/api/registry/define.ts';
 import { SystemError } from '../errors.ts';

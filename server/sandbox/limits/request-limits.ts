@@ -1,5 +1,5 @@
 /**
- * The sandbox's rate limits (issue 11): one-time passwords per e-mail and per
+ * The sandbox's rate limits: one-time passwords per e-mail and per
  * client address, wrong codes per e-mail (across codes) and per address, and a
  * token bucket per signin key. In memory, per process: a restart forgets them,
  * and several processes on one database each count on their own. Time is the

@@ -1,4 +1,4 @@
-/** Authorization by e-mail (spec §4.1): signup, signin, signout. */
+/** Authorization by e-mail (docs/partner-api.md#authorization-methods): signup, signin, signout. */
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { createUser, issueSigninKey, keyData, keyInfo, publicKey } from '../accounts.ts';
 import { emailAt, type Call } from '../call.ts';
@@ -21,12 +21,12 @@ function registrationAllowed(email: string): boolean {
 }
 
 function userObject(user: UserRow | undefined, email: string) {
-  // spec §2.2: regdate only for existing users.
+  // docs/partner-api.md#user: regdate only for existing users.
   return user ? { login: user.login, email: user.email, regdate: user.regdate } : { login: email, email };
 }
 
 /**
- * spec §4.1 signup: send a one-time password (rate-limited per e-mail and per
+ * docs/partner-api.md#signup: send a one-time password (rate-limited per e-mail and per
  * address; the sandbox's one-step demo sign-in neither meets nor counts the limits).
  */
 export function signup(call: Call<'signup'>) {
@@ -62,7 +62,7 @@ function sameCode(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** spec §4.1 signin: check the password, create the user on first success, issue keys. */
+/** docs/partner-api.md#signin: check the password, create the user on first success, issue keys. */
 export function signin(call: Call<'signin'>) {
   const { state, now } = call;
   const { db } = state;
@@ -122,11 +122,11 @@ export function signin(call: Call<'signin'>) {
   };
 }
 
-/** spec §4.1 signout: only keys made by signin can be deleted (113900 otherwise). */
+/** docs/partner-api.md#signout: only keys made by signin can be deleted (113900 otherwise). */
 export function signout(call: Call<'signout'>) {
   const { state, key } = call;
   if (key.kind !== 'signin') throw call.fail('dbError', 'Only keys created by signin can be deleted');
   deleteKey(state.db, key.id, call.now);
-  // spec §4.1: "the key metadata object as in api_keyinfo".
+  // docs/partner-api.md#signin: "the key metadata object as in api_keyinfo".
   return keyInfo(state, { ...key, modified: call.now });
 }

@@ -1,11 +1,11 @@
-/** The agency (hoster) record (spec §2.7, §4.2). */
+/** The agency (hoster) record (docs/partner-api.md#agency-record, docs/partner-api.md#agency-methods). */
 import { agencyBodySchema } from '../../../src/api/bodies.ts';
 import { AGENCY_FIELDS, AGENCY_REQUIRED } from '../../../src/api/registry/agency.ts';
 import { requireUser, type Call } from '../call.ts';
 import { SystemError } from '../errors.ts';
 import { deleteAgency, getAgency, saveAgency, type AgencyRecord } from '../store/agency.ts';
 
-/** What a bad value of a field means, where "is not valid" would not say (spec §2.7). */
+/** What a bad value of a field means, where "is not valid" would not say (docs/partner-api.md#agency-record). */
 const FIELD_PROBLEMS: Partial<Record<string, string>> = {
   title: 'title must be one line of at most 200 characters',
   logourl: 'logourl must begin with http:// or https://',
@@ -42,7 +42,7 @@ function validateAgency(body: unknown): AgencyRecord {
     const listed = [...problems.entries()].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
     throw new SystemError(503, listed.map(([, problem]) => problem).join('; '));
   }
-  // Fields the spec does not name are echoed (spec §4.2) but not stored.
+  // Fields the spec does not name are echoed (docs/partner-api.md#agency-methods) but not stored.
   const record: AgencyRecord = {};
   for (const [name, value] of Object.entries(parsed.data)) {
     if (Object.hasOwn(AGENCY_FIELDS, name) && typeof value === 'string') record[name] = value;
@@ -50,7 +50,7 @@ function validateAgency(body: unknown): AgencyRecord {
   return record;
 }
 
-/** spec §4.2 agency_update: create or update; the result is the object received. Validate, write, answer. */
+/** docs/partner-api.md#agency_update: create or update; the result is the object received. Validate, write, answer. */
 export function agencyUpdate(call: Call<'agency_update'>) {
   const user = requireUser(call);
   const record = validateAgency(call.body);
@@ -58,7 +58,7 @@ export function agencyUpdate(call: Call<'agency_update'>) {
   return call.body;
 }
 
-/** spec §4.2 agency_delete: the deleted record, or null with ignore. */
+/** docs/partner-api.md#agency_delete: the deleted record, or null with ignore. */
 export function agencyDelete(call: Call<'agency_delete'>) {
   const user = requireUser(call);
   const existing = getAgency(call.state.db, user.id);
@@ -70,7 +70,7 @@ export function agencyDelete(call: Call<'agency_delete'>) {
   return existing;
 }
 
-/** spec §4.2 agency_view. */
+/** docs/partner-api.md#agency_view. */
 export function agencyView(call: Call<'agency_view'>) {
   const user = requireUser(call);
   const existing = getAgency(call.state.db, user.id);

@@ -1,4 +1,4 @@
-/** spec §4.6: api_methodlist, api_methoddata, api_keyinfo, api_userinfo. */
+/** docs/partner-api.md#api_methodlist: api_methodlist, api_methoddata, api_keyinfo, api_userinfo. */
 import { getMethod, METHODS, type MethodDef } from '../../../src/api/registry.ts';
 import { RE } from '../../../src/api/registry/define.ts';
 import { keyInfo } from '../accounts.ts';
@@ -8,12 +8,12 @@ function available(call: Pick<Call, 'key'>): MethodDef[] {
   return METHODS.filter((m) => (m.keys as readonly string[]).includes(call.key.kind));
 }
 
-/** spec §4.6 api_methodlist: the methods this key may call. */
+/** docs/partner-api.md#api_methodlist: the methods this key may call. */
 export function apiMethodList(call: Call<'api_methodlist'>) {
   return available(call).map((m) => m.name);
 }
 
-/** spec §2.11: what api_methoddata publishes of a registry entry. */
+/** docs/partner-api.md#method-metadata: what api_methoddata publishes of a registry entry. */
 export function methodData(def: MethodDef) {
   const argv: Record<string, string> = { ...def.argv };
   for (const flag of def.flags) argv[flag] = RE.flag;
@@ -26,14 +26,14 @@ export function methodData(def: MethodDef) {
     ...(def.post ? { post: def.post } : {}),
     errprefix: def.errprefix,
     errors: def.errors.map((e) => e.message),
-    // Method-specific additions (spec §2.11 allows them).
+    // Method-specific additions (docs/partner-api.md#method-metadata allows them).
     ...(def.flags.length ? { flags: def.flags } : {}),
     ...(def.body === 'sites' ? { body: 'JSON array of domain names or {name, share} objects' } : {}),
-    ...(def.body === 'agency' ? { body: 'JSON object: the agency record (spec §2.7)' } : {}),
+    ...(def.body === 'agency' ? { body: 'JSON object: the agency record (docs/partner-api.md#agency-record)' } : {}),
   };
 }
 
-/** spec §4.6 api_methoddata. */
+/** docs/partner-api.md#api_methoddata. */
 export function apiMethodData(call: Call<'api_methoddata'>) {
   const name = call.path[0] ?? '';
   const def = getMethod(name);
@@ -43,14 +43,14 @@ export function apiMethodData(call: Call<'api_methoddata'>) {
   return methodData(def);
 }
 
-/** spec §4.6 api_keyinfo: the metadata of the key in use. */
+/** docs/partner-api.md#api_keyinfo: the metadata of the key in use. */
 export function apiKeyInfo(call: Call<'api_keyinfo'>) {
   return keyInfo(call.state, call.key);
 }
 
 /**
- * spec §4.6 api_userinfo: the user behind the key, or null. The fields observed
- * in real use (DESIGN.md), plus `postpaid` and `subscription` (0/1 from the
+ * docs/partner-api.md#api_userinfo: the user behind the key, or null. The fields observed
+ * in real use (docs/architecture.md#what-the-api-does-not-give), plus `postpaid` and `subscription` (0/1 from the
  * plan), which published plugins read to show the firewall and cleanup controls.
  */
 export function apiUserInfo(call: Call<'api_userinfo'>) {

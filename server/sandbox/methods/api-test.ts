@@ -1,4 +1,4 @@
-/** spec §4.6 api_test: the debugging method, echoing the request. */
+/** docs/partner-api.md#api_test: the debugging method, echoing the request. */
 import { isSystemErrorCode } from '../../../src/api/system-errors.ts';
 import type { Call } from '../call.ts';
 import { RawResult, SystemError } from '../errors.ts';
@@ -21,7 +21,7 @@ function echoHeaders(headers: Headers): Record<string, string> {
 const NUMERIC_ARGS = new Set(['int', 'nullint', 'err', 'raw']);
 
 /**
- * spec §4.6 api_test. err: 1 → 100900, 2 → 100901, 500–505 → that system error,
+ * docs/partner-api.md#api_test. err: 1 → 100900, 2 → 100901, 500–505 → that system error,
  * any other non-zero value → 100900 (the spec leaves the mapping open).
  * raw: non-zero → only the result, as text.
  */

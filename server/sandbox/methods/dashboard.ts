@@ -1,5 +1,5 @@
 /**
- * spec §4.1 dashboard: a URL that logs the user in, valid 24 hours (spec §8).
+ * docs/partner-api.md#dashboard: a URL that logs the user in, valid 24 hours (docs/partner-api.md#limits).
  * The token names the key that made it, so signing that key out ends the link.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -8,7 +8,7 @@ import type { SandboxState } from '../state.ts';
 import { keyById } from '../store/keys.ts';
 import { getUser, type UserRow } from '../store/users.ts';
 
-/** spec §8: the dashboard URL lives 24 hours. */
+/** docs/partner-api.md#limits: the dashboard URL lives 24 hours. */
 export const DASHBOARD_TTL = 24 * 3600;
 
 function signToken(state: SandboxState, payload: string): string {

@@ -1,6 +1,6 @@
 /**
  * A cheap lower bound of the sites a sites_add call adds, to refuse a call over
- * the plan limit before the per-entry work (issue 11). Only what surely becomes
+ * the plan limit before the per-entry work. Only what surely becomes
  * a new site counts: plain ASCII host names (punycode labels aside, whose
  * validity only the full check knows), unshared or shared where sharing works.
  */

@@ -1,4 +1,4 @@
-/** spec §4.3 site_setoption: every option and value of the table; (!) options per plan (145904). */
+/** docs/partner-api.md#site_setoption: every option and value of the table; (!) options per plan (145904). */
 import {
   MAX_PERMISSIONS,
   RESTRICTED_OPTIONS,
@@ -18,7 +18,7 @@ import {
 } from '../store/sites.ts';
 import { siteNamed } from './sites.ts';
 
-/** An option of the spec §4.3 table; own keys only, so `constructor` and the like are unknown options. */
+/** An option of the docs/partner-api.md#site_setoption table; own keys only, so `constructor` and the like are unknown options. */
 function isSiteOption(name: string): name is SiteOption {
   return Object.hasOwn(SITE_OPTIONS, name);
 }

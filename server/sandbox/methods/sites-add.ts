@@ -1,4 +1,4 @@
-/** spec §4.3 sites_add: per-site errors in the result, keyed by index; the plan limit for the whole call. */
+/** docs/partner-api.md#sites_add: per-site errors in the result, keyed by index; the plan limit for the whole call. */
 import { siteEntrySchema, sitesBodySchema } from '../../../src/api/bodies.ts';
 import { MAX_SITES_PER_ADD } from '../../../src/api/limits.ts';
 import { SCAN_PERIODS } from '../../../src/api/registry/sites.ts';
@@ -56,7 +56,7 @@ export function sitesAdd(call: Call<'sites_add'>) {
   const count = countSites(db, user.id);
 
   // Before any per-entry work: a call that surely exceeds the plan is refused at once,
-  // so a 10,000-entry call the plan cannot take costs next to nothing (issue 11).
+  // so a 10,000-entry call the plan cannot take costs next to nothing.
   if (entries.length > user.site_limit - count) {
     const atLeast = surelyNewSites(entries, count, user.site_limit, agency);
     if (count + atLeast > user.site_limit) {
@@ -68,7 +68,7 @@ export function sitesAdd(call: Call<'sites_add'>) {
   }
 
   const errors: Record<string, string> = {};
-  // Later duplicates overwrite earlier options (spec §3).
+  // Later duplicates overwrite earlier options (docs/partner-api.md#lifecycle).
   const items = new Map<string, AddItem>();
   entries.forEach((entry, index) => {
     const read = readEntry(entry);

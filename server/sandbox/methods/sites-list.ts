@@ -1,4 +1,4 @@
-/** spec §4.3 sites_list, with scan reports (§2.9) and firewall history (§2.10) on request. */
+/** docs/partner-api.md#sites_list, with scan reports (docs/partner-api.md#scan-report) and firewall history (docs/partner-api.md#firewall-history) on request. */
 import { requireUser, type Call } from '../call.ts';
 import { JsonText } from '../errors.ts';
 import { fwHistoryJson, fwWindow, type FwEvent } from '../fw-history.ts';

@@ -1,4 +1,4 @@
-/** spec §4.3 site_delete, site_unshare and site_scan. */
+/** docs/partner-api.md#site_delete, site_unshare and site_scan. */
 import { requireUser, type Call } from '../call.ts';
 import { parseEmail, parseSiteName } from '../names.ts';
 import type { Db } from '../db.ts';
@@ -11,7 +11,7 @@ export function siteNamed(db: Db, userId: number, name: string): SiteRow | undef
   return 'error' in parsed ? undefined : findSite(db, userId, parsed.host);
 }
 
-/** spec §4.3 site_delete: the original domain, or null with ignore. */
+/** docs/partner-api.md#site_delete: the original domain, or null with ignore. */
 export function siteDelete(call: Call<'site_delete'>) {
   const user = requireUser(call);
   const name = call.path[0] ?? '';
@@ -24,7 +24,7 @@ export function siteDelete(call: Call<'site_delete'>) {
   return name;
 }
 
-/** spec §4.3 site_unshare. */
+/** docs/partner-api.md#site_unshare. */
 export function siteUnshare(call: Call<'site_unshare'>) {
   const user = requireUser(call);
   const { db } = call.state;
@@ -38,7 +38,7 @@ export function siteUnshare(call: Call<'site_unshare'>) {
   return name;
 }
 
-/** spec §4.3 site_scan: runs for a few seconds, then writes a report (scans.ts). */
+/** docs/partner-api.md#site_scan: runs for a few seconds, then writes a report (scans.ts). */
 export function siteScan(call: Call<'site_scan'>) {
   const user = requireUser(call);
   const name = call.path[0] ?? '';

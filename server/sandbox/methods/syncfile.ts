@@ -1,8 +1,8 @@
-/** spec §4.5 syncfile_get: the synchronization file, raw. */
+/** docs/partner-api.md#syncfile_get: the synchronization file, raw. */
 import { requireUser, type Call } from '../call.ts';
 import { RawResult } from '../errors.ts';
 
-/** spec §4.5 syncfile_get: raw PHP, the name in X-Filename and Content-Disposition. */
+/** docs/partner-api.md#syncfile_get: raw PHP, the name in X-Filename and Content-Disposition. */
 export function syncfileGet(call: Call<'syncfile_get'>) {
   const user = requireUser(call);
   return new RawResult(syncfileContent(user.syncfile_name, user.syncfile_token), {

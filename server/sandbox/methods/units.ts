@@ -1,8 +1,8 @@
-/** Units (spec §4.4): rename and delete; the sites follow. */
+/** Units (docs/partner-api.md#unit-methods): rename and delete; the sites follow. */
 import { emailAt, requireUser, type Call } from '../call.ts';
 import { deleteUnit, findUnit, mergeUnit, renameUnit } from '../store/units.ts';
 
-/** spec §4.4 unit_update: the sites follow; an existing unit with the new e-mail absorbs them. */
+/** docs/partner-api.md#unit_update: the sites follow; an existing unit with the new e-mail absorbs them. */
 export function unitUpdate(call: Call<'unit_update'>) {
   const user = requireUser(call);
   const { db } = call.state;
@@ -17,7 +17,7 @@ export function unitUpdate(call: Call<'unit_update'>) {
   return call.path[1];
 }
 
-/** spec §4.4 unit_delete: sites are unshared, or deleted with withsites. */
+/** docs/partner-api.md#unit_delete: sites are unshared, or deleted with withsites. */
 export function unitDelete(call: Call<'unit_delete'>) {
   const user = requireUser(call);
   const { db } = call.state;

@@ -1,4 +1,4 @@
-/** The agency (hoster) record, one per account (spec §2.7). */
+/** The agency (hoster) record, one per account (docs/partner-api.md#agency-record). */
 import { prepared, type Db } from '../db.ts';
 
 export type AgencyRecord = Record<string, string>;

@@ -1,4 +1,4 @@
-/** API keys (spec §2.5, §2.6, §5): stored by the hash of the key, never the key itself. */
+/** API keys (docs/partner-api.md#key-pair, docs/partner-api.md#key-metadata, docs/partner-api.md#authentication): stored by the hash of the key, never the key itself. */
 import { prepared, type Db } from '../db.ts';
 
 export interface KeyRow {
@@ -32,7 +32,7 @@ export function insertKey(db: Db, row: KeyRow): void {
   ).run(row);
 }
 
-/** spec §3 signout: "The key can never be used again." */
+/** docs/partner-api.md#lifecycle signout: "The key can never be used again." */
 export function deleteKey(db: Db, id: string, now: number): void {
   prepared(db, 'UPDATE keys SET deleted = 1, modified = ? WHERE id = ?').run(now, id);
 }

@@ -1,4 +1,4 @@
-/** One-time passwords (spec §4.1 signup, signin). */
+/** One-time passwords (docs/partner-api.md#signup, signin). */
 import { prepared, type Db } from '../db.ts';
 
 export interface OtpRow {

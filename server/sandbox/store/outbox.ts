@@ -1,4 +1,4 @@
-/** The e-mails the sandbox "sends" (spec §6). */
+/** The e-mails the sandbox "sends" (docs/partner-api.md#events). */
 import { prepared, type Db } from '../db.ts';
 
 export interface OutboxRow {

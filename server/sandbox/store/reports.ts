@@ -1,9 +1,9 @@
-/** Scan reports (spec §2.9): written when a scan ends, never changed afterwards. */
+/** Scan reports (docs/partner-api.md#scan-report): written when a scan ends, never changed afterwards. */
 import { BoundedCache } from '../bounded-cache.ts';
 import { prepared, type Db } from '../db.ts';
 import type { Profile } from './sites.ts';
 
-/** spec §2.9, every field an integer. */
+/** docs/partner-api.md#scan-report, every field an integer. */
 export interface ScanReport {
   id: number;
   date: number;
@@ -43,7 +43,7 @@ export function insertReportRow(db: Db, siteId: number, report: Omit<ScanReport,
   return Number(info.lastInsertRowid);
 }
 
-/** A report row (spec §2.9 fields in order) as JSON; all integers, nothing to escape. */
+/** A report row (docs/partner-api.md#scan-report fields in order) as JSON; all integers, nothing to escape. */
 function reportJson(r: number[]): string {
   return (
     `{"id":${r[0]},"date":${r[1]},"cure":${r[2]},"threats":${r[3]},"incurable":${r[4]},"doubt":${r[5]},` +

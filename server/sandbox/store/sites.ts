@@ -1,4 +1,4 @@
-/** Sites (spec §2.8) and their firewall switches (the source of the spec §2.10 history). */
+/** Sites (docs/partner-api.md#site-object) and their firewall switches (the source of the docs/partner-api.md#firewall-history history). */
 import { prepared, type Db } from '../db.ts';
 
 /** How a site scans in the sandbox (docs/sandbox.md, "Which sites are infected"). */
@@ -27,7 +27,7 @@ export interface SiteRow {
 
 export type NewSite = Omit<SiteRow, 'id' | 'scan_started' | 'last_report_id'>;
 
-/** The columns sites_list answers (spec §2.8) and where its report is. */
+/** The columns sites_list answers (docs/partner-api.md#site-object) and where its report is. */
 export type ListedSite = Pick<
   SiteRow,
   | 'id'

@@ -1,4 +1,4 @@
-/** Units: one per end-customer e-mail in an account (spec §1). */
+/** Units: one per end-customer e-mail in an account (docs/partner-api.md#concepts). */
 import { prepared, type Db } from '../db.ts';
 import { deleteSites, moveUnitSites, siteIdsOfUnit } from './sites.ts';
 
@@ -24,7 +24,7 @@ export function insertUnit(db: Db, userId: number, email: string, created: numbe
   );
 }
 
-/** The unit with this e-mail, created when there is none (spec §3 sites_add with share). */
+/** The unit with this e-mail, created when there is none (docs/partner-api.md#lifecycle sites_add with share). */
 export function getOrCreateUnit(db: Db, userId: number, email: string, now: number): number {
   return findUnit(db, userId, email)?.id ?? insertUnit(db, userId, email, now);
 }
@@ -39,7 +39,7 @@ export function mergeUnit(db: Db, fromId: number, intoId: number): void {
   prepared(db, 'DELETE FROM units WHERE id = ?').run(fromId);
 }
 
-/** spec §3 unit_delete: its sites are unshared, or deleted with it. */
+/** docs/partner-api.md#lifecycle unit_delete: its sites are unshared, or deleted with it. */
 export function deleteUnit(db: Db, unitId: number, withSites: boolean): void {
   if (withSites) deleteSites(db, siteIdsOfUnit(db, unitId));
   else moveUnitSites(db, unitId, null);

@@ -1,8 +1,8 @@
-/** The agency (hoster) record (spec §2.7, §4.2). */
+/** The agency (hoster) record (docs/partner-api.md#agency-record, docs/partner-api.md#agency-methods). */
 import { DB_ERROR, RE, SIGNIN, type MethodDef } from './define.ts';
 
 /**
- * Every field of the agency record (spec §2.7) and what the sandbox accepts in
+ * Every field of the agency record (docs/partner-api.md#agency-record) and what the sandbox accepts in
  * it. All values are strings; optional fields may be empty. The title is one
  * line (a heading); the other free-text fields take line breaks ([\s\S], not
  * `.`). The one list for the registry, the body and result schemas and the form.
@@ -25,7 +25,7 @@ export const AGENCY_FIELDS = {
 } as const;
 export type AgencyField = keyof typeof AGENCY_FIELDS;
 
-/** Spec §2.7: "Only title and email are required." */
+/** docs/partner-api.md#agency-record: "Only title and email are required." */
 export const AGENCY_REQUIRED = ['title', 'email'] as const satisfies readonly AgencyField[];
 
 const NO_AGENCY = { name: 'noAgency', message: 'No agency is associated with the account' } as const;
@@ -33,7 +33,7 @@ const NO_AGENCY = { name: 'noAgency', message: 'No agency is associated with the
 export const AGENCY_METHODS = [
   {
     name: 'agency_update',
-    description: 'Create or update the agency (hoster) record of the account (spec §4.2).',
+    description: 'Create or update the agency (hoster) record of the account.',
     errprefix: 121,
     errors: [DB_ERROR],
     path: [],
@@ -47,7 +47,7 @@ export const AGENCY_METHODS = [
   },
   {
     name: 'agency_delete',
-    description: 'Delete the agency record; ignore suppresses the error when there is none (spec §4.2).',
+    description: 'Delete the agency record; ignore suppresses the error when there is none.',
     errprefix: 122,
     errors: [DB_ERROR, NO_AGENCY],
     path: [],
@@ -57,7 +57,7 @@ export const AGENCY_METHODS = [
   },
   {
     name: 'agency_view',
-    description: 'The agency record of the account (spec §4.2).',
+    description: 'The agency record of the account.',
     errprefix: 123,
     errors: [NO_AGENCY],
     path: [],

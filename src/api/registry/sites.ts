@@ -1,8 +1,8 @@
-/** Sites, their options and scans (spec §2.8, §4.3). */
+/** Sites, their options and scans (docs/partner-api.md#site-object, docs/partner-api.md#site-methods). */
 import { DB_ERROR, RE, SIGNIN, type MethodDef } from './define.ts';
 import { UNIT_NOT_FOUND } from './units.ts';
 
-/** site_setoption options and the values each takes (spec §4.3 table). */
+/** site_setoption options and the values each takes (docs/partner-api.md#site_setoption table). */
 export const SITE_OPTIONS = {
   permissions: String.raw`^[0-9]{1,10}$`,
   autocleanup: String.raw`^[01]$`,
@@ -12,13 +12,13 @@ export const SITE_OPTIONS = {
 } as const;
 export type SiteOption = keyof typeof SITE_OPTIONS;
 
-/** Options marked (!) in spec §4.3: may be unavailable to a key (145904). */
+/** Options marked (!) in docs/partner-api.md#site_setoption: may be unavailable to a key (145904). */
 export const RESTRICTED_OPTIONS: readonly SiteOption[] = ['autocleanup', 'autopatching'];
 
 /** The largest permissions bitmask the sandbox stores (a signed 32-bit integer). */
 export const MAX_PERMISSIONS = 0x7fffffff;
 
-/** site_setoption scanperiod values and their length in seconds (spec §2.8 scanperiod). */
+/** site_setoption scanperiod values and their length in seconds (docs/partner-api.md#site-object scanperiod). */
 export const SCAN_PERIODS = { month: 30 * 86400, week: 7 * 86400, day: 86400, '0': 0 } as const;
 export type ScanPeriod = keyof typeof SCAN_PERIODS;
 
@@ -29,7 +29,7 @@ export const SITE_METHODS = [
   {
     name: 'sites_add',
     description:
-      'Add sites: a JSON array of domain names or {name, share} objects; errors come per site in the result (spec §4.3).',
+      'Add sites: a JSON array of domain names or {name, share} objects; errors come per site in the result.',
     errprefix: 141,
     errors: [
       {
@@ -46,8 +46,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'sites_list',
-    description:
-      'The sites of the account, optionally of one unit, with scan reports and firewall history (spec §4.3).',
+    description: 'The sites of the account, optionally of one unit, with scan reports and firewall history.',
     errprefix: 142,
     errors: [UNIT_NOT_FOUND],
     path: [],
@@ -57,7 +56,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'site_delete',
-    description: 'Delete a site; ignore suppresses "not found" (spec §4.3).',
+    description: 'Delete a site; ignore suppresses "not found".',
     errprefix: 143,
     errors: [DB_ERROR, SITE_NOT_FOUND],
     path: [DOMAIN],
@@ -67,7 +66,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'site_unshare',
-    description: 'Stop sharing a site with a unit (spec §4.3).',
+    description: 'Stop sharing a site with a unit.',
     errprefix: 144,
     errors: [
       DB_ERROR,
@@ -82,8 +81,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'site_setoption',
-    description:
-      'Set one option of a site: permissions, autocleanup, autopatching, firewall or scanperiod (spec §4.3).',
+    description: 'Set one option of a site: permissions, autocleanup, autopatching, firewall or scanperiod.',
     errprefix: 145,
     errors: [
       DB_ERROR,
@@ -103,7 +101,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'site_scan',
-    description: 'Start a scan of the site through its synchronization file (spec §4.3).',
+    description: 'Start a scan of the site through its synchronization file.',
     errprefix: 146,
     errors: [
       SITE_NOT_FOUND,

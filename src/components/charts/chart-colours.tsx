@@ -1,5 +1,5 @@
 /**
- * The charts' colours, one config (STYLE.md 5): CSS variables set in
+ * The charts' colours, one config (docs/architecture.md#one-chart-config): CSS variables set in
  * charts.css for the light and the dark theme, used by the SVG and by the
  * legend and table swatches alike, so a theme changes one place.
  */

@@ -1,7 +1,7 @@
 /**
  * The Recharts drawing of the firewall days. Only `firewall-chart.tsx` loads
  * this module, with React.lazy: Recharts is never in the entry chunk nor in
- * the login route's (issue 8). Its accessible alternative, the table, and its
+ * the login route's. Its accessible alternative, the table, and its
  * accessible names are in firewall-chart.tsx. Each panel is one image; the
  * attacks panel takes the keyboard's focus, and the arrow keys move the day's
  * tooltip as the pointer does (every counter of the day, or "no data").

@@ -1,5 +1,5 @@
 /**
- * The 30-day firewall chart (spec §2.10, issue 8), shared by the site page,
+ * The 30-day firewall chart (docs/partner-api.md#firewall-history), shared by the site page,
  * the overview and the printable report.
  *
  * How to use:

@@ -24,7 +24,7 @@ const headers = {
   uniqueIps: 'IPs',
 };
 
-describe('firewall days (spec §2.10)', () => {
+describe('firewall days (docs/partner-api.md#firewall-history)', () => {
   it('reads one history oldest first, null days kept as null, never as zero', () => {
     const days = firewallDays(a);
     expect(days.map((d) => d.date)).toEqual(['20261101', '20261102', '20261103']);

@@ -1,5 +1,5 @@
 /**
- * The 30 days of firewall history (spec §2.10) as the charts take them: a
+ * The 30 days of firewall history (docs/partner-api.md#firewall-history) as the charts take them: a
  * plain array of day records, oldest first, whether from one site's
  * `fwhistory` (`firewallDays(site.fwhistory)`) or summed over many sites
  * (`sumFirewallDays(sites.map((s) => s.fwhistory))`, for the overview). No
@@ -7,7 +7,7 @@
  */
 import type { FwHistory } from '../../api/schemas';
 
-/** The counters of one day (spec §2.10 indexes 1 to 7). */
+/** The counters of one day (docs/partner-api.md#firewall-history indexes 1 to 7). */
 export interface FirewallCounts {
   /** 1: regular (allowed) requests. */
   allowed: number;

@@ -1,4 +1,4 @@
-/** The words of the scan report (spec §2.9), shared by the site page and the printable reports. */
+/** The words of the scan report (docs/partner-api.md#scan-report), shared by the site page and the printable reports. */
 import { i18n, params } from '../../i18n/i18n';
 
 export const reportMessages = /* @__PURE__ */ i18n('scanReport', {

@@ -1,5 +1,5 @@
 /**
- * A site's latest scan report (spec §2.9), every field in people's words:
+ * A site's latest scan report (docs/partner-api.md#scan-report), every field in people's words:
  * what remains, the files, the coverage (a bar and a percentage) and the scan
  * errors, whether it was a cleanup, and when. Shared by the site page and the
  * printable reports; no data fetching here. The API gives only the latest

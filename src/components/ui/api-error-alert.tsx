@@ -18,7 +18,7 @@ interface ApiErrorAlertProps {
 }
 
 /**
- * An inline error from the catalogue (spec §7): title, message, what to do
+ * An inline error from the catalogue (docs/partner-api.md#errors): title, message, what to do
  * next, and the code. A rate limit's refusal says until when to wait. Focusable
  * so a form can move focus to it on failure.
  */

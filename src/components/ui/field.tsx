@@ -19,7 +19,7 @@ interface FieldProps {
 }
 
 /**
- * A labelled form field (STYLE.md habit 4): the control gets its id,
+ * A labelled form field (docs/architecture.md#one-form-wrapper): the control gets its id,
  * aria-invalid and aria-describedby from here, so every field is labelled and
  * every error is announced with its control.
  */

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 
 /**
  * Tabs (Radix: role="tablist", arrow keys move between tabs, one tab stop).
- * Keep the selected tab in the URL (STYLE.md habit 3): `value` from a
+ * Keep the selected tab in the URL (docs/architecture.md#the-url-is-the-state): `value` from a
  * validated search param, `onValueChange` navigates.
  */
 export const Tabs = TabsPrimitive.Root;

@@ -7,7 +7,7 @@ import { useAgency } from '../../data/agency';
 
 /**
  * The header's brand: the agency's title and logo when the account has an
- * agency record (spec §2.7), else the product name. Any failure here (no
+ * agency record (docs/partner-api.md#agency-record), else the product name. Any failure here (no
  * agency, 505 for a key without agency access, service down) shows the product
  * name: the header never breaks the page.
  */

@@ -6,7 +6,7 @@ import { accountMessages } from './messages';
 const t = accountMessages.get();
 
 describe('describeExpiry', () => {
-  it('renders what api_keyinfo gives (spec §2.6: 0 = no expiry)', () => {
+  it('renders what api_keyinfo gives (docs/partner-api.md#key-metadata: 0 = no expiry)', () => {
     const en = createFormat('en');
     expect(describeExpiry(0, t, en)).toBe('Never expires');
     expect(describeExpiry(1_800_000_000, t, en)).toMatch(/^Expires .*20(27|28)/);

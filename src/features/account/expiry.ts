@@ -1,7 +1,7 @@
 import type { Format } from '../../i18n/format';
 import type { AccountMessages } from './messages';
 
-/** Key expiry as the account menu shows it (spec §2.6: 0 means no expiry). */
+/** Key expiry as the account menu shows it (docs/partner-api.md#key-metadata: 0 means no expiry). */
 export function describeExpiry(expires: unknown, t: AccountMessages, f: Format): string {
   if (expires === 0) return t.neverExpires;
   if (typeof expires === 'number' && Number.isFinite(expires) && expires > 0) {

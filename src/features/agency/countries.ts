@@ -1,5 +1,5 @@
 /**
- * Countries for the agency's country and bank country (spec §2.7: "Country
+ * Countries for the agency's country and bank country (docs/partner-api.md#agency-record: "Country
  * name or ISO 3166-1 code"): the 249 officially assigned ISO 3166-1 alpha-2
  * codes, named in the language in use by Intl.DisplayNames. The list is
  * written out because Intl offers no list of regions (supportedValuesOf has

@@ -1,5 +1,5 @@
 /**
- * Currencies for bank_currency (spec §2.7: "3-letter currency code"): the ISO
+ * Currencies for bank_currency (docs/partner-api.md#agency-record: "3-letter currency code"): the ISO
  * 4217 codes this browser knows (Intl.supportedValuesOf), named in the language
  * in use.
  */

@@ -17,7 +17,7 @@ const problems = (fields: Partial<AgencyFormValues>, saved: Parameters<typeof ag
   Object.fromEntries(agencyProblems(values(fields), saved, t).map((p) => [p.field, p.message]));
 
 describe('the agency form’s checks', () => {
-  it('has every field of spec §2.7 once, in its groups', () => {
+  it('has every field of docs/partner-api.md#agency-record once, in its groups', () => {
     expect([...AGENCY_FIELD_NAMES].sort()).toEqual(Object.keys(AGENCY_FIELDS).sort());
   });
 

@@ -17,7 +17,7 @@ import type { AgencyMessages } from './messages';
 
 export type AgencyFormValues = Record<AgencyField, string>;
 
-/** The fields as people think of them (issue 9), every field of spec §2.7 once. */
+/** The fields as people think of them, every field of docs/partner-api.md#agency-record once. */
 export const FIELD_GROUPS = {
   agency: ['title', 'email', 'phone', 'website', 'logourl'],
   address: ['address', 'zipcode', 'country'],

@@ -1,4 +1,4 @@
-/** The words of the agency profile page (spec §2.7, §4.2). */
+/** The words of the agency profile page (docs/partner-api.md#agency-record, docs/partner-api.md#agency-methods). */
 import { i18n, params } from '../../i18n/i18n';
 
 export const agencyMessages = /* @__PURE__ */ i18n('agency', {
@@ -12,7 +12,7 @@ export const agencyMessages = /* @__PURE__ */ i18n('agency', {
   addressGroup: 'Address',
   billingGroup: 'Billing',
   billingHint: 'Where payouts go and invoices are sent. All optional.',
-  // Fields (spec §2.7).
+  // Fields (docs/partner-api.md#agency-record).
   title: 'Agency name',
   titleHint: 'Shown in this dashboard’s header and on client reports.',
   email: 'Contact e-mail',

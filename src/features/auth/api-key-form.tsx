@@ -22,7 +22,7 @@ function keyFieldMessage(error: unknown, t: AuthMessages): string | null {
   return null;
 }
 
-/** Sign in with an API key and optional mac key (spec §5). */
+/** Sign in with an API key and optional mac key (docs/partner-api.md#authentication). */
 export function ApiKeyForm({ onSignedIn }: { onSignedIn: (session: Session, remember: boolean) => void }) {
   const t = useStore(authMessages);
   const schema = useMemo(() => apiKeyFormSchema(t), [t]);

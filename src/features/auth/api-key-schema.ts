@@ -19,7 +19,7 @@ function keySchema(t: AuthMessages) {
     );
 }
 
-/** A key and optional mac key (spec §5); an empty mac key means no signature. */
+/** A key and optional mac key (docs/partner-api.md#authentication); an empty mac key means no signature. */
 export function apiKeyFormSchema(t: AuthMessages) {
   return z.object({
     apiKey: z.pipe(z.string().check(z.trim(), z.minLength(1, t.apiKeyRequired)), keySchema(t)),

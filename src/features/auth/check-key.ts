@@ -2,17 +2,17 @@ import { createApiClient } from '../../api/client';
 import type { Credentials } from '../../api/credentials';
 import { sessionSchema, type Session } from './session';
 
-/** The key works but has no user (api_userinfo null, spec §4.6): the partner's application key, say. */
+/** The key works but has no user (api_userinfo null, docs/partner-api.md#api_userinfo): the partner's application key, say. */
 export class KeyWithoutUserError extends Error {
   override name = 'KeyWithoutUserError';
 }
 
 /**
  * A key from outside (typed in by hand, or handed over by an embedding panel's
- * `auth` message) is checked with `api_keyinfo` (spec §4.6) before it is
+ * `auth` message) is checked with `api_keyinfo` (docs/partner-api.md#api_keyinfo) before it is
  * kept, and must belong to a partner account: `api_userinfo` answers null for
  * a key with no user (an application key), which can manage nothing. An empty
- * mac key means no signature (spec §5.6).
+ * mac key means no signature (docs/partner-api.md#signature).
  */
 export async function checkKey(given: Credentials): Promise<Session> {
   const credentials = given.macKey ? { apiKey: given.apiKey, macKey: given.macKey } : { apiKey: given.apiKey };

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/errors';
 import type { AuthMessages } from './messages';
 
 /**
- * errorinfo wordings that say the code can no longer work (spec §7.1 rule 3:
+ * errorinfo wordings that say the code can no longer work (docs/partner-api.md#error-rules rule 3:
  * errorinfo holds the detail). The sandbox says "Too many wrong tries: …",
  * "The one-time password has expired: …" and, once the code is gone,
  * "No pending one-time password for this e-mail: …".
@@ -28,7 +28,7 @@ function asSentence(text: string): string {
 }
 
 /**
- * A failed signin about the code itself (spec §7.3 unknownEmailOrOtp, 112900),
+ * A failed signin about the code itself (docs/partner-api.md#method-errors unknownEmailOrOtp, 112900),
  * in the service's own words when it gave a reason ("Wrong one-time password;
  * 3 tries left"), else ours. `pastDeadline`: the countdown to the code's expiry
  * had run out. Null for any other failure, a rate limit's wait included (the

@@ -8,7 +8,7 @@ import { demoEmailQuery } from './sandbox-mode';
 
 /**
  * On the sandbox, while it has a demo account: which e-mail a demo viewer signs
- * in with (DESIGN.md, use 3), as the sandbox names it. The button fills the
+ * in with (docs/architecture.md#three-uses, use 3), as the sandbox names it. The button fills the
  * field and leaves sending the code to the user.
  */
 export function DemoHint({ onUse }: { onUse: (email: string) => void }) {

@@ -1,5 +1,5 @@
 /**
- * "Try the demo" (issue 10): the login page's client of POST
+ * "Try the demo": the login page's client of POST
  * /sandbox/demo-session, against the real proxy and sandbox over HTTP. The
  * keys it hands back work, however often it is used; a limit's 429 would read
  * as the login's rate-limit wait.

@@ -21,7 +21,7 @@ const refusalSchema = z.object({ error: z.string(), code: z.optional(z.int()) })
 
 /**
  * The demo account's session, made by signin (so signing out deletes its key,
- * spec §4.1). Failures are the API client's errors, so the page words them
+ * docs/partner-api.md#authorization-methods). Failures are the API client's errors, so the page words them
  * as it words the login's: a limit's 429 with Retry-After is the rate-limit
  * wait, a refused signup or signin its error code.
  */
@@ -49,7 +49,7 @@ export async function startDemoSession(fetchImpl: typeof fetch = fetch): Promise
   const refusal = refusalSchema.safeParse(body);
   const message = refusal.success ? refusal.data.error : `HTTP ${res.status}`;
   const retryAfter = res.status === 429 ? retryAfterSeconds(res.headers.get('Retry-After')) : undefined;
-  // A limit's wait is the API's "temporarily unavailable" with Retry-After, as the proxy words it (issue 11).
+  // A limit's wait is the API's "temporarily unavailable" with Retry-After, as the proxy words it.
   if (retryAfter !== undefined) throw new ApiError({ method: 'signin', code: 500, message, retryAfter });
   const code = refusal.success ? refusal.data.code : undefined;
   if (code !== undefined) throw new ApiError({ method: 'signin', code, message });

@@ -17,7 +17,7 @@ import { DemoHint } from './demo-hint';
 import { emailFormSchema } from './form-schemas';
 import { authMessages } from './messages';
 
-/** signup failures about the address typed (spec §7.2 503, §7.3): shown on the field. */
+/** signup failures about the address typed (docs/partner-api.md#system-errors 503, docs/partner-api.md#method-errors): shown on the field. */
 function isAboutTheAddress(error: unknown): boolean {
   return (
     (error instanceof ApiError && error.code === 503) ||
@@ -27,13 +27,13 @@ function isAboutTheAddress(error: unknown): boolean {
 }
 
 interface EmailFormProps {
-  /** A client without keys: the proxy attaches the application key (issue 3). */
+  /** A client without keys: the proxy attaches the application key. */
   anonymous: ApiClient;
   defaultEmail: string;
   onCodeSent: (email: string, otp: Otp, receivedAt: number) => void;
 }
 
-/** Step 1: the e-mail address, checked, then `signup` sends a code (spec §4.1). */
+/** Step 1: the e-mail address, checked, then `signup` sends a code (docs/partner-api.md#signup). */
 export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProps) {
   const t = useStore(authMessages);
   const schema = useMemo(() => emailFormSchema(t), [t]);

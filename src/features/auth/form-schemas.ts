@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
 import type { AuthMessages } from './messages';
 
-// zod/mini: the login route carries every byte of these (issue 3 budget).
+// zod/mini: the login route carries every byte of these (the /login budget, docs/decisions/004-zod-mini-in-the-fetch-layer.md).
 // Each schema takes the messages, so it speaks the language in use:
 // `useMemo(() => emailFormSchema(t), [t])`.
 
-/** Checked before any call (issue 3 "Bad input"), with the registry's own expression (spec §4.1). */
+/** Checked before any call, with the registry's own expression (docs/partner-api.md#authorization-methods). */
 export function emailFormSchema(t: AuthMessages) {
   return z.object({
     email: z
@@ -21,7 +21,7 @@ export function emailFormSchema(t: AuthMessages) {
 }
 export type EmailFormValues = z.infer<ReturnType<typeof emailFormSchema>>;
 
-/** The one-time password: exactly `otp.length` digits (spec §2.3), spaces ignored. */
+/** The one-time password: exactly `otp.length` digits (docs/partner-api.md#one-time-password), spaces ignored. */
 export function codeFormSchema(length: number, t: AuthMessages) {
   return z.object({
     code: z.string().check(

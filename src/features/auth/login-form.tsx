@@ -8,7 +8,7 @@ import type { Session } from './session';
 type Step = { step: 'email' } | { step: 'code'; otp: Otp; deadline: number };
 
 /**
- * Login by e-mail one-time password (spec §4.1): e-mail → signup → code →
+ * Login by e-mail one-time password (docs/partner-api.md#authorization-methods): e-mail → signup → code →
  * signin. The e-mail typed is kept when the user goes back to change it.
  */
 export function LoginForm({
@@ -21,7 +21,7 @@ export function LoginForm({
   const [email, setEmail] = useState('');
   const [state, setState] = useState<Step>({ step: 'email' });
 
-  // Counted from when the answer arrived, with expires_in (spec §2.3), so a
+  // Counted from when the answer arrived, with expires_in (docs/partner-api.md#one-time-password), so a
   // browser clock that differs from the service's does not skew the countdown
   // to otp.expires_at.
   const codeStep = (otp: Otp, receivedAt: number): Step => ({

@@ -28,7 +28,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const notice = useSessionNotice(session);
   const [keyFormShown, setKeyFormShown] = useState(false);
   // signup and signin go without a key, whatever is stored: the proxy attaches
-  // the partner's application key (issue 3, "The proxy").
+  // the partner's application key.
   const anonymous = useMemo(() => createApiClient({ getCredentials: () => null }), []);
 
   const complete = (next: Session, remember: boolean) => {

@@ -1,4 +1,4 @@
-/** The words of signing in and out (spec §4.1, §5). */
+/** The words of signing in and out (docs/partner-api.md#authorization-methods, docs/partner-api.md#authentication). */
 import { count, i18n, params } from '../../i18n/i18n';
 
 export const authMessages = /* @__PURE__ */ i18n('auth', {

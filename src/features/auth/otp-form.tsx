@@ -33,7 +33,7 @@ interface OtpFormProps {
   onSignedIn: (session: Session, remember: boolean) => void;
 }
 
-/** The keys of a signin result as a session (spec §4.1, §5.7). */
+/** The keys of a signin result as a session (docs/partner-api.md#signin, docs/partner-api.md#keys). */
 function sessionFromSignin(result: SigninResult, email: string): Session {
   return sessionSchema.parse({
     v: 1,
@@ -47,7 +47,7 @@ function sessionFromSignin(result: SigninResult, email: string): Session {
 
 /**
  * Step 2: the one-time code, sized by `otp.length`, with a live countdown to
- * its expiry, resend, and `signin` (spec §4.1). What the user typed stays.
+ * its expiry, resend, and `signin` (docs/partner-api.md#signin). What the user typed stays.
  */
 export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEmail, onSignedIn }: OtpFormProps) {
   const t = useStore(authMessages);
@@ -202,7 +202,7 @@ export function OtpForm({ anonymous, email, otp, deadline, onResent, onChangeEma
       </form>
       <SandboxOutbox
         email={email}
-        // The sandbox stamps the code and its mail with one clock (spec §2.3: expires_at − expires_in).
+        // The sandbox stamps the code and its mail with one clock (docs/partner-api.md#one-time-password: expires_at − expires_in).
         issuedAt={otp.expires_at - otp.expires_in}
         usedUp={usedUp}
         onUseCode={(code) => {

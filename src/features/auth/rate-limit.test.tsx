@@ -1,5 +1,5 @@
 /**
- * Issue 11: a rate limit's refusal of signup or signin (envelope error 500
+ * A rate limit's refusal of signup or signin (envelope error 500
  * with Retry-After) reads on the login page as a wait with its time, never as
  * a wrong code or an outage, and sending is off until the wait is over. The
  * real client and forms, against a small HTTP server that answers as a

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
 
 /**
- * GET /sandbox/health on the embedded sandbox (issue 2): `{ ok, version, now,
+ * GET /sandbox/health on the embedded sandbox: `{ ok, version, now,
  * demoEmail }`, demoEmail a string only while the demo account exists (not
  * with SANDBOX_SEED=empty). Only demoEmail is read; it must be an address the
  * e-mail form accepts, since the hint's button puts it there.

@@ -6,7 +6,7 @@ import { format } from '../../i18n/format';
 import { Rich } from '../../i18n/rich';
 import { authMessages } from './messages';
 
-/** One mail of the sandbox outbox (issue 2: GET /sandbox/outbox?to=<email>). */
+/** One mail of the sandbox outbox (GET /sandbox/outbox?to=<email>). */
 const outboxMailSchema = z.looseObject({
   id: z.union([z.number(), z.string()]),
   to: z.string(),

@@ -122,7 +122,7 @@ describe('the session guard in the query client', () => {
 });
 
 describe('session expiry', () => {
-  it('treats an expiry at or before now as ended, and 0 as never (spec §2.6)', () => {
+  it('treats an expiry at or before now as ended, and 0 as never (docs/partner-api.md#key-metadata)', () => {
     const now = Date.UTC(2026, 0, 1);
     expect(isSessionExpired({ ...signedIn, expires: 0 }, now)).toBe(false);
     expect(isSessionExpired({ ...signedIn, expires: now / 1000 }, now)).toBe(true);

@@ -13,7 +13,7 @@ interface GuardDeps {
 }
 
 /**
- * Any 502 (spec §5.11, "authorization error") ends the session: the key is
+ * Any 502 (docs/partner-api.md#system-errors, "authorization error") ends the session: the key is
  * forgotten, the cached data of the account is dropped, and the user goes to
  * login with the reason and the page they were on. Errors while signed out
  * (a wrong key typed on the login page) are the login form's to show.

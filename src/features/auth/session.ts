@@ -4,9 +4,9 @@ import { credentialsSchema, type Credentials } from '../../api/credentials';
 import { readStorage, removeStorage, writeStorage, type StorageArea } from '../../lib/safe-storage';
 
 /**
- * The signed-in session: the key pair (spec §5), when it expires, who it is
+ * The signed-in session: the key pair (docs/partner-api.md#authentication), when it expires, who it is
  * and how it was obtained. Kept in sessionStorage, or localStorage when the
- * user asks to be remembered (DESIGN.md non-negotiables). Never rendered, never
+ * user asks to be remembered (docs/architecture.md#non-negotiables). Never rendered, never
  * logged, never put in a URL.
  */
 export const SESSION_STORAGE_KEY = 'psd.session';
@@ -15,10 +15,10 @@ export const sessionSchema = z.object({
   v: z.literal(1),
   apiKey: credentialsSchema.shape.apiKey,
   macKey: credentialsSchema.shape.macKey,
-  /** UNIX seconds; 0 = no expiry (spec §2.6 keydata.expires). */
+  /** UNIX seconds; 0 = no expiry (docs/partner-api.md#key-metadata keydata.expires). */
   expires: z.int().check(z.nonnegative()),
   email: z.optional(z.string().check(z.maxLength(320))),
-  /** `signin`: made by signin, so signout deletes it (spec §4.1, §5.9). `key`: typed in by the user. */
+  /** `signin`: made by signin, so signout deletes it (docs/partner-api.md#authorization-methods, docs/partner-api.md#signout). `key`: typed in by the user. */
   kind: z.enum(['signin', 'key']),
 });
 
@@ -56,7 +56,7 @@ export function credentialsGetter(session: Pick<SessionStore, 'get'>): () => Cre
   };
 }
 
-/** Keys with an expiry at or before now are invalid (spec §2.6, §5.8). */
+/** Keys with an expiry at or before now are invalid (docs/partner-api.md#key-metadata, docs/partner-api.md#keys). */
 export function isSessionExpired(session: Session, nowMs = Date.now()): boolean {
   return session.expires > 0 && session.expires * 1000 <= nowMs;
 }

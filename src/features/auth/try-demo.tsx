@@ -11,7 +11,7 @@ import { demoEmailQuery } from './sandbox-mode';
 import type { Session } from './session';
 
 /**
- * "Try the demo" (DESIGN.md, use 3): on the sandbox, while it has a demo
+ * "Try the demo" (docs/architecture.md#three-uses, use 3): on the sandbox, while it has a demo
  * account, one click signs in to it (POST /sandbox/demo-session). Never shown
  * against the real service, which has no /sandbox/health.
  */

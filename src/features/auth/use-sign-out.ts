@@ -4,8 +4,8 @@ import { classifyError, endsSession } from '../../api/error-catalogue';
 import type { SessionNotice } from './session';
 
 /**
- * Sign out (spec §4.1): a key made by signin is deleted on the service first
- * (a key typed in by hand cannot be: spec §5.9, so it is only forgotten here).
+ * Sign out (docs/partner-api.md#signout): a key made by signin is deleted on the service first
+ * (a key typed in by hand cannot be: docs/partner-api.md#signout, so it is only forgotten here).
  * The keys are then cleared everywhere (both storages, the query cache) even
  * when the service could not be told, and the user lands on the login page.
  */

@@ -25,7 +25,7 @@ describe('curl commands', () => {
     );
   });
 
-  it('send no signature for a key without a mac key (spec §5.6), and a POST body exactly', () => {
+  it('send no signature for a key without a mac key (docs/partner-api.md#signature), and a POST body exactly', () => {
     const post = proxyCurl({
       ...call,
       signature: null,

@@ -1,5 +1,5 @@
 /**
- * The curl command that repeats a call (spec §5): the key and the signature,
+ * The curl command that repeats a call (docs/partner-api.md#authentication): the key and the signature,
  * the exact request target, the body of a POST. Masked until the user reveals
  * the secrets, so they are in the page only when asked for.
  */
@@ -7,7 +7,7 @@
 /** What a masked secret looks like. */
 export const MASK = '••••••••';
 
-/** Where the partner API's address goes when the server does not say it (the spec's name for it, §1). */
+/** Where the partner API's address goes when the server does not say it (the spec's name for it, docs/partner-api.md#requests). */
 export const BASE_URL_PLACEHOLDER = '{base_url}';
 
 /** One shell word in single quotes: `'` becomes `'\''`. */
@@ -24,7 +24,7 @@ export interface CurlInput {
   /** The content type the dashboard sent the body with. */
   contentType?: string;
   apiKey: string;
-  /** The signature sent (apimac); null when the key signs nothing (spec §5.6). */
+  /** The signature sent (apimac); null when the key signs nothing (docs/partner-api.md#signature). */
   signature: string | null;
   /** False: the key and the signature are masked. */
   reveal: boolean;
@@ -53,7 +53,7 @@ export function proxyCurl(input: CurlInput): string {
   return ['curl', ...headers, ...bodyArgs(input), shellQuote(input.origin + input.target)].join(' ');
 }
 
-/** Straight to the partner API: the key and the signature as the apikey and apimac cookies (spec §5.2, §5.4). */
+/** Straight to the partner API: the key and the signature as the apikey and apimac cookies (docs/partner-api.md#keys, docs/partner-api.md#signature). */
 export function apiCurl(input: CurlInput): string {
   const key = input.reveal ? input.apiKey : MASK;
   const cookies = [`apikey=${key}`];
@@ -66,7 +66,7 @@ export function apiCurl(input: CurlInput): string {
   ].join(' ');
 }
 
-/** How the signature is computed, as a command: HMAC-MD5 of the target with the mac key, lowercase hex (spec §5.3–5.5). */
+/** How the signature is computed, as a command: HMAC-MD5 of the target with the mac key, lowercase hex (docs/partner-api.md#signature). */
 export function signatureCommand(target: string, macKey: string, reveal: boolean): string {
   return `printf '%s' ${shellQuote(target)} | openssl dgst -md5 -hmac ${shellQuote(reveal ? macKey : MASK)}`;
 }

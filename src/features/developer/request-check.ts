@@ -1,12 +1,12 @@
 /**
  * A request checked against what api_methoddata says of the method (spec
- * §2.11) before it is sent: each path entry and named argument against its
+ * docs/partner-api.md#method-metadata) before it is sent: each path entry and named argument against its
  * regular expression, the fields of a JSON POST body against `post`. The
  * expressions are compiled as the registry compiles them (the `u` flag); one
  * that does not compile here is reported, not guessed at. What is required
  * api_methoddata does not say: every path entry is, and the named arguments
  * and POST fields the spec marks required (the registry's requiredArgv and
- * requiredPost, e.g. api_test's str and int, spec §4.6).
+ * requiredPost, e.g. api_test's str and int, docs/partner-api.md#api_test).
  */
 import { getMethod } from '../../api/registry';
 import type { MethodData } from '../../api/schemas';
@@ -127,7 +127,7 @@ export function hasProblems(p: RequestProblems): boolean {
   return p.path.some(Boolean) || p.args.some(Boolean) || p.bodyNotObject || Object.keys(p.post).length > 0;
 }
 
-/** The HTTP methods the method allows (spec §2.11 httpMethods; absent = GET and POST, spec §1). */
+/** The HTTP methods the method allows (docs/partner-api.md#method-metadata httpMethods; absent = GET and POST, docs/partner-api.md#requests). */
 export function allowedHttpMethods(data: MethodData): ('GET' | 'POST')[] {
   const raw = data.httpMethods;
   if (raw === undefined) return ['GET', 'POST'];

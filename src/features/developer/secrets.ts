@@ -1,6 +1,6 @@
 /**
- * Keeping the keys out of the page (issue 9): an answer may carry them back.
- * api_test echoes the request headers it received (spec §4.6 HEADERS), and the
+ * Keeping the keys out of the page: an answer may carry them back.
+ * api_test echoes the request headers it received (docs/partner-api.md#api_test HEADERS), and the
  * proxy sends the key and the signature upstream as the `apikey` and `apimac`
  * cookies; our sandbox hides them in its echo, the real service does not. So
  * every answer the console shows is masked before it is rendered, unless the

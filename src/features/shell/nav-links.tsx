@@ -6,7 +6,7 @@ import { MenuIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
 import { shellMessages } from './messages';
 
-/** The sections of the dashboard (DESIGN.md); each is a real route. */
+/** The sections of the dashboard (docs/architecture.md#the-parts); each is a real route. */
 const SECTIONS = [
   { to: '/', label: 'overview' },
   { to: '/sites', label: 'sites' },

@@ -1,4 +1,4 @@
-/** The words of the sites table, its options and its row actions (issue 7). */
+/** The words of the sites table, its options and its row actions. */
 import { count, i18n, params } from '../../i18n/i18n';
 
 export const sitesMessages = /* @__PURE__ */ i18n('sites', {
@@ -24,7 +24,7 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   sortAscending: 'sorted ascending',
   sortDescending: 'sorted descending',
   sortBy: params('Sort by {column}'),
-  // Status (spec §2.9, from the latest report).
+  // Status (docs/partner-api.md#scan-report, from the latest report).
   statusClean: 'Clean',
   statusInfected: 'Infected',
   statusIncurable: 'Incurable',
@@ -35,7 +35,7 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   never: 'Never',
   noNextScan: 'No automatic scans',
   punycode: params('Punycode: {host}'),
-  // Option controls; each name has the option's word and the site (issue 7).
+  // Option controls; each name has the option's word and the site.
   firewall: params('Firewall, {domain}'),
   cleanup: params('Automatic cleanup, {domain}'),
   patching: params('Automatic patching, {domain}'),
@@ -67,7 +67,7 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   deleteFailed: params('{domain} was not deleted'),
   unshareFailed: params('{domain} is still shared'),
   dismissError: params('Dismiss the message about {domain}'),
-  // Permissions editor (spec §4.3: the bits are not documented; none is named).
+  // Permissions editor (docs/partner-api.md#site_setoption: the bits are not documented; none is named).
   permissionsTitle: params('Permissions of {domain}'),
   permissionsHint:
     'A number whose bits say which features the site’s user may use. The service does not document the bits, so enter the number you were given.',
@@ -81,7 +81,7 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   unshare: params('Stop sharing with {unit}'),
   removeFirewall: 'Remove firewall…',
   deleteSite: 'Delete site…',
-  // The menu items' accessible names: each names the row's site (issue 7).
+  // The menu items' accessible names: each names the row's site.
   openSiteOf: params('Open the page of {domain}'),
   shareOf: params('Share {domain} with a customer'),
   unshareOf: params('Stop sharing {domain} with {unit}'),

@@ -1,4 +1,4 @@
-/** The words of the fleet overview, the dashboard's home page (issue 8). */
+/** The words of the fleet overview, the dashboard's home page. */
 import { count, i18n, params } from '../../i18n/i18n';
 
 export const overviewMessages = /* @__PURE__ */ i18n('overview', {

@@ -1,5 +1,5 @@
 /**
- * The last failed change of each site, shown in its row (issue 7: the row
+ * The last failed change of each site, shown in its row (the row
  * shows the catalogue's message for the code) until the next change of that
  * site or until dismissed. Kept outside the rows: a virtualised row scrolled
  * away and back still shows it.

@@ -26,7 +26,7 @@ export interface BulkJob {
   /** Domain → why it failed (worth a retry). */
   failed: ReadonlyMap<string, unknown>;
   /**
-   * Sites whose option the key may not use (145904, spec §4.3 options marked
+   * Sites whose option the key may not use (145904, docs/partner-api.md#site_setoption options marked
    * (!)): not failures, and not retried; the option shows as unavailable.
    */
   unavailable: readonly string[];

@@ -9,7 +9,7 @@ import { sitesMessages } from './messages';
 import { clearRowError, setRowError } from './row-errors';
 
 /**
- * Scan now (spec §4.3 site_scan): the row shows "scanning" until the watcher
+ * Scan now (docs/partner-api.md#site_scan): the row shows "scanning" until the watcher
  * sees the new report, then a toast says what it found. A refusal shows in the
  * row (146901 with the way to the sync file page) and as a toast. The toast is
  * raised from the watcher's promise, so it comes even when the user has moved on.

@@ -1,4 +1,4 @@
-/** The words of the synchronization file page (spec §4.5). */
+/** The words of the synchronization file page (docs/partner-api.md#syncfile_get). */
 import { count, i18n, params } from '../../i18n/i18n';
 
 export const syncFileMessages = /* @__PURE__ */ i18n('syncFile', {

@@ -1,7 +1,7 @@
 /**
  * Saves text as a file under an exact name: a Blob, an <a download> made for
  * the click and removed after it, the object URL revoked once the browser has
- * taken the file (spec §4.5: the name must not change).
+ * taken the file (docs/partner-api.md#syncfile_get: the name must not change).
  */
 export function saveFile(filename: string, content: string, type: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));

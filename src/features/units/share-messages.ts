@@ -1,4 +1,4 @@
-/** Sharing from the units page needs the agency record (spec §4.3): what the page says when it is missing. */
+/** Sharing from the units page needs the agency record (docs/partner-api.md#sites_add): what the page says when it is missing. */
 import { i18n } from '../../i18n/i18n';
 
 export const unitShareMessages = /* @__PURE__ */ i18n('unitShare', {

@@ -16,8 +16,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 /**
  * /sites/<domain>: one site (the UTF-8 name, percent-encoded in the URL). Its
  * parent route has loaded the list (with scan reports); an unknown name says
- * so. Under the header: the latest scan report and the 30-day firewall chart
- * (issue 8), whose view (chart or table) is in the URL (`fw=table`).
+ * so. Under the header: the latest scan report and the 30-day firewall chart,
+ * whose view (chart or table) is in the URL (`fw=table`).
  */
 export const Route = createFileRoute('/_auth/sites/$domain')({
   validateSearch: searchSchema({ fw: searchParam(z.enum(['chart', 'table']), 'chart') }),

@@ -17,10 +17,10 @@ import { useApi } from '../../lib/api-context';
 import { searchParam, searchSchema } from '../../lib/search-params';
 
 /**
- * /sites/<domain>/report: the printable client report of one site (issue 8),
+ * /sites/<domain>/report: the printable client report of one site,
  * without the shell. With `unit=` (opened from a unit) the history comes from
  * that unit's small list, else from the account's, read in a Web Worker that
- * sends back this site alone (sites_list has no filter by site, spec §4.3).
+ * sends back this site alone (sites_list has no filter by site, docs/partner-api.md#sites_list).
  */
 export const Route = createFileRoute('/_auth/sites_/$domain/report')({
   staticData: { bare: true },

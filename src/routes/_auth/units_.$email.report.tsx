@@ -12,8 +12,8 @@ import { useApi } from '../../lib/api-context';
 
 /**
  * /units/<email>/report: the printable client report of a unit (an agency's
- * customer, spec §4.4), one page per site, each headed with the agency and
- * the period, from `sites_list?unit=` with reports and history (issue 8). An
+ * customer, docs/partner-api.md#unit-methods), one page per site, each headed with the agency and
+ * the period, from `sites_list?unit=` with reports and history. An
  * unknown unit is the catalogue's 142900.
  */
 export const Route = createFileRoute('/_auth/units_/$email/report')({

@@ -18,7 +18,7 @@ export type AgencyForm = UseFormReturn<AgencyFormValues, unknown, AgencyFormValu
 
 type Kind = 'text' | 'email' | 'tel' | 'url' | 'website' | 'textarea' | 'country' | 'currency';
 
-/** The right control for each field of spec §2.7. */
+/** The right control for each field of docs/partner-api.md#agency-record. */
 const KIND: Record<AgencyField, Kind> = {
   title: 'text',
   email: 'email',

@@ -28,10 +28,10 @@ import { DeleteAgency } from './delete-agency';
 const GROUP_TITLES = { agency: 'agencyGroup', address: 'addressGroup', billing: 'billingGroup' } as const;
 
 /**
- * The agency profile (spec §2.7): every field, grouped, checked as the
+ * The agency profile (docs/partner-api.md#agency-record): every field, grouped, checked as the
  * service checks them and more strictly where the form can (form-schema.ts).
  * The first save creates the record, later ones update it (agency_update,
- * spec §4.2). A refusal keeps everything typed: problems the service names
+ * docs/partner-api.md#agency_update). A refusal keeps everything typed: problems the service names
  * go to their fields, the rest above the form. Unsaved changes are guarded.
  */
 export function AgencyForm({ initial }: { initial: Agency | null }) {

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { agencyMessages } from '../messages';
 import { AgencyForm } from './agency-form';
 
-/** /agency: the agency profile (spec §2.7, §4.2). */
+/** /agency: the agency profile (docs/partner-api.md#agency-record, docs/partner-api.md#agency-methods). */
 export function AgencyPage() {
   const t = useStore(agencyMessages);
   usePageTitle(t.pageTitle);

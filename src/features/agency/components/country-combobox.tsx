@@ -11,7 +11,7 @@ interface CountryComboboxProps extends FieldControlProps {
   onValueChange: (value: string) => void;
   onBlur: () => void;
   name: string;
-  /** What the saved record holds: a country name there (spec §2.7 allows one) is offered and kept as it is. */
+  /** What the saved record holds: a country name there (docs/partner-api.md#agency-record allows one) is offered and kept as it is. */
   saved: string | undefined;
   /** The field's label ("Bank country"), naming its list. */
   label: string;

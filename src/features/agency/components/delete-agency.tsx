@@ -8,9 +8,9 @@ import { toast } from '../../../lib/toast-store';
 import { agencyMessages } from '../messages';
 
 /**
- * agency_delete (spec §4.2) behind a confirmation that says what stops
+ * agency_delete (docs/partner-api.md#agency_delete) behind a confirmation that says what stops
  * working: the brand in the header and reports, and sharing sites with units
- * (spec §3: sharing needs the agency record). A failure shows in the dialog,
+ * (docs/partner-api.md#lifecycle: sharing needs the agency record). A failure shows in the dialog,
  * which stays open.
  */
 export function DeleteAgency({ onDeleted }: { onDeleted: () => void }) {

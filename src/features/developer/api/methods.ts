@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/client';
 import { methodQuery } from '../../../api/query-keys';
 import { useApi } from '../../../lib/api-context';
 
-/** api_methodlist (spec §4.6): the methods this key may call. */
+/** api_methodlist (docs/partner-api.md#api_methodlist): the methods this key may call. */
 export function methodListQueryOptions(api: ApiClient) {
   return queryOptions({ ...methodQuery(api, 'api_methodlist'), staleTime: 5 * 60_000 });
 }
@@ -13,7 +13,7 @@ export function useMethodList() {
   return useSuspenseQuery(methodListQueryOptions(useApi()));
 }
 
-/** api_methoddata (spec §2.11, §4.6) of one method. */
+/** api_methoddata (docs/partner-api.md#method-metadata, docs/partner-api.md#api_methoddata) of one method. */
 export function methodDataQueryOptions(api: ApiClient, name: string) {
   return queryOptions({ ...methodQuery(api, 'api_methoddata', name), staleTime: 5 * 60_000 });
 }

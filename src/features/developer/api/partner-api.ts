@@ -1,5 +1,5 @@
 /**
- * The partner API's {base_url} (spec §1), for the developer console's curl
+ * The partner API's {base_url} (docs/partner-api.md#requests), for the developer console's curl
  * command that goes straight to the API: the server says it at
  * /partner-api.json (server/proxy/partner-api-config.ts), PARTNER_API_URL or
  * the embedded sandbox's. Null when it does not (or says something that is not

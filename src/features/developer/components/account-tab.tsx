@@ -12,7 +12,7 @@ import { SecretValue } from './secret-value';
 
 /**
  * The keys this browser signs with (masked until revealed), and api_keyinfo
- * and api_userinfo as data: whatever fields come back (spec §4.6 shows none),
+ * and api_userinfo as data: whatever fields come back (docs/partner-api.md#api_userinfo shows none),
  * with only `expires` (observed: UNIX time, 0 = never) put in words too, and
  * the keys masked should the service ever return them (../secrets.ts).
  */

@@ -31,7 +31,7 @@ interface DeveloperPageProps {
   onQueryChange: (query: string) => void;
 }
 
-/** /developer: the console for partners building their own integration (spec §4.6, §5, §7). */
+/** /developer: the console for partners building their own integration (docs/partner-api.md#common-methods, docs/partner-api.md#authentication, docs/partner-api.md#errors). */
 export function DeveloperPage(props: DeveloperPageProps) {
   const { tab, method, query, credentials, apiBaseUrl, onTabChange, onMethodChange, onQueryChange } = props;
   const t = useStore(developerMessages);

@@ -10,9 +10,9 @@ import { SERVICE_LANG } from '../service-lang';
 
 interface Entry {
   code: number;
-  /** null: a system error, of any method (spec §7.2). */
+  /** null: a system error, of any method (docs/partner-api.md#system-errors). */
   method: string | null;
-  /** The service's own message for the code (spec §7). */
+  /** The service's own message for the code (docs/partner-api.md#errors). */
   serviceMessage: string;
   text: ErrorText;
 }
@@ -22,7 +22,7 @@ function fold(text: string): string {
 }
 
 /**
- * Every error code of spec §7 (system codes, then each method's, from the
+ * Every error code of docs/partner-api.md#errors (system codes, then each method's, from the
  * registry) with the service's message, what it means and what to do next
  * (the catalogue's words, src/i18n/error-messages.ts). Searchable by code,
  * method or words; the search is in the URL.

@@ -26,7 +26,7 @@ export function scalarText(value: unknown): string {
 
 /**
  * An object the spec does not describe field by field (api_keyinfo,
- * api_userinfo, §4.6: "fields: not shown"), rendered as data: each field with
+ * api_userinfo, docs/partner-api.md#api_userinfo: "fields: not shown"), rendered as data: each field with
  * its value as received, none assumed. `describe` may add words to a field
  * whose meaning has been observed (`expires`).
  */

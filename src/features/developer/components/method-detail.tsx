@@ -10,7 +10,7 @@ import { developerMessages } from '../messages';
 import { JsonBlock } from './json-view';
 import { SERVICE_LANG } from '../service-lang';
 
-/** The fields of spec §2.11; anything else is method-specific configuration. */
+/** The fields of docs/partner-api.md#method-metadata; anything else is method-specific configuration. */
 const KNOWN = new Set(['description', 'alwaysRaw', 'httpMethods', 'path', 'argv', 'post', 'errprefix', 'errors']);
 
 function Table({ head, rows, valueLang }: { head: [string, string]; rows: [ReactNode, string][]; valueLang?: string }) {
@@ -53,7 +53,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** api_methoddata of one method (spec §2.11), every field rendered; the error table with full codes. */
+/** api_methoddata of one method (docs/partner-api.md#method-metadata), every field rendered; the error table with full codes. */
 export function MethodDetail({ name, onTry }: { name: string; onTry: () => void }) {
   const t = useStore(developerMessages);
   const data = useMethodData(name);

@@ -12,7 +12,7 @@ interface MethodsTabProps {
   onTry: (method: string) => void;
 }
 
-/** api_methodlist beside the chosen method's api_methoddata (spec §4.6); the choice is in the URL. */
+/** api_methodlist beside the chosen method's api_methoddata (docs/partner-api.md#common-methods); the choice is in the URL. */
 export function MethodsTab({ method, onMethodChange, onTry }: MethodsTabProps) {
   const t = useStore(developerMessages);
   const { data: methods } = useMethodList();

@@ -3,7 +3,7 @@ import type { Credentials } from '../../../api/credentials';
 import { developerMessages } from '../messages';
 import { CallPanel } from './call-panel';
 
-/** api_test (spec §4.6): items, query, POST body, err and raw, with the signed request shown. */
+/** api_test (docs/partner-api.md#api_test): items, query, POST body, err and raw, with the signed request shown. */
 export function PlaygroundTab({ credentials, apiBaseUrl }: { credentials: Credentials; apiBaseUrl: string | null }) {
   const t = useStore(developerMessages);
   return (

@@ -1,6 +1,6 @@
 /**
  * The printable client report's frame: white-labelled with the agency's title
- * and logo (spec §2.7), the period and the date it was prepared, a Print
+ * and logo (docs/partner-api.md#agency-record), the period and the date it was prepared, a Print
  * button and a way back (neither printed), no navigation; each later printed
  * page (a unit's sites) carries the title, logo and period too
  * (ReportPageHead). Print CSS in report-print.css.

@@ -1,6 +1,6 @@
 /**
- * A site's options as site_setoption allows them (spec §4.3), each named with
- * the option's word and the site's domain (issue 7). Changes are optimistic
+ * A site's options as site_setoption allows them (docs/partner-api.md#site_setoption), each named with
+ * the option's word and the site's domain. Changes are optimistic
  * (site-actions.tsx); an option the key may not use (145904) is shown
  * unavailable with the reason, not as a failure to retry.
  */
@@ -59,7 +59,7 @@ export function CleanupSwitch({ site }: { site: Site }) {
 }
 
 /**
- * The API does not report automatic patching (spec §2.8 has no field): the
+ * The API does not report automatic patching (docs/partner-api.md#site-object has no field): the
  * switch shows what was last set from this dashboard, and says so; when
  * nothing was, its thumb sits in the middle and its accessible name says
  * "state unknown" (ARIA has no third state for a switch: it reads as off).
@@ -113,7 +113,7 @@ export function PeriodSelect({ site, className }: { site: Site; className?: stri
     value,
     label: labels[value],
   }));
-  // A length the API does not set (spec §2.8 gives seconds): shown as such, not chosen.
+  // A length the API does not set (docs/partner-api.md#site-object gives seconds): shown as such, not chosen.
   if (current === undefined) options.push({ value: 'other', label: t.periodOther });
   return (
     <Select

@@ -12,7 +12,7 @@ import { commonMessages } from '../../../i18n/common-messages';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { sitesMessages, type SitesMessages } from '../messages';
 
-/** A whole number the service stores (spec §4.3 permissions: a bitmask; its bits are not documented). */
+/** A whole number the service stores (docs/partner-api.md#site_setoption permissions: a bitmask; its bits are not documented). */
 export function permissionsSchema(t: SitesMessages) {
   return z.object({
     value: z.string().check(
@@ -30,7 +30,7 @@ interface PermissionsDialogProps {
   onSave: (value: number) => Promise<unknown>;
 }
 
-/** Sets a site's permissions as a number, validated; no bit is named (DESIGN.md). */
+/** Sets a site's permissions as a number, validated; no bit is named (docs/architecture.md#what-the-api-does-not-give). */
 export function PermissionsDialog({ domain, value, onOpenChange, onSave }: PermissionsDialogProps) {
   const t = useStore(sitesMessages);
   const common = useStore(commonMessages);

@@ -25,8 +25,8 @@ interface ShareDialogProps {
 }
 
 /**
- * Share sites with a unit (spec §3: sites_add with a share; needs the agency
- * record, spec §4.3). Without an agency record it says so and links to the
+ * Share sites with a unit (docs/partner-api.md#lifecycle: sites_add with a share; needs the agency
+ * record, docs/partner-api.md#sites_add). Without an agency record it says so and links to the
  * agency page rather than offering a share that will fail.
  */
 export function ShareDialog({ open, onOpenChange, title, onSubmit }: ShareDialogProps) {

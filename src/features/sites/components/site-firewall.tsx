@@ -1,7 +1,7 @@
 /**
  * The site page's firewall section: the shared 30-day chart
  * (src/components/charts) over this site's `fwhistory`. sites_list has no
- * filter by site (spec §4.3): the history comes from the unit's small list
+ * filter by site (docs/partner-api.md#sites_list): the history comes from the unit's small list
  * when the page was opened from a unit, else from the account's, read in a
  * Web Worker that sends back this site alone (src/data/site-history-query.ts;
  * the sites table never asks for it). A refetch in the background keeps the

@@ -1,5 +1,5 @@
 /**
- * The site page's header (issue 8 builds the page on it): the domain (and its
+ * The site page's header: the domain (and its
  * punycode), status, dates, the same option controls as the table row, scan
  * now with progress, "Open in full dashboard" and delete.
  */
@@ -175,7 +175,7 @@ export function DeleteSiteButton({ site }: { site: Site }) {
 }
 
 /**
- * The `dashboard` login URL (spec §4.1, valid 24 hours) opened in a new tab,
+ * The `dashboard` login URL (docs/partner-api.md#dashboard, valid 24 hours) opened in a new tab,
  * never written into the page (src/lib/open-dashboard.ts).
  */
 export function OpenDashboardButton() {

@@ -1,5 +1,5 @@
 /**
- * The sites page (issue 7): the account's sites (or one unit's) in a
+ * The sites page: the account's sites (or one unit's) in a
  * virtualised table, with search, filters and sort in the URL, per-row
  * options and actions, bulk changes, Add sites and CSV export.
  */

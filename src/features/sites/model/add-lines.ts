@@ -2,7 +2,7 @@
  * What the "Add sites" box holds, line by line: `domain[,unit e-mail]`
  * (pasted, or a CSV file put in the box), an optional header, each line
  * checked before anything is sent, and the entries to send (one per site:
- * spec §3, duplicates are not added twice and later options overwrite
+ * docs/partner-api.md#lifecycle, duplicates are not added twice and later options overwrite
  * earlier ones, so the last line of a site wins).
  */
 import Papa from 'papaparse';
@@ -21,7 +21,7 @@ export interface AddLine {
   host?: string;
   domain?: string;
   problem?: LineProblem;
-  /** A later line names the same site: that one is sent (spec §3 "later options overwrite"). */
+  /** A later line names the same site: that one is sent (docs/partner-api.md#lifecycle "later options overwrite"). */
   supersededBy?: number;
 }
 

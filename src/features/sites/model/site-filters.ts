@@ -58,7 +58,7 @@ export function matchesQuery(site: Pick<Site, 'domain' | 'host'>, query: string)
 
 const PERIOD_NAMES: readonly ScanPeriod[] = ['month', 'week', 'day', '0'];
 
-/** The §4.3 name of a scan period in seconds (spec §2.8), undefined for a length the API does not set. */
+/** The docs/partner-api.md#site_setoption name of a scan period in seconds (docs/partner-api.md#site-object), undefined for a length the API does not set. */
 export function periodName(seconds: number): ScanPeriod | undefined {
   return PERIOD_NAMES.find((name) => SCAN_PERIODS[name] === seconds);
 }

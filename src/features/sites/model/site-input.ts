@@ -1,5 +1,5 @@
 /**
- * A site name as people write it (spec §4.3: "punycode or not"; the service
+ * A site name as people write it (docs/partner-api.md#sites_add: "punycode or not"; the service
  * also takes a full URL): the punycode host the service lists it under and its
  * UTF-8 form, or why it is not a site name. The browser's URL parser does the
  * IDNA encoding, so what is accepted here is what a browser would open.

@@ -1,5 +1,5 @@
 /**
- * A site's status from its latest scan report (spec §2.9): what the table, the
+ * A site's status from its latest scan report (docs/partner-api.md#scan-report): what the table, the
  * filters and the site page call it. The service reports only the latest
  * report; "scanning" is the dashboard's own knowledge (a scan it started).
  */

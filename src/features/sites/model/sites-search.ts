@@ -1,5 +1,5 @@
 /**
- * The sites page's view as search params (STYLE.md habit 3: a filtered view can
+ * The sites page's view as search params (docs/architecture.md#the-url-is-the-state: a filtered view can
  * be bookmarked, shared, and Back works): search, filters, sort and the unit.
  * Each param falls back to its default on its own (src/lib/search-params.ts);
  * defaults stay out of the URL. The routes load this module on every page:
@@ -28,7 +28,7 @@ export const STATUS_FILTERS = ['any', ...STATUSES] as const;
 export const ON_OFF_FILTERS = ['any', 'on', 'off'] as const;
 /** Scans: `due` is never scanned, or a scheduled scan overdue (./site-status.ts scanDue). */
 export const SCAN_FILTERS = ['any', 'due'] as const;
-/** Scan period filters: the §4.3 values, with 0 as `off`. */
+/** Scan period filters: the docs/partner-api.md#site_setoption values, with 0 as `off`. */
 export const PERIOD_FILTERS = ['any', 'month', 'week', 'day', 'off'] as const;
 
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

@@ -1,6 +1,6 @@
 /**
  * The fleet overview's figures from `sites_list?withscanreport&withfwhistory`
- * (spec §2.8–2.10): pure, run in the overview's worker (fleet.worker.ts) and
+ * (docs/partner-api.md#site-object, docs/partner-api.md#firewall-history): pure, run in the overview's worker (fleet.worker.ts) and
  * in the tests. The counters use the sites page's own tests (site-status.ts,
  * site-filters.ts, src/lib/scan-schedule.ts), so a counter and the filtered sites page it links to agree.
  */
@@ -54,7 +54,7 @@ export interface FleetSummary {
 
 export interface AttackedSite {
   domain: string;
-  /** Requests blocked over the period (spec §2.10 index 2, every attack class together). */
+  /** Requests blocked over the period (docs/partner-api.md#firewall-history index 2, every attack class together). */
   blocked: number;
 }
 
@@ -139,7 +139,7 @@ export function summarize(sites: readonly SummarySite[], now: number): FleetSumm
   return { now, counts, attention: attention.slice(0, ATTENTION_SHOWN), attentionTotal: attention.length };
 }
 
-/** The firewall's 30 days summed over the fleet, and the most attacked sites (spec §2.10). */
+/** The firewall's 30 days summed over the fleet, and the most attacked sites (docs/partner-api.md#firewall-history). */
 export function fleetTraffic(sites: readonly Pick<Site, 'domain' | 'fwhistory'>[]): FleetTraffic {
   // One pass over the 300,000 days of a 10,000-site account: the sums per day and each site's blocked total.
   const sums = new FirewallDaySums();

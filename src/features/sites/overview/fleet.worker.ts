@@ -3,7 +3,7 @@
  * the whole account (about 17 MB of JSON for 10,000 sites), checks it and
  * sums it off the page's thread. The sites are checked in two steps, so the
  * counters go back as soon as the sites are known and the firewall traffic
- * after its 300,000 days are checked and summed (issue 8).
+ * after its 300,000 days are checked and summed.
  */
 import { createApiClient } from '../../../api/client';
 import type { Credentials } from '../../../api/credentials';

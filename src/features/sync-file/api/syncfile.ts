@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/client';
 import { useApi } from '../../../lib/api-context';
 
 /**
- * syncfile_get (spec §4.5): the PHP file and the name it must carry (X-Filename).
+ * syncfile_get (docs/partner-api.md#syncfile_get): the PHP file and the name it must carry (X-Filename).
  * Read when the page opens, so the name shows before the download; the file
  * is the account's own and changes rarely.
  */

@@ -9,7 +9,7 @@ import { useSyncfile } from '../api/syncfile';
 import { syncFileMessages } from '../messages';
 import { saveFile } from '../save-file';
 
-/** The account's synchronization file: its exact name, copyable, and the download (spec §4.5). */
+/** The account's synchronization file: its exact name, copyable, and the download (docs/partner-api.md#syncfile_get). */
 export function FileCard() {
   const t = useStore(syncFileMessages);
   const common = useStore(commonMessages);

@@ -28,7 +28,7 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   );
 }
 
-/** Step by step: download, find the root folder, upload, check, scan (issue 9). */
+/** Step by step: download, find the root folder, upload, check, scan. */
 export function InstallGuide({ filename }: { filename: string | undefined }) {
   const t = useStore(syncFileMessages);
   const name = filename ?? '<file>';

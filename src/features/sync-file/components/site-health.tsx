@@ -25,7 +25,7 @@ type Check = { group: Group } & (
 
 /**
  * Which sites miss the synchronization file, with a re-check (a scan) per site
- * and in bulk. The API says so only in answer to a scan (spec §4.3 site_scan,
+ * and in bulk. The API says so only in answer to a scan (docs/partner-api.md#site_scan,
  * error 146901), so two lists: the sites whose last scan from this dashboard
  * was refused for it (the scan watcher remembers them per account, in this
  * browser), and, from the sites list itself, so on any device, the sites whose

@@ -1,6 +1,6 @@
 /**
  * The sync file page on the real stack: the exact name from X-Filename (spec
- * §4.5) shown before any download, and the address to check on a site.
+ * docs/partner-api.md#syncfile_get) shown before any download, and the address to check on a site.
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -15,7 +15,7 @@ interface SyncFilePageProps {
   siteHealth: ReactNode;
 }
 
-/** /sync-file: the synchronization file, how to install it, and which sites still miss it (spec §4.5). */
+/** /sync-file: the synchronization file, how to install it, and which sites still miss it (docs/partner-api.md#syncfile_get). */
 export function SyncFilePage({ siteHealth }: SyncFilePageProps) {
   const t = useStore(syncFileMessages);
   usePageTitle(t.pageTitle);

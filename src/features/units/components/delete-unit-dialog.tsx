@@ -16,7 +16,7 @@ interface DeleteUnitDialogProps {
   onDeleted: () => void;
 }
 
-/** unit_delete (spec §4.4), with or without its sites; the question says how many sites go. */
+/** unit_delete (docs/partner-api.md#unit_delete), with or without its sites; the question says how many sites go. */
 export function DeleteUnitDialog({ open, unit, domains, onOpenChange, onDeleted }: DeleteUnitDialogProps) {
   const t = useStore(unitsMessages);
   const [withSites, setWithSites] = useState(false);

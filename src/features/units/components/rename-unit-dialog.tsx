@@ -22,7 +22,7 @@ interface RenameUnitDialogProps {
   onRenamed: (to: string) => void;
 }
 
-/** unit_update (spec §4.4): the new e-mail validated; every site shared with the unit follows it. */
+/** unit_update (docs/partner-api.md#unit_update): the new e-mail validated; every site shared with the unit follows it. */
 export function RenameUnitDialog({ open, unit, onOpenChange, onRenamed }: RenameUnitDialogProps) {
   const t = useStore(unitsMessages);
   const common = useStore(commonMessages);

@@ -26,7 +26,7 @@ interface ShareSitesDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Share more of the account's sites with a unit (sites_add with share, spec §3; needs the agency record). */
+/** Share more of the account's sites with a unit (sites_add with share, docs/partner-api.md#lifecycle; needs the agency record). */
 export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSitesDialogProps) {
   const t = useStore(unitsMessages);
   const s = useStore(unitShareMessages);

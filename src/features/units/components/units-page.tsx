@@ -1,5 +1,5 @@
 /**
- * The units page (issue 7): the directory this browser keeps per account
+ * The units page: the directory this browser keeps per account
  * (data/units-directory.ts; the API lists no units), a look-up by e-mail,
  * and the chosen unit's sites and actions.
  */
@@ -148,7 +148,7 @@ function UnitList({
   );
 }
 
-/** What the service says of a unit of the list now (DESIGN.md: the directory is verified, and says so). */
+/** What the service says of a unit of the list now (docs/architecture.md#what-the-api-does-not-give: the directory is verified, and says so). */
 function UnitCheckNote({ unit }: { unit: string }) {
   const t = useStore(unitsMessages);
   const check = useUnitCheck(unit);

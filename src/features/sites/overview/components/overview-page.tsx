@@ -47,7 +47,7 @@ function Section({
   );
 }
 
-/** `/`: the fleet at a glance: counters, what needs attention, coverage and the firewall's 30 days (issue 8). */
+/** `/`: the fleet at a glance: counters, what needs attention, coverage and the firewall's 30 days. */
 export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
   const t = useStore(overviewMessages);
   const f = useStore(format);
