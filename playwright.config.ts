@@ -90,7 +90,7 @@ export default defineConfig({
       SANDBOX_APP_KEY: process.env.SANDBOX_APP_KEY,
       SANDBOX_SEED: 'demo',
       SANDBOX_CONTROL: '1',
-      SANDBOX_SCAN_SECONDS: '2',
+      SANDBOX_SCAN_SECONDS: '1',
       // No chance in the simulation decides what a test reads: a clean site's report has no
       // scan error unless its name says so (docs/sandbox.md).
       SANDBOX_SCAN_ERROR_PERCENT: '0',
