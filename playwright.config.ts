@@ -44,8 +44,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous, so the suite stays green on a busy machine (load average 8 and more, where
+  // one test took over a minute): waits are for states, and a state that never comes
+  // still fails, only later.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL,
     // A trace records every action's DOM and screenshots: on 2 cores that costs more than

@@ -10,8 +10,11 @@ import { defineConfig } from 'vitest/config';
 // Real browsers are Playwright's job (e2e/).
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Generous: many tests talk to real servers and child processes, and the suite must
+    // stay green on a busy machine (load average 8 and more), where a test that takes
+    // 2 s idle can take 20. A test that hangs still fails, only later.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // The files of a worker share its modules instead of loading them anew each (the whole
     // run 110 s → 45 s on 2 cores): every test makes the state it needs (its own sandbox, account, query client,
     // DOM cleaned up after each test) and undoes what it sets globally. Run

@@ -94,7 +94,7 @@ for (const variant of VARIANTS) {
     `agency, sync file and developer console at ${width} px (${scheme}): axe finds nothing serious, nothing overflows, screenshots`,
     WIDE,
     async ({ page }, testInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const session = await signInViaApi(page.request, uniqueEmail(`look-${scheme}-${width}`));
       await signedResult(page.request, session, '/api/agency_update/', {
         title: 'Northwind Hosting & Web Services',

@@ -52,7 +52,7 @@ async function shownCounts(page: Page, labels: readonly Label[]): Promise<Record
 test('the counters match a count of sites_list, and each opens the sites page filtered to as many sites', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const session = await signInViaApi(page.request, DEMO_EMAIL);
   const api = apiOf(session);
   await openSignedIn(page, session, '/');

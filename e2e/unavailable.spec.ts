@@ -68,7 +68,7 @@ test('a stored session in front of a down upstream shows Retry, not a blank page
   await expect(retry).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Retry asks the service again: a click that sends nothing would fail here.
-  const asked = page.waitForRequest((req) => new URL(req.url()).pathname.startsWith('/api/'), { timeout: 10_000 });
+  const asked = page.waitForRequest((req) => new URL(req.url()).pathname.startsWith('/api/'), { timeout: 30_000 });
   await retry.click();
   await asked;
   // The upstream is still down, so the answer is the same panel, not a blank page.
