@@ -7,6 +7,8 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionLimits } from './config/connections.ts';
+import { plainAddress } from './proxy/client-address.ts';
+import { addressKey } from './proxy/login-limits.ts';
 
 /**
  * Node's timeouts and reuse limits from the configured ones. The timeouts are
@@ -20,19 +22,6 @@ export function serverOptionsFor(limits: ConnectionLimits): ServerOptions {
     keepAliveTimeout: limits.keepAliveTimeoutSeconds * 1000,
     connectionsCheckingInterval: 1000,
   };
-}
-
-/** The key a client address counts under: an IPv6 client by its /64, as the sign-in limits count it. */
-function addressKey(address: string): string {
-  const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  if (!plain.includes(':')) return plain;
-  const groups = plain.split(':');
-  const gap = groups.indexOf('');
-  if (gap !== -1) {
-    const missing = 8 - groups.filter((g) => g !== '').length;
-    groups.splice(gap, groups.lastIndexOf('') - gap + 1, ...Array<string>(Math.max(missing, 0)).fill('0'));
-  }
-  return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
 /**
@@ -49,7 +38,8 @@ export function capConnections(server: Server, limits: ConnectionLimits, exempt:
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
     if (address === undefined || exempt(address)) return;
-    const key = addressKey(address);
+    // As the sign-in limits count it: an IPv6 client by its /64.
+    const key = addressKey(plainAddress(address));
     const count = (open.get(key) ?? 0) + 1;
     if (count > limits.maxConnectionsPerAddress) {
       socket.destroy();
