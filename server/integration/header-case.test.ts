@@ -2,7 +2,8 @@
  * Header names on the wire as the real partner API writes them: clients such as
  * the MainWP extension read `X-Filename` with a case-sensitive parser
  * (docs/partner-api.md#syncfile_get). The raw answer bytes, from the standalone
- * sandbox (`npm run sandbox`) and through the proxy (`npm start`).
+ * sandbox (`npm run sandbox`) and through the proxy (`npm start`); and the
+ * standalone sandbox's headers on Node's own 431.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -47,6 +48,14 @@ describe('header names in canonical case', () => {
       `GET ${SYNCFILE} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
     );
     expectCanonical(answer, account.signin.syncfile.filename);
+  });
+
+  it("gives Node's own 431 the sandbox's security headers", async () => {
+    const port = Number(new URL(child.base).port);
+    const answer = await sendRaw(port, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain("\r\nContent-Security-Policy: default-src 'none';");
+    expect(answer).toContain('\r\nX-Content-Type-Options: nosniff\r\n');
   });
 });
 
