@@ -123,6 +123,33 @@ describe('bounded connections', () => {
   });
 });
 
+describe('slow bodies', () => {
+  it('are closed after the request timeout, with 408', async () => {
+    const started = performance.now();
+    const sockets = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.20' });
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', () => {});
+        const answer = new Promise<string>((resolve) =>
+          socket.once('close', () => resolve(Buffer.concat(chunks).toString('latin1'))),
+        );
+        await once(socket, 'connect');
+        // Headers whole, the body promised and never sent in full.
+        socket.write(
+          'POST /api/sites_add/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[',
+        );
+        return answer;
+      }),
+    );
+    const answers = await Promise.all(sockets);
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    // Request timeout 3 s, checked every second (Node's default: 300 s).
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+});
+
 describe("Node's own answers", () => {
   it('431 for oversized headers and 400 for a malformed header line carry the security headers', async () => {
     const big = await sendRaw(port, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
