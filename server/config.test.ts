@@ -251,37 +251,6 @@ describe('serverConfigFromEnv', () => {
     expect(problems.join('\n')).toContain('LOGIN_LIMIT_WRONG_CODES_PER_CODE must be a whole number from 1 to 1000');
   });
 
-  it('reads the HTTP_* connection limits in seconds and counts, defaults safe, and names each bad one', () => {
-    expect(serverConfigFromEnv({}).connections).toEqual({
-      headersTimeoutSeconds: 10,
-      requestTimeoutSeconds: 30,
-      keepAliveTimeoutSeconds: 5,
-      maxRequestsPerConnection: 1000,
-      maxConnections: 2000,
-      maxConnectionsPerAddress: 100,
-    });
-    const set = serverConfigFromEnv({
-      HTTP_HEADERS_TIMEOUT: '20',
-      HTTP_REQUEST_TIMEOUT: '5',
-      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
-    });
-    // A whole request cannot arrive sooner than its headers.
-    expect(set.connections).toMatchObject({
-      headersTimeoutSeconds: 20,
-      requestTimeoutSeconds: 20,
-      maxConnectionsPerAddress: 0,
-    });
-    const problems = problemsOf({
-      HTTP_HEADERS_TIMEOUT: '300000',
-      HTTP_MAX_CONNECTIONS: '0',
-      HTTP_KEEP_ALIVE_TIMEOUT: '5s',
-    });
-    expect(problems).toHaveLength(3);
-    expect(problems.join('\n')).toContain(
-      'HTTP_HEADERS_TIMEOUT must be a whole number of seconds from 1 to 300 (default 10; got "300000")',
-    );
-  });
-
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' })).toHaveLength(1);
     expect(serverConfigFromEnv({ PORT: '0' }).port).toBe(0);
