@@ -110,6 +110,9 @@ export default defineConfig({
       SANDBOX_LIMIT_OTP_PER_ADDRESS: '10000',
       SANDBOX_LIMIT_WRONG_OTP_PER_EMAIL: '10000',
       SANDBOX_LIMIT_WRONG_OTP_PER_ADDRESS: '10000',
+      // Each worker and "Try the demo" test makes a demo account of its own from 127.0.0.1.
+      SANDBOX_DEMO_SESSIONS_PER_ADDRESS: '10000',
+      SANDBOX_DEMO_COPIES: '10000',
     }),
   },
 });

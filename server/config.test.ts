@@ -225,7 +225,7 @@ describe('serverConfigFromEnv', () => {
   it('reads the LOGIN_LIMIT_* limits as <count>/<time>, defaults strict, and names each bad one', () => {
     expect(serverConfigFromEnv({}).loginLimits).toEqual({
       codesPerEmail: { count: 5, windowMs: 15 * 60_000 },
-      wrongCodesPerEmail: { count: 20, windowMs: 3_600_000 },
+      wrongCodesPerCode: 5,
       codesPerAddress: { count: 30, windowMs: 3_600_000 },
       wrongCodesPerAddress: { count: 60, windowMs: 3_600_000 },
     });
@@ -235,10 +235,11 @@ describe('serverConfigFromEnv', () => {
     });
     expect(raised.loginLimits.codesPerEmail).toEqual({ count: 1000, windowMs: 60_000 });
     expect(raised.loginLimits.codesPerAddress).toEqual({ count: 90, windowMs: 30_000 });
-    expect(raised.loginLimits.wrongCodesPerEmail).toEqual({ count: 20, windowMs: 3_600_000 });
+    expect(raised.loginLimits.wrongCodesPerCode).toBe(5);
+    expect(serverConfigFromEnv({ LOGIN_LIMIT_WRONG_CODES_PER_CODE: '3' }).loginLimits.wrongCodesPerCode).toBe(3);
     const problems = problemsOf({
       LOGIN_LIMIT_CODES_PER_EMAIL: '5 per 15 minutes',
-      LOGIN_LIMIT_WRONG_CODES_PER_EMAIL: '0/1h',
+      LOGIN_LIMIT_WRONG_CODES_PER_CODE: '0',
       LOGIN_LIMIT_CODES_PER_ADDRESS: '30/25h',
       LOGIN_LIMIT_WRONG_CODES_PER_ADDRESS: '60/1d',
     });
@@ -247,6 +248,7 @@ describe('serverConfigFromEnv', () => {
       'LOGIN_LIMIT_CODES_PER_EMAIL must be <count>/<time>, such as 5/15m (the default): a count from 1 to 100000, a time in s, m or h from 1s to 24h (got "5 per 15 minutes")',
     );
     expect(problems.join('\n')).toContain('LOGIN_LIMIT_WRONG_CODES_PER_ADDRESS must be <count>/<time>, such as 60/1h');
+    expect(problems.join('\n')).toContain('LOGIN_LIMIT_WRONG_CODES_PER_CODE must be a whole number from 1 to 1000');
   });
 
   it('refuses a port out of range', () => {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isLoopbackHost } from './loopback.ts';
 import { ConfigError, sandboxConfigFromEnv, type SandboxConfig } from './sandbox/config.ts';
 import type { LoginLimits } from './proxy/login-limits.ts';
+import { connectionLimitsOf, connectionSettings, type ConnectionLimits } from './config/connections.ts';
 import { embeddingDefaults, embedOrigins, frameAncestors } from './config/embedding.ts';
 import { loginLimitSettings, loginLimitsOf } from './config/login-limits.ts';
 import {
@@ -41,6 +42,8 @@ export interface ServerConfig {
   trustedProxies: string[];
   /** Limits on signup and signin with the lent application key (LOGIN_LIMIT_*). */
   loginLimits: LoginLimits;
+  /** Timeouts and caps on the HTTP connections (HTTP_*). */
+  connections: ConnectionLimits;
   upstream: UpstreamConfig;
 }
 
@@ -54,6 +57,7 @@ const envSchema = z.object({
   EMBED_ORIGINS: embedOrigins,
   TRUSTED_PROXIES: trustedProxiesSetting,
   ...loginLimitSettings,
+  ...connectionSettings,
 });
 
 /**
@@ -115,6 +119,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     embedOrigins: EMBED_ORIGINS ?? defaults.embedOrigins,
     trustedProxies: TRUSTED_PROXIES,
     loginLimits: loginLimitsOf(parsed.data),
+    connections: connectionLimitsOf(parsed.data),
   };
   if (PARTNER_API_URL !== undefined) {
     return {

@@ -5,6 +5,8 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
+import type { ConnectionLimits } from './config/connections.ts';
+import { answerClientErrors, canonicalHeaderCase, capConnections, serverOptionsFor } from './http-limits.ts';
 
 /** An answer made without the app: status, headers and a text body. */
 export interface GuardAnswer {
@@ -24,14 +26,28 @@ export interface GuardAnswer {
  * @param headersForAll headers on every answer, this early one and the
  *   adapter's own (its empty 400 for a target it cannot read) included; the
  *   app's answers set them too (Node lets the headers an answer is written with
- *   take precedence over these).
+ *   take precedence over these), and Node's own answers to requests it cannot
+ *   read (http-limits.ts answerClientErrors).
+ * @param connections.limits timeouts and caps on connections (server/config/connections.ts);
+ *   Node's defaults when omitted.
+ * @param connections.exempt client addresses the per-address cap leaves alone (trusted proxies).
  */
 export function createGuardedServer(
   answer: (target: string) => GuardAnswer,
   headersForAll: ReadonlyArray<readonly [string, string]> = [],
+  connections: { limits?: ConnectionLimits; exempt?: (address: string) => boolean } = {},
 ): typeof createServer {
-  return ((options: ServerOptions, listener: RequestListener) =>
-    createServer(options, (req: IncomingMessage, res: ServerResponse) => {
+  const { limits, exempt = () => false } = connections;
+  return ((options: ServerOptions, listener: RequestListener) => {
+    const server = createServer({ ...options, ...(limits ? serverOptionsFor(limits) : {}) }, (req, res) => {
+      canonicalHeaderCase(res);
+      guarded(req, res);
+    });
+    if (limits) capConnections(server, limits, exempt);
+    answerClientErrors(server, headersForAll);
+    return server;
+
+    function guarded(req: IncomingMessage, res: ServerResponse): void {
       for (const [name, value] of headersForAll) res.setHeader(name, value);
       const target = req.url ?? '';
       const path = target.split('?', 1)[0] ?? '';
@@ -47,5 +63,6 @@ export function createGuardedServer(
         return;
       }
       listener(req, res);
-    })) as typeof createServer;
+    }
+  }) as typeof createServer;
 }

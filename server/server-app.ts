@@ -8,6 +8,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { ServerConfig } from './config.ts';
 import { createGuardedServer } from './http-server.ts';
 import { createProxy, type ProxyApp } from './proxy/app.ts';
+import { trustedProxies } from './proxy/client-address.ts';
 import { proxyBadRequestAnswer } from './proxy/envelope.ts';
 import { securityHeaders } from './proxy/security-headers.ts';
 
@@ -42,7 +43,10 @@ export async function createServerApp(
       fetch: app.fetch,
       port,
       hostname,
-      createServer: createGuardedServer(proxyBadRequestAnswer, headersForAll),
+      createServer: createGuardedServer(proxyBadRequestAnswer, headersForAll, {
+        limits: config.connections,
+        exempt: trustedProxies(config.trustedProxies),
+      }),
     });
   if (config.upstream.kind === 'remote') {
     const app = createProxy({

@@ -54,11 +54,33 @@ function limitSetting(name: string, fallback: Limit) {
   );
 }
 
+/** A plain count, 1 to 1,000: wrong codes against one pending code. */
+function countSetting(name: string, fallback: number) {
+  return z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return fallback;
+        const n = /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : NaN;
+        if (!(n >= 1 && n <= 1000)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${name} must be a whole number from 1 to 1000, such as ${fallback} (the default) (got "${value.slice(0, 40)}")`,
+          });
+          return z.NEVER;
+        }
+        return n;
+      }),
+  );
+}
+
 export const loginLimitSettings = {
   LOGIN_LIMIT_CODES_PER_EMAIL: limitSetting('LOGIN_LIMIT_CODES_PER_EMAIL', DEFAULT_LOGIN_LIMITS.codesPerEmail),
-  LOGIN_LIMIT_WRONG_CODES_PER_EMAIL: limitSetting(
-    'LOGIN_LIMIT_WRONG_CODES_PER_EMAIL',
-    DEFAULT_LOGIN_LIMITS.wrongCodesPerEmail,
+  LOGIN_LIMIT_WRONG_CODES_PER_CODE: countSetting(
+    'LOGIN_LIMIT_WRONG_CODES_PER_CODE',
+    DEFAULT_LOGIN_LIMITS.wrongCodesPerCode,
   ),
   LOGIN_LIMIT_CODES_PER_ADDRESS: limitSetting('LOGIN_LIMIT_CODES_PER_ADDRESS', DEFAULT_LOGIN_LIMITS.codesPerAddress),
   LOGIN_LIMIT_WRONG_CODES_PER_ADDRESS: limitSetting(
@@ -67,12 +89,14 @@ export const loginLimitSettings = {
   ),
 };
 
-export function loginLimitsOf(settings: {
-  [K in keyof typeof loginLimitSettings]: Limit;
-}): LoginLimits {
+export function loginLimitsOf(
+  settings: {
+    [K in Exclude<keyof typeof loginLimitSettings, 'LOGIN_LIMIT_WRONG_CODES_PER_CODE'>]: Limit;
+  } & { LOGIN_LIMIT_WRONG_CODES_PER_CODE: number },
+): LoginLimits {
   return {
     codesPerEmail: settings.LOGIN_LIMIT_CODES_PER_EMAIL,
-    wrongCodesPerEmail: settings.LOGIN_LIMIT_WRONG_CODES_PER_EMAIL,
+    wrongCodesPerCode: settings.LOGIN_LIMIT_WRONG_CODES_PER_CODE,
     codesPerAddress: settings.LOGIN_LIMIT_CODES_PER_ADDRESS,
     wrongCodesPerAddress: settings.LOGIN_LIMIT_WRONG_CODES_PER_ADDRESS,
   };

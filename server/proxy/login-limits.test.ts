@@ -1,5 +1,5 @@
 /**
- * The sign-in limits over real HTTP: the proxy in front of a
+ * The sign-in limits (README "Security") over real HTTP: the proxy in front of a
  * small real upstream that answers signup and signin as the service does and
  * records what reaches it. A refused call never reaches the upstream.
  */
@@ -69,7 +69,7 @@ function refusal(answer: RawAnswer) {
 }
 
 describe('sign-in limits, through the proxy', () => {
-  it('stops the guessing loop (signup, then 5 wrong codes, repeated) long before 100 wrong codes', async () => {
+  it('stops the guessing loop (signup, then wrong codes, repeated) long before 100 wrong codes', async () => {
     const { proxy, reached } = await rig();
     let refused: RawAnswer | null = null;
     let wrongCodes = 0;
@@ -79,24 +79,59 @@ describe('sign-in limits, through the proxy', () => {
         refused = up;
         break;
       }
-      for (let guess = 0; guess < 5; guess += 1) {
+      for (let guess = 0; guess < 10; guess += 1) {
         const tried = await signin(proxy, 'victim@example.com', String(100000 + wrongCodes));
         if (refusal(tried).error !== WRONG_CODE) {
-          refused = tried;
-          break loop;
+          // Past the tries of one code: refused until a new code is sent.
+          expect(refusal(tried)).toMatchObject({ version: 'proxy', error: 500 });
+          expect(refusal(tried).errorinfo).toBe('Too many wrong tries for this sign-in code. Request a new code.');
+          continue loop;
         }
         wrongCodes += 1;
       }
     }
-    expect(refused).not.toBeNull();
-    expect(wrongCodes).toBe(DEFAULT_LOGIN_LIMITS.wrongCodesPerEmail.count);
+    // 5 codes in 15 minutes, 5 tries each.
+    expect(wrongCodes).toBe(DEFAULT_LOGIN_LIMITS.codesPerEmail.count * DEFAULT_LOGIN_LIMITS.wrongCodesPerCode);
     expect(reached('signin')).toBe(wrongCodes);
     const seen = refusal(refused as RawAnswer);
-    // The spec envelope (docs/partner-api.md#envelope, HTTP 200) with a system error, saying when to retry.
-    expect(seen).toMatchObject({ status: 200, version: 'proxy', method: 'signin', error: 500, result: null });
-    expect(seen.errorinfo).toMatch(/^Too many wrong sign-in codes for this e-mail address\. Try again in 1 hour\.$/);
-    expect(Number(seen.retryAfter)).toBeGreaterThan(3500);
-    expect(Number(seen.retryAfter)).toBeLessThanOrEqual(3600);
+    // The spec envelope (HTTP 200) with a system error, saying when to retry.
+    expect(seen).toMatchObject({ status: 200, version: 'proxy', method: 'signup', error: 500, result: null });
+    expect(seen.errorinfo).toBe('Too many sign-in codes requested for this e-mail address. Try again in 15 minutes.');
+    expect(Number(seen.retryAfter)).toBeGreaterThan(800);
+  });
+
+  it('refuses a signin with no code pending without counting it, and lets the owner in with a fresh code', async () => {
+    const { proxy, reached } = await rig({ trustedProxies: ['127.0.0.1'] });
+    const email = 'owner@example.com';
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const strangers = (n: number, base: number) =>
+      Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          send(proxy.port, `/api/signin/${encodeURIComponent(email)}/${100000 + base + i}/`, {
+            headers: from(`198.51.100.${base + i}`),
+          }),
+        ),
+      );
+    // 20 strangers, no code pending: refused, never forwarded, never counted.
+    for (const answer of await strangers(20, 0)) {
+      expect(refusal(answer)).toMatchObject({ version: 'proxy', error: 500 });
+      expect(refusal(answer).errorinfo).toBe('No sign-in code is pending for this e-mail address. Request a new code.');
+      expect(refusal(answer).retryAfter).toBeUndefined();
+    }
+    expect(reached('signin')).toBe(0);
+
+    // A code is pending: strangers' wrong guesses spend it (5 reach the service)…
+    expect(refusal(await signup(proxy, email, from('203.0.113.9'))).error).toBe(0);
+    await strangers(20, 20);
+    expect(reached('signin')).toBe(DEFAULT_LOGIN_LIMITS.wrongCodesPerCode);
+    // …but the owner, from another address, with a fresh code, gets in.
+    expect(refusal(await signup(proxy, email, from('203.0.113.10'))).error).toBe(0);
+    const owner = await send(proxy.port, `/api/signin/${encodeURIComponent(email)}/${GOOD_CODE}/`, {
+      headers: from('203.0.113.10'),
+    });
+    expect(refusal(owner).error).toBe(0);
+    // The code is used: it is pending no more.
+    expect(refusal(await signin(proxy, email, GOOD_CODE)).errorinfo).toMatch(/^No sign-in code is pending/);
   });
 
   it('sends 5 codes per e-mail per 15 minutes, however the address is written', async () => {
@@ -138,23 +173,36 @@ describe('sign-in limits, through the proxy', () => {
 
   it('counts calls sent side by side before any answer is back', async () => {
     const { proxy, reached } = await rig({}, 100);
+    expect(refusal(await signup(proxy, 'parallel@example.com')).error).toBe(0);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => signin(proxy, 'parallel@example.com', String(200000 + i))),
     );
-    expect(reached('signin')).toBe(DEFAULT_LOGIN_LIMITS.wrongCodesPerEmail.count);
-    expect(answers.filter((a) => refusal(a).error === 500)).toHaveLength(30);
+    expect(reached('signin')).toBe(DEFAULT_LOGIN_LIMITS.wrongCodesPerCode);
+    expect(answers.filter((a) => refusal(a).error === 500)).toHaveLength(50 - DEFAULT_LOGIN_LIMITS.wrongCodesPerCode);
   });
 
   it('counts only wrong codes: a person signing in again and again is never refused', async () => {
     const { proxy, reached } = await rig();
-    for (let i = 0; i < 30; i += 1) expect(refusal(await signin(proxy, 'daily@example.com', GOOD_CODE)).error).toBe(0);
-    expect(reached('signin')).toBe(30);
+    for (let i = 0; i < 5; i += 1) {
+      expect(refusal(await signup(proxy, 'daily@example.com')).error).toBe(0);
+      // A wrong code first, then the right one: the wrong one does not cost the next code anything.
+      expect(refusal(await signin(proxy, 'daily@example.com', '000000')).error).toBe(WRONG_CODE);
+      expect(refusal(await signin(proxy, 'daily@example.com', GOOD_CODE)).error).toBe(0);
+    }
+    expect(reached('signin')).toBe(10);
   });
 
-  it('limits only calls that borrow the application key', async () => {
+  it('limits only calls that borrow the application key, or send it themselves', async () => {
     const { proxy, reached } = await rig();
     for (let i = 0; i < 8; i += 1) await signup(proxy, 'own-key@example.com', { 'X-Apikey': 'partner-own-app-key' });
     expect(reached('signup')).toBe(8);
+    // The lent key sent by the caller itself meets the same limits.
+    for (let i = 0; i < 8; i += 1) await signup(proxy, 'lent-key@example.com', { 'X-Apikey': 'partner-app-key' });
+    expect(reached('signup')).toBe(8 + DEFAULT_LOGIN_LIMITS.codesPerEmail.count);
+    const guess = await send(proxy.port, `/api/signin/${encodeURIComponent('nobody@example.com')}/123456/`, {
+      headers: { 'X-Apikey': 'partner-app-key' },
+    });
+    expect(refusal(guess).errorinfo).toMatch(/^No sign-in code is pending/);
   });
 });
 

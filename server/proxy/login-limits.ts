@@ -1,5 +1,5 @@
 /**
- * Limits on the sign-in code flow. The proxy lends the
+ * Limits on the sign-in code flow (README "Security"). The proxy lends the
  * partner's application key to anonymous browsers for `signup` and `signin`
  * (./credentials.ts), so it also answers for how that key is used: one-time
  * codes must not be guessable by a script that repeats "signup, then five wrong
@@ -11,6 +11,7 @@
  */
 import { isIP } from 'node:net';
 import { errorCode } from '../../src/api/registry.ts';
+import { PendingCodes } from './pending-codes.ts';
 import { SlidingWindow, type Limit } from './sliding-window.ts';
 
 export type { Limit } from './sliding-window.ts';
@@ -18,8 +19,11 @@ export type { Limit } from './sliding-window.ts';
 export interface LoginLimits {
   /** signup calls (codes sent) per e-mail address. */
   codesPerEmail: Limit;
-  /** signin answers "e-mail or password unknown" (112900) per e-mail address. */
-  wrongCodesPerEmail: Limit;
+  /**
+   * Wrong codes (signin answered 112900) against one pending code of an e-mail
+   * address; past it that code is refused, and a fresh code starts a new count.
+   */
+  wrongCodesPerCode: number;
   /** signup calls per client address (an IPv6 address counts by its /64). */
   codesPerAddress: Limit;
   /** signin answers 112900 per client address. */
@@ -31,7 +35,7 @@ const HOUR = 60 * MINUTE;
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   codesPerEmail: { count: 5, windowMs: 15 * MINUTE },
-  wrongCodesPerEmail: { count: 20, windowMs: HOUR },
+  wrongCodesPerCode: 5,
   codesPerAddress: { count: 30, windowMs: HOUR },
   wrongCodesPerAddress: { count: 60, windowMs: HOUR },
 };
@@ -40,8 +44,8 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 export const WRONG_CODE = errorCode('signin', 'unknownEmailOrOtp');
 
 export interface Refusal {
-  /** Whole seconds until a retry can succeed (the Retry-After header). */
-  retryAfter: number;
+  /** Whole seconds until a retry can succeed (the Retry-After header); none when a new code is what it takes. */
+  retryAfter?: number;
   /** What the user reads: what happened and when to try again. */
   errorinfo: string;
 }
@@ -52,8 +56,6 @@ export interface Admitted {
 }
 
 export type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };
-
-const NOTHING_TO_SETTLE: Admitted = { settle: () => undefined };
 
 export interface LoginGate {
   /**
@@ -67,8 +69,8 @@ export interface LoginGate {
 export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now: () => number = Date.now): LoginGate {
   const codesPerEmail = new SlidingWindow(limits.codesPerEmail, now);
   const codesPerAddress = new SlidingWindow(limits.codesPerAddress, now);
-  const wrongPerEmail = new SlidingWindow(limits.wrongCodesPerEmail, now);
   const wrongPerAddress = new SlidingWindow(limits.wrongCodesPerAddress, now);
+  const pendingCodes = new PendingCodes(now);
 
   return {
     admit(method, target, address) {
@@ -82,16 +84,36 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
         if (refusal !== null) return { ok: false, refusal };
         codesPerEmail.count(email);
         codesPerAddress.count(client);
-        return { ok: true, admitted: NOTHING_TO_SETTLE };
+        return {
+          ok: true,
+          admitted: {
+            settle(answer) {
+              // A code is pending once the service says it sent one.
+              const sent = answer === null ? null : envelopeOf(answer);
+              if (sent?.error === 0) pendingCodes.sent(email, sent.expiresIn);
+            },
+          },
+        };
       }
       const refusal = firstRefusal([
-        [wrongPerEmail.waitMs(email), 'Too many wrong sign-in codes for this e-mail address.'],
         [wrongPerAddress.waitMs(client), 'Too many wrong sign-in codes from your network address.'],
       ]);
       if (refusal !== null) return { ok: false, refusal };
+      // Nothing to guess without a pending code: refused, and counted nowhere, so
+      // strangers' calls cannot use up anyone's tries.
+      const code = pendingCodes.pending(email);
+      if (code === null) {
+        return {
+          ok: false,
+          refusal: { errorinfo: 'No sign-in code is pending for this e-mail address. Request a new code.' },
+        };
+      }
+      if (code.wrong >= limits.wrongCodesPerCode) {
+        return { ok: false, refusal: { errorinfo: 'Too many wrong tries for this sign-in code. Request a new code.' } };
+      }
       // Counted as wrong until the answer says otherwise: calls sent side by side
       // must not all pass a check that none of their answers has reached yet.
-      const atEmail = wrongPerEmail.count(email);
+      code.wrong += 1;
       const atAddress = wrongPerAddress.count(client);
       return {
         ok: true,
@@ -99,10 +121,11 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
           settle(answer) {
             // Only an answer that says "not a wrong code" takes it back. No answer (the
             // upstream failed or timed out) or no envelope: the code may have been tried.
-            const error = answer === null ? null : envelopeError(answer);
+            const error = answer === null ? null : (envelopeOf(answer)?.error ?? null);
             if (error === null || error === WRONG_CODE) return;
-            wrongPerEmail.forget(email, atEmail);
+            code.wrong -= 1;
             wrongPerAddress.forget(client, atAddress);
+            if (error === 0) pendingCodes.used(email, code.id);
           },
         },
       };
@@ -179,12 +202,19 @@ function ipv6Groups(address: string): string[] {
 
 const utf8 = new TextDecoder();
 
-/** The envelope's `error` (docs/partner-api.md#envelope), or null when the answer is not an envelope. */
-function envelopeError(answer: Uint8Array): number | null {
+const expiresInOf = (result: unknown): number | null => {
+  if (typeof result !== 'object' || result === null || !('otp' in result)) return null;
+  const otp = result.otp;
+  if (typeof otp !== 'object' || otp === null || !('expires_in' in otp)) return null;
+  return typeof otp.expires_in === 'number' ? otp.expires_in : null;
+};
+
+/** The envelope's `error` and, for signup, how long its code lives; null when the answer is not an envelope. */
+function envelopeOf(answer: Uint8Array): { error: number; expiresIn: number | null } | null {
   try {
     const parsed: unknown = JSON.parse(utf8.decode(answer));
     if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'number') {
-      return parsed.error;
+      return { error: parsed.error, expiresIn: 'result' in parsed ? expiresInOf(parsed.result) : null };
     }
   } catch {
     // Not JSON: no verdict on the code.

@@ -18,6 +18,7 @@ import { mountPages } from './pages.ts';
 import { printable } from './printable.ts';
 import { processDue } from './scans.ts';
 import { DEMO_EMAIL, seedDemo } from './seed.ts';
+import { sweepDemoCopies } from './demo/copies.ts';
 import { SandboxState } from './state.ts';
 import { countUsers, findUserByEmail } from './store/users.ts';
 
@@ -53,6 +54,8 @@ export function createSandbox(config: SandboxConfig, log: (line: string) => void
   const runScheduler = (): void => {
     try {
       processDue(state);
+      // Demo copies whose time has come go, with their keys, before any call can use them.
+      sweepDemoCopies(state);
     } catch (err) {
       print(`sandbox: scheduler: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -36,7 +36,7 @@ export interface SandboxLimits {
   otpPerEmail: number;
   /** One-time passwords requested (signup) per client address per hour. */
   otpPerAddress: number;
-  /** Wrong one-time passwords (signin) per e-mail per hour, across codes. */
+  /** Wrong one-time passwords (signin) per pending code per hour. */
   wrongOtpPerEmail: number;
   /** Wrong one-time passwords (signin) per client address per hour. */
   wrongOtpPerAddress: number;
@@ -54,6 +54,21 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   keyRate: 50,
   keyBurst: 200,
 };
+
+/**
+ * "Try the demo" (demo/copies.ts): each session gets a fresh copy of the demo
+ * account of its own, removed with its keys after `hours` on the sandbox clock.
+ */
+export interface DemoCopySettings {
+  /** How long a copy lives (SANDBOX_DEMO_HOURS). */
+  hours: number;
+  /** Copies alive at once (SANDBOX_DEMO_COPIES); past it, "try again when the oldest resets". */
+  maxCopies: number;
+  /** Demo sessions one client address may start per hour (SANDBOX_DEMO_SESSIONS_PER_ADDRESS). */
+  sessionsPerAddress: number;
+}
+
+export const DEFAULT_DEMO_COPIES: DemoCopySettings = { hours: 3, maxCopies: 50, sessionsPerAddress: 5 };
 
 const envSchema = z.object({
   SANDBOX_DB: z.string().min(1, 'SANDBOX_DB must be a file path').default(DEFAULT_DB_PATH),
@@ -109,6 +124,14 @@ const envSchema = z.object({
   ),
   SANDBOX_LIMIT_KEY_RATE: intInRange('SANDBOX_LIMIT_KEY_RATE', 1, 1_000_000, DEFAULT_LIMITS.keyRate),
   SANDBOX_LIMIT_KEY_BURST: intInRange('SANDBOX_LIMIT_KEY_BURST', 1, 1_000_000, DEFAULT_LIMITS.keyBurst),
+  SANDBOX_DEMO_HOURS: intInRange('SANDBOX_DEMO_HOURS', 1, 168, DEFAULT_DEMO_COPIES.hours),
+  SANDBOX_DEMO_COPIES: intInRange('SANDBOX_DEMO_COPIES', 1, 10_000, DEFAULT_DEMO_COPIES.maxCopies),
+  SANDBOX_DEMO_SESSIONS_PER_ADDRESS: intInRange(
+    'SANDBOX_DEMO_SESSIONS_PER_ADDRESS',
+    1,
+    1_000_000,
+    DEFAULT_DEMO_COPIES.sessionsPerAddress,
+  ),
 });
 
 /** `scheme://host[:port]` of an http(s) URL with no path, query, fragment or user; null otherwise. */
@@ -160,6 +183,7 @@ export interface SandboxConfig {
    */
   publicOrigin?: string;
   limits: SandboxLimits;
+  demoCopies: DemoCopySettings;
 }
 
 export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
@@ -191,6 +215,11 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
       wrongOtpPerAddress: e.SANDBOX_LIMIT_WRONG_OTP_PER_ADDRESS,
       keyRate: e.SANDBOX_LIMIT_KEY_RATE,
       keyBurst: e.SANDBOX_LIMIT_KEY_BURST,
+    },
+    demoCopies: {
+      hours: e.SANDBOX_DEMO_HOURS,
+      maxCopies: e.SANDBOX_DEMO_COPIES,
+      sessionsPerAddress: e.SANDBOX_DEMO_SESSIONS_PER_ADDRESS,
     },
   };
 }

@@ -3,6 +3,7 @@
  * own integrations at it.
  */
 import { serve } from '@hono/node-server';
+import { connectionLimitsFromEnv } from '../config/connections.ts';
 import { createGuardedServer } from '../http-server.ts';
 import { watchParent } from '../parent-watch.ts';
 import { badRequestAnswer } from './http/envelope.ts';
@@ -21,6 +22,16 @@ function main(): void {
     }
     throw err;
   }
+  // The same bounded connections as `npm start` (HTTP_*, README "Security").
+  const connections = connectionLimitsFromEnv(process.env);
+  if ('problems' in connections) {
+    console.error(
+      ['The sandbox cannot start: the configuration is invalid.', ...connections.problems.map((p) => `  - ${p}`)].join(
+        '\n',
+      ),
+    );
+    process.exit(1);
+  }
   const sandbox = createSandbox(config);
   const server = serve(
     {
@@ -28,7 +39,7 @@ function main(): void {
       port: config.port,
       hostname: '127.0.0.1',
       // The security headers on every answer, the HTTP layer's own early 400s included.
-      createServer: createGuardedServer(badRequestAnswer, Object.entries(SECURITY_HEADERS)),
+      createServer: createGuardedServer(badRequestAnswer, Object.entries(SECURITY_HEADERS), { limits: connections }),
     },
     (info) => {
       const listening = `http://127.0.0.1:${info.port}`;

@@ -9,7 +9,7 @@ import { SCAN_PERIODS } from '../../src/api/registry/sites.ts';
 import { ALL_FEATURES, createUser } from './accounts.ts';
 import { AGENCY, DEMO_EMAIL } from './demo/fixtures.ts';
 import { demoFleet } from './demo/fleet.ts';
-import { startSimulation } from './demo/simulation.ts';
+import { startSimulation, startSimulationIfNone } from './demo/simulation.ts';
 import { parseSiteName } from './names.ts';
 import { hash32 } from './random.ts';
 import { makeReport } from './scans.ts';
@@ -36,16 +36,22 @@ export interface SeedSummary {
 }
 
 /**
- * Seeds the demo account (which must not exist) with `sites` sites. Site ids
+ * Seeds the demo account (which must not exist) with `sites` sites, under
+ * `email` (a demo copy's, demo/copies.ts, or the shared account's). Site ids
  * start at `firstSiteId` (default: after every site in the table), so a reseed
  * never gives a new site the id of one just deleted (fw-history.ts caches by id).
  */
-export function seedDemo(state: SandboxState, sites = state.config.demoSites, firstSiteId?: number): SeedSummary {
+export function seedDemo(
+  state: SandboxState,
+  sites = state.config.demoSites,
+  firstSiteId?: number,
+  email = DEMO_EMAIL,
+): SeedSummary {
   const { db } = state;
   const now = state.now();
   const fleet = demoFleet(sites);
   return db.transaction((): SeedSummary => {
-    const user = createUser(state, DEMO_EMAIL, {
+    const user = createUser(state, email, {
       regdate: now - 800 * DAY,
       siteLimit: demoSiteLimit(sites),
       features: ALL_FEATURES,
@@ -96,7 +102,9 @@ export function seedDemo(state: SandboxState, sites = state.config.demoSites, fi
       addFwEvent(db, id, adddate, true);
       if (firewall !== 'enabled') addFwEvent(db, id, now - (s.firewallOffDaysAgo ?? 20) * DAY, false);
     });
-    startSimulation(db, now);
+    // The shared account starts the living demo's clock; a copy joins the one running.
+    if (email === DEMO_EMAIL) startSimulation(db, now);
+    else startSimulationIfNone(db, now);
     return { userId: user.id, sites: fleet.sites.length, units: unitIds.length, reports };
   })();
 }

@@ -13,6 +13,7 @@ import { ErrorPanel } from '../components/ui/error-panel';
 import { Toaster } from '../components/ui/toast';
 import { AccountMenu } from '../features/account/account-menu';
 import { AgencyBrand } from '../features/account/agency-brand';
+import { DemoBanner } from '../features/account/demo-banner';
 import { keyInfoQueryOptions } from '../data/key-info';
 import { redirectTarget } from '../features/auth/redirect';
 import { isSessionExpired } from '../features/auth/session';
@@ -84,6 +85,7 @@ function AuthLayout() {
           </>
         }
       >
+        <DemoBanner resetsAt={signedIn.demoResetsAt} />
         <Outlet />
       </AppShell>
       {/* Mutations of the signed-in pages report through toast() (src/lib/toast-store.ts). */}

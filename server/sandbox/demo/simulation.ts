@@ -15,6 +15,7 @@ import { getMeta, setMeta, type Db } from '../db.ts';
 import { hash32 } from '../random.ts';
 import { simulationCandidates } from '../store/sites.ts';
 import { findUserByEmail } from '../store/users.ts';
+import { demoUserIds } from './copy-list.ts';
 import { DEMO_EMAIL, HAND_MADE_HOSTS } from './fixtures.ts';
 
 /** One slot: an hour of sandbox time. */
@@ -63,6 +64,11 @@ export function cleanupDelay(siteId: number, slot: number): number {
 /** Starts the simulation at the seed: nothing happens to the seeded states before time passes. */
 export function startSimulation(db: Db, now: number): void {
   writeClock(db, { epoch: now, slot: 0, cleanups: [] });
+}
+
+/** A demo copy (copies.ts) joins the clock that runs, or starts one (a sandbox seeded empty). */
+export function startSimulationIfNone(db: Db, now: number): void {
+  if (readClock(db) === null) startSimulation(db, now);
 }
 
 /** A demo seeded before the living demo existed starts it when a sandbox opens the database. */
@@ -138,9 +144,9 @@ export function startPass(db: Db, now: number): SimulationPass | null {
   const pending = clock.cleanups.filter((c) => c.at > now);
   const cleanups = clock.cleanups.filter((c) => c.at <= now);
   const infections: Infection[] = [];
-  const user = due > clock.slot ? findUserByEmail(db, DEMO_EMAIL) : undefined;
-  if (user) {
-    const sites = simulationCandidates(db, user.id).filter((s) => !HAND_MADE_HOSTS.has(s.host));
+  // The shared demo account and every live copy of it (copies.ts) are alive alike.
+  for (const userId of due > clock.slot ? demoUserIds(db) : []) {
+    const sites = simulationCandidates(db, userId).filter((s) => !HAND_MADE_HOSTS.has(s.host));
     for (let slot = Math.max(clock.slot + 1, due - MAX_SLOTS + 1); slot <= due; slot++) {
       const at = clock.epoch + slot * SIM_SLOT;
       for (const site of sites) {

@@ -1,6 +1,6 @@
 /**
  * The sandbox's rate limits: one-time passwords per e-mail and per
- * client address, wrong codes per e-mail (across codes) and per address, and a
+ * client address, wrong codes per pending code and per address, and a
  * token bucket per signin key. In memory, per process: a restart forgets them,
  * and several processes on one database each count on their own. Time is the
  * sandbox clock, so the control surface moves it in tests. A refusal is system
@@ -63,7 +63,7 @@ export class RequestLimits {
     if (byAddress > 0) refuse('Too many wrong one-time passwords from this address', byAddress);
   }
 
-  /** signin: a wrong code, counted for the e-mail whatever code it was meant for. */
+  /** signin: a wrong code, counted for the pending code (`email#id`) and the address. */
   recordWrongCode(email: string, address: string, now: number): void {
     this.wrongPerEmail.record(email, now);
     this.wrongPerAddress.record(address, now);

@@ -70,9 +70,12 @@ export function signin(call: Call<'signin'>) {
   const code = call.path[1] ?? '';
   // The demo sign-in takes its code from the outbox: it never guesses, and wrong guesses by others do not stop it.
   const limited = !call.demoSession;
-  // Before the code is looked at: once too many were wrong, a right one is refused too.
-  if (limited) state.limits.checkSignin(email, call.ip, now);
   const otp = pendingOtp(db, email);
+  // Wrong codes count against the pending code (and the address), so strangers' guesses
+  // can spend a code but never stop the next one. Before the code is compared: once too
+  // many were wrong, a right one is refused too.
+  const codeKey = otp ? `${email}#${otp.id}` : email;
+  if (limited) state.limits.checkSignin(codeKey, call.ip, now);
   if (!otp) {
     throw call.fail('unknownEmailOrOtp', 'No pending one-time password for this e-mail: ask for a new one (signup)');
   }
@@ -84,7 +87,7 @@ export function signin(call: Call<'signin'>) {
     const tries = otp.tries + 1;
     const left = OTP_MAX_TRIES - tries;
     recordWrongTry(db, otp.id, tries, left <= 0);
-    if (limited) state.limits.recordWrongCode(email, call.ip, now);
+    if (limited) state.limits.recordWrongCode(codeKey, call.ip, now);
     return new FailAfterCommit(
       call.fail(
         'unknownEmailOrOtp',

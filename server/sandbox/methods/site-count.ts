@@ -1,40 +1,88 @@
 /**
- * A cheap lower bound of the sites a sites_add call adds, to refuse a call over
- * the plan limit before the per-entry work. Only what surely becomes
- * a new site counts: plain ASCII host names (punycode labels aside, whose
- * validity only the full check knows), unshared or shared where sharing works.
+ * The cheap side of sites_add (docs/sandbox.md, "Sites"): the host a name surely stands
+ * for, found with bounded work whatever the name's form (plain, full URL with a
+ * user part or a long path, UTF-8 or punycode), and from it a lower bound of the
+ * sites a call adds, to refuse a call over the plan before the full check of
+ * each entry (names.ts parseSiteName, which runs the URL parser).
  */
-import { parseEmail } from '../names.ts';
+import { domainToASCII } from 'node:url';
+import { MAX_EMAIL_LENGTH, MAX_SITE_NAME_LENGTH, parseEmail } from '../names.ts';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 /** Labels as parseSiteName accepts them (names.ts). */
 const LABELS = new RegExp(`^(?:${LABEL}\\.)+${LABEL}$`);
-/** A name already in its plain form: nothing to cut off but a trailing dot. */
-const BARE = /^[a-z0-9.-]{1,254}$/;
+const ASCII_HOST = /^[a-z0-9.-]+$/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+const HTTP_SCHEME = /^https?:\/\//i;
+/** Characters after which the URL parser and the quick reading below could disagree: leave those to the full check. */
+const UNSURE = /[\s%\\[\]@:\p{Cc}\p{Cf}]/u;
 
-/** The host a name surely stands for, when it is a plain one; the full check (names.ts) agrees on these. */
-function plainHost(name: string): string | null {
-  let s = name.trim().toLowerCase();
-  if (!BARE.test(s)) {
-    if (s.startsWith('http://')) s = s.slice('http://'.length);
-    else if (s.startsWith('https://')) s = s.slice('https://'.length);
-    s = (s.split(/[/?#]/, 1)[0] ?? '').replace(/:\d+$/, '');
+/**
+ * A last label the URL parser reads as a number (all digits, or 0x and hex: "ends in a
+ * number", WHATWG URL): such hosts are refused or read as IPv4 addresses.
+ */
+function endsInNumber(host: string): boolean {
+  const last = host.slice(host.lastIndexOf('.') + 1);
+  return /^\d+$/.test(last) || /^0x[0-9a-f]*$/.test(last);
+}
+
+/** The host part of a full http(s) URL as the URL parser finds it, or null when unsure. */
+function urlHost(s: string): string | null {
+  const rest = s.slice(s.indexOf('//') + 2);
+  let end = rest.length;
+  for (const stop of ['/', '?', '#', '\\']) {
+    const at = rest.indexOf(stop);
+    if (at !== -1 && at < end) end = at;
   }
-  if (s.endsWith('.')) s = s.slice(0, -1);
-  // No punycode label (only the full check knows whether it decodes), and a last label not all digits.
-  if (s.length > 253 || s.startsWith('xn--') || s.includes('.xn--') || !LABELS.test(s)) return null;
-  return /[a-z-]/.test(s.slice(s.lastIndexOf('.') + 1)) ? s : null;
+  const authority = rest.slice(0, end);
+  // The user part ends at the last @ (WHATWG URL); what precedes it is never the host.
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const colon = hostPort.indexOf(':');
+  if (colon === -1) return hostPort;
+  const port = hostPort.slice(colon + 1);
+  if (!/^\d{0,5}$/.test(port) || Number(port) > 65535) return null;
+  return hostPort.slice(0, colon);
+}
+
+/**
+ * The punycode host a site name stands for, exactly as parseSiteName (names.ts)
+ * would find it, or null when this quick reading is not sure (parseSiteName then
+ * decides). The work is bounded: the length is checked first, no URL parser runs,
+ * and at most one IDNA conversion of at most 253 characters.
+ */
+export function quickHost(name: string): string | null {
+  if (name.length > MAX_SITE_NAME_LENGTH) return null;
+  const s = name.trim();
+  let host: string | null;
+  if (SCHEME.test(s)) {
+    // Tabs and line breaks anywhere are dropped by the URL parser: leave those to it.
+    if (!HTTP_SCHEME.test(s) || /[\t\n\r]/.test(s)) return null;
+    host = urlHost(s);
+  } else {
+    host = (s.split(/[/?#]/, 1)[0] ?? '').replace(/:\d+$/, '');
+  }
+  if (host === null || host === '' || host.length > 254) return null;
+  if (host.endsWith('.')) host = host.slice(0, -1);
+  if (host.length > 253 || UNSURE.test(host)) return null;
+  let ascii = host.toLowerCase();
+  if (!ASCII_HOST.test(ascii) || ascii.startsWith('xn--') || ascii.includes('.xn--')) {
+    // UTF-8 or punycode: one IDNA conversion, as parseSiteName does (the URL parser's is the same).
+    ascii = domainToASCII(ascii);
+    if (ascii.length > 253) return null;
+  }
+  return LABELS.test(ascii) && !endsInNumber(ascii) ? ascii : null;
 }
 
 function shareWorks(share: unknown, agency: boolean): boolean {
   if (share === undefined || share === null || share === '') return true;
-  return agency && typeof share === 'string' && parseEmail(share) !== null;
+  return agency && typeof share === 'string' && share.length <= MAX_EMAIL_LENGTH && parseEmail(share) !== null;
 }
 
 /**
  * At least how many new sites the entries add to an account of `count` sites:
- * distinct plain hosts, less the `count` that may exist already. Stops as soon
- * as the answer exceeds what the plan `limit` leaves.
+ * distinct hosts the quick reading is sure of, less the `count` that may exist
+ * already. Stops as soon as the answer exceeds what the plan `limit` leaves, so
+ * a call of all-new names costs at most `limit + 1` quick readings.
  */
 export function surelyNewSites(entries: readonly unknown[], count: number, limit: number, agency: boolean): number {
   const hosts = new Set<string>();
@@ -46,7 +94,7 @@ export function surelyNewSites(entries: readonly unknown[], count: number, limit
       name = 'name' in entry ? entry.name : undefined;
     }
     if (typeof name !== 'string') continue;
-    const host = plainHost(name);
+    const host = quickHost(name);
     if (host === null) continue;
     hosts.add(host);
     if (hosts.size >= enough) break;

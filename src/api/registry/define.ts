@@ -56,11 +56,15 @@ export interface MethodDef {
   readonly keys: readonly KeyKind[];
 }
 
-const EMAIL_CORE = String.raw`[^\s@/<>"',;:\\\p{Cc}]{1,64}@[^\s@/<>"',;:\\\p{Cc}]{1,190}\.[^\s@/<>"',;:\\.\p{Cc}]{2,63}`;
+const EMAIL_CORE = String.raw`[^\s@/<>"',;:\\\p{Cc}\p{Cf}]{1,64}@[^\s@/<>"',;:\\\p{Cc}\p{Cf}]{1,190}\.[^\s@/<>"',;:\\.\p{Cc}\p{Cf}]{2,63}`;
 
 // Regular expressions, shared by several methods.
 export const RE = {
-  /** No control characters (they would reach consoles and logs raw), no separators a header or path would split on. */
+  /**
+   * No control characters (they would reach consoles and logs raw), no invisible formatting
+   * characters (a right-to-left override would make one address read as another), no
+   * separators a header or path would split on.
+   */
   email: `^${EMAIL_CORE}$`,
   /** An e-mail or nothing (optional e-mail fields of a body). */
   optionalEmail: `^(?:${EMAIL_CORE})?$`,

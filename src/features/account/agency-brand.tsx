@@ -22,7 +22,13 @@ export function AgencyBrand() {
     <Link to="/" title={title} className="flex min-w-0 items-center gap-2 rounded-md text-foreground">
       {logo ? <AgencyLogo key={logo} src={logo} /> : <ShieldIcon size={28} className="shrink-0 text-primary" />}
       <span className="min-w-0">
-        <span className="line-clamp-2 text-sm leading-tight font-semibold break-words sm:text-base">{title}</span>
+        {/* Isolated: the agency's own text (a right-to-left mark in it) cannot reorder what is around it. */}
+        <bdi
+          data-testid="agency-brand-title"
+          className="line-clamp-2 text-sm leading-tight font-semibold break-words sm:text-base"
+        >
+          {title}
+        </bdi>
         {agency ? (
           <span className="hidden truncate text-xs leading-tight text-muted-foreground sm:block">{productName}</span>
         ) : null}

@@ -1,4 +1,4 @@
-/** The words of the account menu and the header's brand. */
+/** The words of the account menu, the header's brand and the demo banner. */
 import { i18n, params } from '../../i18n/i18n';
 
 export const accountMessages = /* @__PURE__ */ i18n('account', {
@@ -19,6 +19,10 @@ export const accountMessages = /* @__PURE__ */ i18n('account', {
   tabBlocked: 'Your browser blocked the new tab.',
   tabBlockedHelp: 'Open it from here instead: a fresh sign-in link is made when you click.',
   openDashboardHere: 'Open the dashboard',
+  demoBannerTitle: 'This is a demo account of your own',
+  demoBanner: params(
+    'Change anything: nobody else sees it. At {time} it resets: everything you changed is removed and you are signed out.',
+  ),
 });
 
 export type AccountMessages = ReturnType<typeof accountMessages.get>;

@@ -5,8 +5,9 @@ import { retryAfterSeconds } from '../../api/transport';
 import { sessionSchema, type Session } from './session';
 
 /**
- * POST /sandbox/demo-session (docs/sandbox.md): the sandbox signs in to its
- * demo account in one step and answers the signin's keys. Sandbox only: the
+ * POST /sandbox/demo-session (docs/sandbox.md): the sandbox makes a demo
+ * account of the visitor's own, signs in to it in one step and answers the
+ * signin's keys and when the account is removed. Sandbox only: the
  * login page offers it only when /sandbox/health names a demo account.
  */
 const DEMO_SESSION_URL = '/sandbox/demo-session';
@@ -16,6 +17,8 @@ const answerSchema = z.object({
   key: apiKeySchema,
   hmac: macKeySchema,
   expires: z.int().check(z.nonnegative()),
+  /** When the demo account of this session is removed (a sandbox that makes one per session). */
+  resetsAt: z.optional(z.int().check(z.nonnegative())),
 });
 const refusalSchema = z.object({ error: z.string(), code: z.optional(z.int()) });
 
@@ -43,8 +46,16 @@ export async function startDemoSession(fetchImpl: typeof fetch = fetch): Promise
   if (res.ok) {
     const answer = answerSchema.safeParse(body);
     if (!answer.success) throw failed('bad-response', 'The demo session answered something unexpected');
-    const { email, key, hmac, expires } = answer.data;
-    return sessionSchema.parse({ v: 1, apiKey: key, macKey: hmac, expires, email, kind: 'signin' });
+    const { email, key, hmac, expires, resetsAt } = answer.data;
+    return sessionSchema.parse({
+      v: 1,
+      apiKey: key,
+      macKey: hmac,
+      expires,
+      email,
+      kind: 'signin',
+      ...(resetsAt === undefined ? {} : { demoResetsAt: resetsAt }),
+    });
   }
   const refusal = refusalSchema.safeParse(body);
   const message = refusal.success ? refusal.data.error : `HTTP ${res.status}`;

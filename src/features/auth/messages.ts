@@ -21,7 +21,8 @@ export const authMessages = /* @__PURE__ */ i18n('auth', {
   useDemoEmail: 'Use the demo e-mail',
   // One-step demo sign-in (sandbox only).
   tryDemo: 'Try the demo',
-  tryDemoHint: 'Signs you in to the demo account with its sample sites, no e-mail needed.',
+  tryDemoHint:
+    'Signs you in to a demo account of your own with sample sites, no e-mail needed. It resets after a few hours.',
   startingDemo: 'Opening the demo…',
   tryDemoFailed: 'The demo could not be opened',
   // Step 2: the one-time code.

@@ -20,6 +20,8 @@ export const sessionSchema = z.object({
   email: z.optional(z.string().check(z.maxLength(320))),
   /** `signin`: made by signin, so signout deletes it (docs/partner-api.md#authorization-methods, docs/partner-api.md#signout). `key`: typed in by the user. */
   kind: z.enum(['signin', 'key']),
+  /** A demo account of its own ("Try the demo"): UNIX seconds when it is removed, with its keys. */
+  demoResetsAt: z.optional(z.int().check(z.nonnegative())),
 });
 
 export type Session = z.infer<typeof sessionSchema>;

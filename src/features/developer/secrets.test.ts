@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MASK } from './curl';
-import { maskText, maskValue, secretsOf } from './secrets';
+import { maskTarget, maskText, maskValue, secretsOf } from './secrets';
 
 const KEY = 'K3y/value_01';
 const SIG = '0123456789abcdef0123456789abcdef';
@@ -42,5 +42,18 @@ describe('masking the secrets an answer may echo', () => {
     expect(maskText('{"X-Apikey" : "a\\"b", "X-Other": "c"}', [])).toBe(`{"X-Apikey" : "${MASK}", "X-Other": "c"}`);
     expect(maskText('[X-Apimac] => abc\nX-Apikey: def\n', [])).toBe(`[X-Apimac] => ${MASK}\nX-Apikey: ${MASK}\n`);
     expect(maskText('nothing secret', secrets)).toBe('nothing secret');
+  });
+});
+
+describe('masking a request target', () => {
+  it('masks the session’s secrets as sent and percent-encoded, and any key-shaped argument whole', () => {
+    const encoded = encodeURIComponent(KEY);
+    expect(maskTarget(`/api/api_test/${encoded}/1/x/?str=${encoded}&int=1`, secrets)).toBe(
+      `/api/api_test/${MASK}/1/x/?str=${MASK}&int=1`,
+    );
+    expect(maskTarget('/api/x/?apikey=someone-else&privateKey=k&hmac=h&api%5Fsecret=s&token=&str=plain', secrets)).toBe(
+      `/api/x/?apikey=${MASK}&privateKey=${MASK}&hmac=${MASK}&api%5Fsecret=${MASK}&token=&str=plain`,
+    );
+    expect(maskTarget('/api/sites_list/', secrets)).toBe('/api/sites_list/');
   });
 });

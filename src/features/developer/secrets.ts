@@ -67,3 +67,44 @@ export function maskValue(value: unknown, secrets: readonly string[]): unknown {
     }),
   );
 }
+
+/** An argument whose name says it holds a key or the like (`key`, `apikey`, `hmac`, `secret`, `token`, `password`…). */
+const KEY_SHAPED_ARG = /(?:key|mac|secret|token|pass(?:word)?)$/i;
+
+/** `text` with every known secret masked, as sent and percent-encoded. */
+function maskEncoded(text: string, secrets: readonly string[]): string {
+  return maskValues(
+    text,
+    [...secrets, ...secrets.map(encodeURIComponent)].sort((a, b) => b.length - a.length),
+  );
+}
+
+/**
+ * A request target as shown (the target line, the signature command and both
+ * curl commands): any value equal to the session's key, mac key or signature,
+ * in any path entry or argument, and the whole value of a key-shaped argument
+ * (`?apikey=…`), masked. The user may type a key into an argument.
+ */
+export function maskTarget(target: string, secrets: readonly string[]): string {
+  const at = target.indexOf('?');
+  const path = maskEncoded(at === -1 ? target : target.slice(0, at), secrets);
+  if (at === -1) return path;
+  const query = target
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return maskEncoded(pair, secrets);
+      const name = pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // Not valid percent-encoding: judged as written.
+      }
+      const value = pair.slice(eq + 1);
+      return `${maskEncoded(name, secrets)}=${KEY_SHAPED_ARG.test(decoded) && value !== '' ? MASK : maskEncoded(value, secrets)}`;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}

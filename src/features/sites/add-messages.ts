@@ -33,6 +33,7 @@ export const addSitesMessages = /* @__PURE__ */ i18n('addSites', {
   noDot: 'Not a domain name: a domain has a dot, like example.com.',
   invalid: 'Not a valid domain name.',
   tooLong: 'Too long for a domain name (at most 253 characters).',
+  invisible: 'The name holds an invisible formatting character (such as a right-to-left mark): type it again.',
   badEmail: 'The customer e-mail is not a valid e-mail address.',
   needsAgency: 'Sharing needs your agency profile: fill it in on the Agency page first.',
   agencyLink: 'Open the agency page',

@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { apiCurl, BASE_URL_PLACEHOLDER, MASK, proxyCurl, signatureCommand, type CurlInput } from '../curl';
 import { developerMessages } from '../messages';
-import { maskText, maskValue, secretsOf } from '../secrets';
+import { maskTarget, maskText, maskValue, secretsOf } from '../secrets';
 import { CopyButton } from './copy-button';
 import { JsonBlock } from './json-view';
 
@@ -79,10 +79,12 @@ export function CallResult({ method, response, httpMethod, body, credentials, ap
   const secrets = secretsOf(credentials.apiKey, credentials.macKey, response.signature);
   const shownText = (text: string) => (reveal ? text : maskText(text, secrets));
   const error = answerError(method, response, shownText);
+  // A key typed into an argument is a secret too: masked in the target line, the signature command and curl.
+  const shownTarget = reveal ? response.target : maskTarget(response.target, secrets);
   const curl: Omit<CurlInput, 'origin'> = {
-    target: response.target,
+    target: shownTarget,
     httpMethod,
-    body,
+    body: body === undefined ? undefined : shownText(body),
     contentType: body === undefined ? undefined : contentTypeOf(body),
     apiKey: credentials.apiKey,
     signature: response.signature,
@@ -96,7 +98,7 @@ export function CallResult({ method, response, httpMethod, body, credentials, ap
         <h3 className="font-semibold text-foreground">{t.request}</h3>
         <p className="mt-2 text-sm text-muted-foreground">{t.target}</p>
         <code className="mt-1 block rounded bg-surface-muted px-2 py-1 font-mono text-sm wrap-anywhere text-foreground">
-          {httpMethod} {response.target}
+          {httpMethod} {shownTarget}
         </code>
         <p className="mt-3 text-sm text-muted-foreground">{t.signature}</p>
         {response.signature === null ? (
@@ -107,7 +109,7 @@ export function CallResult({ method, response, httpMethod, body, credentials, ap
               {reveal ? response.signature : <span aria-label={t.masked}>{MASK}</span>}
             </code>
             <p className="mt-2 text-sm text-muted-foreground">{t.signatureHow}</p>
-            <Command text={signatureCommand(response.target, credentials.macKey ?? '', reveal)} label={t.signature} />
+            <Command text={signatureCommand(shownTarget, credentials.macKey ?? '', reveal)} label={t.signature} />
           </>
         )}
       </section>

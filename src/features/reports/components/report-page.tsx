@@ -84,8 +84,9 @@ export function ReportPage({ subtitle, subject, days, back, children }: ReportPa
       >
         <header className="flex items-start justify-between gap-4 border-b-2 border-foreground pb-4 print:pb-2">
           <div className="min-w-0">
+            {/* The agency's own text, isolated (<bdi>): on screen and on paper it reorders nothing around it. */}
             <p className="text-sm font-semibold break-words text-foreground" data-testid="agency-title">
-              {title}
+              <bdi>{title}</bdi>
             </p>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight text-foreground print:text-xl">{t.title}</h1>
             <p className="mt-1 text-base break-words text-foreground">{subtitle}</p>
@@ -102,9 +103,19 @@ export function ReportPage({ subtitle, subject, days, back, children }: ReportPa
         <div className="mt-6 print:mt-3">{children}</div>
         {agency?.email ? (
           <footer className="mt-8 print:mt-4 border-t border-border pt-3 text-xs text-muted-foreground">
-            {title} · {t.contact({ email: agency.email })}
-            {agency.website ? ` · ${agency.website}` : ''}
-            {agency.phone ? ` · ${agency.phone}` : ''}
+            <bdi>{title}</bdi> · {t.contact({ email: agency.email })}
+            {agency.website ? (
+              <>
+                {' · '}
+                <bdi>{agency.website}</bdi>
+              </>
+            ) : null}
+            {agency.phone ? (
+              <>
+                {' · '}
+                <bdi>{agency.phone}</bdi>
+              </>
+            ) : null}
           </footer>
         ) : null}
       </main>
@@ -126,7 +137,11 @@ export function ReportPageHead({ days }: { days: readonly FirewallDay[] }) {
       data-testid="report-page-head"
     >
       <p className="min-w-0 break-words">
-        {title ? <span className="font-semibold text-foreground">{title} · </span> : null}
+        {title ? (
+          <span className="font-semibold text-foreground">
+            <bdi>{title}</bdi> ·{' '}
+          </span>
+        ) : null}
         {t.title}
         {period ? ` · ${period}` : null}
       </p>

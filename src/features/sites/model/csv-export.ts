@@ -1,7 +1,8 @@
 /**
  * CSV of the current view (the columns shown, UTF-8 names): Papa Parse writes
  * it; a byte-order mark lets spreadsheet programs read UTF-8; a cell that
- * starts like a formula is quoted as text (CSV injection).
+ * starts like a formula is quoted as text (CSV injection); a cell holding an
+ * invisible formatting character is isolated (FSI … PDI).
  */
 import Papa from 'papaparse';
 
@@ -11,9 +12,16 @@ export interface CsvColumn<T> {
 }
 
 const FORMULA = /^[=+\-@\t\r]/;
+/** Invisible formatting characters: a right-to-left override in a cell would reorder what follows it. */
+const INVISIBLE = /\p{Cf}/u;
+/** First strong isolate … pop directional isolate: the cell's text is isolated, as <bdi> does in a page. */
+const FSI = '\u2068';
+const PDI = '\u2069';
 
 function safeCell(value: string | number): string | number {
-  return typeof value === 'string' && FORMULA.test(value) ? `'${value}` : value;
+  if (typeof value !== 'string') return value;
+  const text = FORMULA.test(value) ? `'${value}` : value;
+  return INVISIBLE.test(text) ? `${FSI}${text}${PDI}` : text;
 }
 
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {

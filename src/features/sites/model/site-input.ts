@@ -6,7 +6,7 @@
  */
 import { hostToUnicode } from '../../../lib/punycode';
 
-export type SiteInputError = 'empty' | 'scheme' | 'ip' | 'noDot' | 'invalid' | 'tooLong';
+export type SiteInputError = 'empty' | 'scheme' | 'ip' | 'noDot' | 'invalid' | 'tooLong' | 'invisible';
 
 export type SiteInput = { ok: true; host: string; domain: string } | { ok: false; error: SiteInputError };
 
@@ -29,6 +29,9 @@ export function parseSiteInput(raw: string): SiteInput {
   const input = raw.trim();
   if (input === '') return { ok: false, error: 'empty' };
   if (input.length > 2048) return { ok: false, error: 'tooLong' };
+  // Invisible formatting characters (a right-to-left override, zero-width ones): the URL
+  // parser drops some silently, and they would make one name read as another.
+  if (/\p{Cf}/u.test(input)) return { ok: false, error: 'invisible' };
   const part = hostPart(input);
   if (part === 'scheme' || part === 'invalid') return { ok: false, error: part };
   const name = part.replace(/\.$/, '');
