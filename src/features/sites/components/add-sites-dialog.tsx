@@ -1,5 +1,6 @@
 /**
- * "Add sites": paste one per line or pick a CSV file (`domain[,unit e-mail]`),
+ * "Add sites": paste one per line or pick a CSV file (`domain[,unit e-mail]`,
+ * the separator a comma, a semicolon or a tab),
  * see each line checked before anything is sent, add in calls of a few
  * hundred (data/sites-add.ts), and keep the lines that failed in the box with
  * their reason next to them. A full plan (141900) says how many went in and
@@ -21,7 +22,7 @@ import { commonMessages } from '../../../i18n/common-messages';
 import { toast } from '../../../lib/toast-store';
 import { addSitesMessages } from '../add-messages';
 import { afterSend, planSend, type LineResult } from '../add-sites';
-import { parseAddLines, rowText, splitRows } from '../model/add-lines';
+import { boxLines, parseAddLines } from '../model/add-lines';
 import { AddPreview } from './add-preview';
 
 interface Summary {
@@ -81,8 +82,7 @@ function AddSitesForm({ onClose }: { onClose: () => void }) {
 
   const readFile = async (file: File) => {
     try {
-      const rows = splitRows(await file.text());
-      setText(rows.map((row) => rowText(row[0] ?? '', row[1] || undefined)).join('\n'));
+      setText(boxLines(await file.text()).join('\n'));
       setResults(new Map());
       setFileNote(t.fileRead({ file: file.name }));
     } catch {
