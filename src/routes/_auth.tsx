@@ -25,6 +25,7 @@ import { ThemeToggle } from '../features/theme/theme-toggle';
 import { commonMessages } from '../i18n/common-messages';
 import { isEmbedded } from '../lib/embed-mode';
 import { loadSignedInErrorTexts } from '../i18n/error-text';
+import { forgetAccountData } from '../lib/query-client';
 
 /** The guarded layout: every page but /login. */
 export const Route = createFileRoute('/_auth')({
@@ -35,7 +36,7 @@ export const Route = createFileRoute('/_auth')({
     // Published clients treat a key whose expiry has passed as invalid (spec §2.6, §5.8).
     if (isSessionExpired(current)) {
       context.session.clear();
-      context.queryClient.clear();
+      forgetAccountData(context.queryClient);
       context.session.setNotice({ reason: 'keyExpired' });
       throw redirect({ to: '/login', search: { redirect: target } });
     }
