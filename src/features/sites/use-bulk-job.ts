@@ -9,7 +9,7 @@ import { classifyError, isMethodError } from '../../api/error-catalogue';
 import { useAccountId } from '../../data/account';
 import { useScanWatcher } from '../../data/scan-watcher';
 import { failuresByDomain } from '../../data/site-mutations';
-import { markOptionUnavailable, rememberPatchingMany } from '../../data/site-memory';
+import { markOptionUnavailable, rememberPatchingMany, rememberPeriodChange } from '../../data/site-memory';
 import { applyChange, changeValue, patchCachedSites, type SiteChange, type SitePatch } from '../../data/sites';
 import { SITES_KEY } from '../../data/sites-query';
 import { addUnit } from '../../data/units-directory';
@@ -92,6 +92,7 @@ export function useBulkJob() {
         if (action.kind === 'option' && action.change.option === 'autopatching') {
           rememberPatchingMany(account, batch, action.change.value);
         }
+        if (action.kind === 'option' && action.change.option === 'scanperiod') rememberPeriodChange(account, batch);
         setJob((current) =>
           current ? { ...current, done, failed: new Map(failed), unavailable: [...unavailable] } : current,
         );
