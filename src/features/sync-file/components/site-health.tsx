@@ -13,6 +13,9 @@ import { format } from '../../../i18n/format';
 import { scansStoppedSince } from '../../../lib/scan-schedule';
 import { syncFileMessages } from '../messages';
 
+/** A button whose words may be long (German: "Die 3 noch nie gescannten Websites scannen") wraps in a narrow card. */
+const WRAPS = 'h-auto! min-h-8 max-w-full py-1 whitespace-normal!';
+
 /** How many scans are asked for at once in a bulk re-check. */
 const IN_FLIGHT = 4;
 
@@ -204,7 +207,13 @@ export function SiteHealth() {
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {recheckable.length > 0 && (
-          <Button variant="primary" size="sm" disabled={bulk?.running} onClick={() => void checkMany(recheckable)}>
+          <Button
+            variant="primary"
+            size="sm"
+            className={WRAPS}
+            disabled={bulk?.running}
+            onClick={() => void checkMany(recheckable)}
+          >
             {t.recheckAll(recheckable.length)}
           </Button>
         )}
@@ -212,6 +221,7 @@ export function SiteHealth() {
           <Button
             variant="secondary"
             size="sm"
+            className={WRAPS}
             disabled={bulk?.running}
             aria-describedby="site-health-never"
             onClick={() => void checkMany(neverScanned)}
