@@ -23,6 +23,8 @@ export interface BulkJob {
   action: BulkAction;
   total: number;
   done: number;
+  /** The sites done (for a scan: whose scan was started). */
+  sent: readonly string[];
   /** Domain → why it failed (worth a retry). */
   failed: ReadonlyMap<string, unknown>;
   /**
@@ -70,6 +72,7 @@ export function useBulkJob() {
         action,
         total: domains.length,
         done,
+        sent: [],
         failed,
         unavailable: [],
         notSent: [],
@@ -84,9 +87,11 @@ export function useBulkJob() {
         if (action.kind === 'delete') return () => null;
         return null;
       };
+      const sent: string[] = [];
       const flush = () => {
         timer = undefined;
         const batch = pending.splice(0);
+        sent.push(...batch);
         const patch = patchOf();
         if (patch && batch.length) patchCachedSites(client, new Map(batch.map((d) => [d, patch])));
         if (action.kind === 'option' && action.change.option === 'autopatching') {
@@ -94,7 +99,9 @@ export function useBulkJob() {
         }
         if (action.kind === 'option' && action.change.option === 'scanperiod') rememberPeriodChange(account, batch);
         setJob((current) =>
-          current ? { ...current, done, failed: new Map(failed), unavailable: [...unavailable] } : current,
+          current
+            ? { ...current, done, sent: [...sent], failed: new Map(failed), unavailable: [...unavailable] }
+            : current,
         );
       };
 
