@@ -7,7 +7,7 @@
  * how many did not fit.
  */
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button } from '../../../components/ui/button';
@@ -32,18 +32,28 @@ interface Summary {
   error?: unknown;
 }
 
+/**
+ * The dialog says what was added while it is open; the toast that confirms it
+ * on the page comes when it closes, so it never opens under the dialog.
+ */
 export function AddSitesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useStore(addSitesMessages);
+  const added = useRef(0);
+  const change = (next: boolean) => {
+    if (!next && added.current > 0) toast({ tone: 'success', title: t.added(added.current) });
+    added.current = 0;
+    onOpenChange(next);
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={change}>
       <DialogContent title={t.title} description={t.description} width="lg">
-        <AddSitesForm onClose={() => onOpenChange(false)} />
+        <AddSitesForm onClose={() => change(false)} onAdded={(n) => (added.current += n)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function AddSitesForm({ onClose }: { onClose: () => void }) {
+function AddSitesForm({ onClose, onAdded }: { onClose: () => void; onAdded: (count: number) => void }) {
   const t = useStore(addSitesMessages);
   const common = useStore(commonMessages);
   const boxId = useId();
@@ -77,7 +87,7 @@ function AddSitesForm({ onClose }: { onClose: () => void }) {
     setProgress(null);
     const kept = after.text === '' ? 0 : after.text.split('\n').length;
     setSummary({ added: outcome.added.length, overPlan: outcome.overPlan.length, kept, error: outcome.error });
-    if (outcome.added.length > 0) toast({ tone: 'success', title: t.added(outcome.added.length) });
+    onAdded(outcome.added.length);
   };
 
   const readFile = async (file: File) => {
