@@ -38,7 +38,7 @@ async function copiedCommand(page: Page, label: string): Promise<string> {
 }
 
 const PROXY_CURL = 'Through this dashboard (the key and signature as X-Apikey and X-Apimac headers):';
-const DIRECT_CURL = 'Straight to the partner API (the key and signature as cookies, spec §5):';
+const DIRECT_CURL = 'Straight to the partner API (the key and signature as cookies):';
 
 async function openConsole(page: Page, path: string): Promise<E2eSession> {
   const session = await signInViaApi(page.request, uniqueEmail('developer'));

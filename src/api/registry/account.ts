@@ -4,7 +4,7 @@ import { BOTH, DB_ERROR, RE, SIGNIN, type MethodDef } from './define.ts';
 export const ACCOUNT_METHODS = [
   {
     name: 'signup',
-    description: 'Send a one-time password to the e-mail of an existing or new user (spec §4.1).',
+    description: 'Send a one-time password to the e-mail of an existing or new user.',
     errprefix: 111,
     errors: [
       { name: 'otpNotSent', message: 'Failed to send the one-time password by e-mail' },
@@ -17,7 +17,7 @@ export const ACCOUNT_METHODS = [
   },
   {
     name: 'signin',
-    description: 'Check the one-time password, create the user if new, and issue a key pair (spec §4.1).',
+    description: 'Check the one-time password, create the user if new, and issue a key pair.',
     errprefix: 112,
     errors: [
       { name: 'unknownEmailOrOtp', message: 'The e-mail or password is unknown' },
@@ -36,7 +36,7 @@ export const ACCOUNT_METHODS = [
   },
   {
     name: 'signout',
-    description: 'Delete the API key in use; only keys created by signin can be deleted (spec §4.1).',
+    description: 'Delete the API key in use; only keys created by signin can be deleted.',
     errprefix: 113,
     // Spec §7.3: a storage failure and "only keys created by signin can be deleted" share 113900.
     errors: [DB_ERROR],
@@ -47,7 +47,7 @@ export const ACCOUNT_METHODS = [
   },
   {
     name: 'dashboard',
-    description: 'A dashboard login URL for the user, valid for 24 hours (spec §4.1).',
+    description: 'A dashboard login URL for the user, valid for 24 hours.',
     errprefix: 114,
     errors: [],
     path: [],

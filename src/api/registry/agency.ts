@@ -33,7 +33,7 @@ const NO_AGENCY = { name: 'noAgency', message: 'No agency is associated with the
 export const AGENCY_METHODS = [
   {
     name: 'agency_update',
-    description: 'Create or update the agency (hoster) record of the account (spec §4.2).',
+    description: 'Create or update the agency (hoster) record of the account.',
     errprefix: 121,
     errors: [DB_ERROR],
     path: [],
@@ -47,7 +47,7 @@ export const AGENCY_METHODS = [
   },
   {
     name: 'agency_delete',
-    description: 'Delete the agency record; ignore suppresses the error when there is none (spec §4.2).',
+    description: 'Delete the agency record; ignore suppresses the error when there is none.',
     errprefix: 122,
     errors: [DB_ERROR, NO_AGENCY],
     path: [],
@@ -57,7 +57,7 @@ export const AGENCY_METHODS = [
   },
   {
     name: 'agency_view',
-    description: 'The agency record of the account (spec §4.2).',
+    description: 'The agency record of the account.',
     errprefix: 123,
     errors: [NO_AGENCY],
     path: [],

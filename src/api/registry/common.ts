@@ -4,7 +4,7 @@ import { BOTH, RE, SIGNIN, type MethodDef } from './define.ts';
 export const COMMON_METHODS = [
   {
     name: 'syncfile_get',
-    description: 'The synchronization file (PHP) to upload to the site root under the name it carries (spec §4.5).',
+    description: 'The synchronization file (PHP) to upload to the site root under the name it carries.',
     errprefix: 150,
     errors: [],
     path: [],
@@ -15,7 +15,7 @@ export const COMMON_METHODS = [
   },
   {
     name: 'api_methodlist',
-    description: 'The names of the methods available under the current API key (spec §4.6).',
+    description: 'The names of the methods available under the current API key.',
     errprefix: 101,
     errors: [{ name: 'listFailed', message: 'Error getting the method list on the server' }],
     path: [],
@@ -25,7 +25,7 @@ export const COMMON_METHODS = [
   },
   {
     name: 'api_methoddata',
-    description: 'Metadata of one method available to the current key (spec §4.6, §2.11).',
+    description: 'Metadata of one method available to the current key.',
     errprefix: 102,
     errors: [{ name: 'unknownMethod', message: 'Unknown or inaccessible method named in methodname' }],
     path: [{ name: 'methodname', re: RE.methodName, kind: 'method' }],
@@ -35,7 +35,7 @@ export const COMMON_METHODS = [
   },
   {
     name: 'api_keyinfo',
-    description: 'Metadata of the API key in use (spec §4.6).',
+    description: 'Metadata of the API key in use.',
     errprefix: 103,
     errors: [],
     path: [],
@@ -45,7 +45,7 @@ export const COMMON_METHODS = [
   },
   {
     name: 'api_userinfo',
-    description: 'The user associated with the API key, or null (spec §4.6).',
+    description: 'The user associated with the API key, or null.',
     errprefix: 104,
     errors: [],
     path: [],
@@ -55,7 +55,7 @@ export const COMMON_METHODS = [
   },
   {
     name: 'api_test',
-    description: 'Debugging method: echoes the request; err makes it fail, raw prints only the result (spec §4.6).',
+    description: 'Debugging method: echoes the request; err makes it fail, raw prints only the result.',
     errprefix: 100,
     errors: [
       { name: 'testError0', message: 'Test error message 0' },

@@ -29,7 +29,7 @@ export const SITE_METHODS = [
   {
     name: 'sites_add',
     description:
-      'Add sites: a JSON array of domain names or {name, share} objects; errors come per site in the result (spec §4.3).',
+      'Add sites: a JSON array of domain names or {name, share} objects; errors come per site in the result.',
     errprefix: 141,
     errors: [
       {
@@ -46,8 +46,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'sites_list',
-    description:
-      'The sites of the account, optionally of one unit, with scan reports and firewall history (spec §4.3).',
+    description: 'The sites of the account, optionally of one unit, with scan reports and firewall history.',
     errprefix: 142,
     errors: [UNIT_NOT_FOUND],
     path: [],
@@ -57,7 +56,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'site_delete',
-    description: 'Delete a site; ignore suppresses "not found" (spec §4.3).',
+    description: 'Delete a site; ignore suppresses "not found".',
     errprefix: 143,
     errors: [DB_ERROR, SITE_NOT_FOUND],
     path: [DOMAIN],
@@ -67,7 +66,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'site_unshare',
-    description: 'Stop sharing a site with a unit (spec §4.3).',
+    description: 'Stop sharing a site with a unit.',
     errprefix: 144,
     errors: [
       DB_ERROR,
@@ -82,8 +81,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'site_setoption',
-    description:
-      'Set one option of a site: permissions, autocleanup, autopatching, firewall or scanperiod (spec §4.3).',
+    description: 'Set one option of a site: permissions, autocleanup, autopatching, firewall or scanperiod.',
     errprefix: 145,
     errors: [
       DB_ERROR,
@@ -103,7 +101,7 @@ export const SITE_METHODS = [
   },
   {
     name: 'site_scan',
-    description: 'Start a scan of the site through its synchronization file (spec §4.3).',
+    description: 'Start a scan of the site through its synchronization file.',
     errprefix: 146,
     errors: [
       SITE_NOT_FOUND,

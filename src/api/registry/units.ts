@@ -6,7 +6,7 @@ export const UNIT_NOT_FOUND = { name: 'unitNotFound', message: 'Unit not found' 
 export const UNIT_METHODS = [
   {
     name: 'unit_update',
-    description: 'Change the e-mail of a unit; all sites shared with it follow (spec §4.4).',
+    description: 'Change the e-mail of a unit; all sites shared with it follow.',
     errprefix: 131,
     errors: [DB_ERROR, UNIT_NOT_FOUND],
     path: [
@@ -19,7 +19,7 @@ export const UNIT_METHODS = [
   },
   {
     name: 'unit_delete',
-    description: 'Delete a unit; withsites also deletes its sites, ignore suppresses "not found" (spec §4.4).',
+    description: 'Delete a unit; withsites also deletes its sites, ignore suppresses "not found".',
     errprefix: 132,
     errors: [DB_ERROR, UNIT_NOT_FOUND],
     path: [{ name: 'unit', re: RE.email, kind: 'email' }],

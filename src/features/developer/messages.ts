@@ -18,6 +18,7 @@ export const developerMessages = /* @__PURE__ */ i18n('developer', {
   loadingMethod: 'Loading the method’s description…',
   methodFailed: 'The method’s description could not be loaded',
   description: 'Description',
+  serviceDescription: 'The service’s description',
   httpMethods: 'HTTP methods',
   anyHttpMethod: 'GET or POST',
   alwaysRaw: 'Answer',
@@ -80,9 +81,9 @@ export const developerMessages = /* @__PURE__ */ i18n('developer', {
   request: 'Request',
   target: 'Request target (signed exactly as sent)',
   signature: 'Signature (apimac)',
-  noSignature: 'None: a key without a mac key sends no signature (spec §5.6).',
+  noSignature: 'None: a key without a mac key sends no signature .',
   signatureHow:
-    'HMAC-MD5 of the request target above, keyed with your mac key, written as lowercase hex (spec §5). The same with OpenSSL:',
+    'HMAC-MD5 of the request target above, keyed with your mac key, written as lowercase hex. The same with OpenSSL:',
   answer: 'Answer',
   answerReceived: params('Answer received: HTTP {status}, error {error}.'),
   httpStatus: 'HTTP status',
@@ -97,7 +98,7 @@ export const developerMessages = /* @__PURE__ */ i18n('developer', {
   rawAnswer: 'Raw answer (not the JSON envelope)',
   curl: 'Repeat it with curl',
   curlProxy: 'Through this dashboard (the key and signature as X-Apikey and X-Apimac headers):',
-  curlApi: 'Straight to the partner API (the key and signature as cookies, spec §5):',
+  curlApi: 'Straight to the partner API (the key and signature as cookies):',
   baseUrlUnknown: 'This dashboard does not know the partner API’s address: replace {base_url} with it.',
   revealSecrets: 'Show the key and signature',
   revealHint: 'Until then they are hidden in the request, the answer (which may echo them) and the commands.',
@@ -114,7 +115,7 @@ export const developerMessages = /* @__PURE__ */ i18n('developer', {
   meaning: 'What it means',
   next: 'What to do',
   syncfileStatuses: params(
-    'syncfile_get answers errors as HTTP statuses, not in an envelope (spec §7.4). This dashboard reads them as these system errors: {mapping}.',
+    'syncfile_get answers errors as HTTP statuses, not in an envelope. This dashboard reads them as these system errors: {mapping}.',
   ),
   statusAsCode: params('HTTP {status} as {code}'),
 });
