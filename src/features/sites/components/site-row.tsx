@@ -114,8 +114,7 @@ export const SiteRow = memo(function SiteRow(props: SiteRowProps) {
             <td className={cn(cell, 'pr-3')}>
               <Button
                 variant="ghost"
-                size="icon"
-                className="size-9"
+                size="iconSm"
                 aria-label={t.details({ domain: site.domain })}
                 aria-expanded={expanded}
                 aria-controls={expanded ? detailId : undefined}
