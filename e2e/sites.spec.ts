@@ -142,7 +142,7 @@ test('scan now shows scanning until the new report, then its result and a toast;
 
   await page.getByRole('button', { name: `Actions for ${nosync}` }).click();
   await page.getByRole('menuitem', { name: `Scan now, ${nosync}` }).click();
-  const note = page.locator(`tr[data-domain="${nosync}"]`).getByRole('alert');
+  const note = page.locator(`tr[data-note-for="${nosync}"]`).getByRole('alert');
   await expect(note).toContainText('The synchronization file is not on this site');
   await note.getByRole('link', { name: 'Open the sync file page' }).click();
   await expect(page).toHaveURL(/\/sync-file$/);

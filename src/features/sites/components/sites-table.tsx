@@ -247,6 +247,7 @@ export function SitesTable(props: SitesTableProps) {
               onRowKeyDown={onRowKeyDown}
               onRowFocus={onRowFocus}
               measure={virtualizer.measureElement}
+              columns={columns}
             />
           );
           return gap > 0
