@@ -64,9 +64,9 @@ test('a wrong code reads clearly and keeps what was typed', async ({ page }) => 
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByLabel('One-time code').fill(wrong);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  // The service's reason, said once (on the field, not again in an alert).
+  // The tries left the service counted, in our words, said once (on the field, not again in an alert).
   await expect(
-    page.getByText('Wrong one-time password; 4 tries left. Check the code in the latest e-mail.'),
+    page.getByText('This code is not right: 4 tries left. Check the code in the latest e-mail.'),
   ).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByLabel('One-time code')).toHaveValue(wrong);
@@ -87,13 +87,11 @@ test('five wrong codes use the code up: the reason shows, the countdown stops, a
   for (let left = 4; left >= 1; left--) {
     await field.fill(wrong);
     await signIn.click();
-    await expect(
-      page.getByText(`Wrong one-time password; ${left} ${left === 1 ? 'try' : 'tries'} left.`),
-    ).toBeVisible();
+    await expect(page.getByText(`This code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left.`)).toBeVisible();
   }
   await field.fill(wrong);
   await signIn.click();
-  await expect(page.getByText(/^Too many wrong tries: this one-time password no longer works/)).toHaveCount(1);
+  await expect(page.getByText(/^Too many wrong codes: this code no longer works/)).toHaveCount(1);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   // The code is spent: no countdown, the outbox no longer offers it, a new code is the way on.
   await expect(page.getByText(/The code expires in/)).toHaveCount(0);
@@ -109,7 +107,7 @@ test('five wrong codes use the code up: the reason shows, the countdown stops, a
   await resend.click();
   await expect(page.getByText(`A new code is on its way to ${email}.`)).toBeVisible();
   await expect(page.getByText(/The code expires in \d+:\d\d/)).toBeVisible();
-  await expect(page.getByText(/Too many wrong tries/)).toHaveCount(0);
+  await expect(page.getByText(/Too many wrong codes/)).toHaveCount(0);
   const fresh = await latestOtp(page.request, email, seen);
   await outbox.getByRole('button', { name: `Use code ${fresh}` }).click();
   await expect(field).toHaveValue(fresh);

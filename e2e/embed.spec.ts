@@ -219,7 +219,7 @@ test.describe('embedded in a hoster panel', () => {
 
     const openConfirmation = async () => {
       await actions.click();
-      await inFrame.getByRole('menuitem', { name: 'Delete casa-lucia.example' }).click();
+      await inFrame.getByRole('menuitem', { name: 'Delete site, casa-lucia.example' }).click();
       const confirm = inFrame.getByRole('alertdialog', { name: 'Delete casa-lucia.example?' });
       await expect(confirm).toBeVisible();
       return confirm;

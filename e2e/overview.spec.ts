@@ -111,11 +111,11 @@ test('needs attention: the worst first, and its action fixes the site', async ({
   // Infected without cleanup comes first, and cleanup is what fixes it; the firewall off after.
   await expect(entries.nth(0)).toContainText(infected);
   await expect(entries.nth(0)).toContainText(/threats? remaining/);
-  await expect(entries.nth(0).getByRole('button', { name: `Enable automatic cleanup of ${infected}` })).toBeVisible();
+  await expect(entries.nth(0).getByRole('button', { name: `Enable cleanup, ${infected}` })).toBeVisible();
   await expect(entries.nth(1)).toContainText(unguarded);
   await expect(entries.nth(1)).toContainText('Firewall off');
 
-  await attention.getByRole('button', { name: `Enable the firewall of ${unguarded}` }).click();
+  await attention.getByRole('button', { name: `Enable firewall, ${unguarded}` }).click();
   await expect(entries).toHaveCount(1);
   const site = (await api.sites_list({})).find((s) => s.domain === unguarded);
   expect(site?.firewallstatus).toBe(1);

@@ -142,7 +142,7 @@ test('scan now shows scanning until the new report, then its result and a toast;
 
   await page.getByRole('button', { name: `Actions for ${nosync}` }).click();
   await page.getByRole('menuitem', { name: `Scan now, ${nosync}` }).click();
-  const note = page.locator(`tr[data-domain="${nosync}"]`).getByRole('alert');
+  const note = page.locator(`tr[data-note-for="${nosync}"]`).getByRole('alert');
   await expect(note).toContainText('The synchronization file is not on this site');
   await note.getByRole('link', { name: 'Open the sync file page' }).click();
   await expect(page).toHaveURL(/\/sync-file$/);
@@ -159,7 +159,7 @@ test('delete asks first, naming the site', async ({ page }) => {
   const { session, api } = await accountWith(page.request, 'delete', [domain, 'keep-me.example']);
   await openSignedIn(page, session, '/sites');
   await page.getByRole('button', { name: `Actions for ${domain}` }).click();
-  await page.getByRole('menuitem', { name: `Delete ${domain}` }).click();
+  await page.getByRole('menuitem', { name: `Delete site, ${domain}` }).click();
   const dialog = page.getByRole('alertdialog', { name: `Delete ${domain}?` });
   await dialog.getByRole('button', { name: 'Delete site' }).click();
   await expect(page.locator(`tr[data-domain="${domain}"]`)).toHaveCount(0);
@@ -217,7 +217,7 @@ test('share needs the agency record: the dialog says so and links to the agency 
   const bare = await accountWith(page.request, 'share-noagency', [domain]);
   await openSignedIn(page, bare.session, '/sites');
   await page.getByRole('button', { name: `Actions for ${domain}` }).click();
-  await page.getByRole('menuitem', { name: `Share ${domain}` }).click();
+  await page.getByRole('menuitem', { name: `Share with a customer, ${domain}` }).click();
   const noAgency = page.getByRole('dialog', { name: `Share ${domain} with a customer` });
   await expect(noAgency.getByText('Sharing needs your agency profile')).toBeVisible();
   await expect(noAgency.getByRole('link', { name: 'Open the agency page' })).toHaveAttribute('href', '/agency');
@@ -229,7 +229,7 @@ test('share with a unit, see the unit’s sites, unshare', async ({ page }) => {
   const { session, api } = await accountWith(page.request, 'share', [domain, 'other.example'], { agency: true });
   await openSignedIn(page, session, '/sites');
   await page.getByRole('button', { name: `Actions for ${domain}` }).click();
-  await page.getByRole('menuitem', { name: `Share ${domain}` }).click();
+  await page.getByRole('menuitem', { name: `Share with a customer, ${domain}` }).click();
   const dialog = page.getByRole('dialog', { name: `Share ${domain} with a customer` });
   await dialog.getByLabel('Customer’s e-mail address').fill('not-an-email');
   await dialog.getByRole('button', { name: 'Share' }).click();
@@ -244,7 +244,7 @@ test('share with a unit, see the unit’s sites, unshare', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`unit=${encodeURIComponent(unit).replace(/\./g, '\\.')}`));
   await expect(page.locator('tr[data-domain="other.example"]')).toHaveCount(0);
   await page.getByRole('button', { name: `Actions for ${domain}` }).click();
-  await page.getByRole('menuitem', { name: `Stop sharing ${domain} with ${unit}` }).click();
+  await page.getByRole('menuitem', { name: `Stop sharing with ${unit}, ${domain}` }).click();
   await expect(page.getByText(`${domain} is no longer shared with ${unit}`, { exact: true })).toBeVisible();
   await expect(page.locator(`tr[data-domain="${domain}"]`)).toHaveCount(0);
   expect(await api.sites_list({ unit })).toEqual([]);

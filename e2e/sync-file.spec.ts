@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { signedCall } from './support/signed-request.ts';
 import { accountWith } from './support/accounts.ts';
-import { openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
+import { control, openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
 
 test('the sync file downloads under the exact name of X-Filename, with the PHP the service sends', async ({ page }) => {
   const session = await signInViaApi(page.request, uniqueEmail('syncfile'));
@@ -40,8 +40,16 @@ test('sites whose scheduled scans stopped are listed as probably missing the fil
 }) => {
   const nosync = 'nosync-stalled.example';
   const fine = 'fine-stalled.example';
-  const { session } = await accountWith(page.request, 'stalled', [nosync, fine]);
-  // The sites were added with weekly scans; nine days on for this browser, none has reported.
+  const { session, api } = await accountWith(page.request, 'stalled', [nosync, fine]);
+  // Both were scanned once (the file was then in place on nosync-stalled.example too); a site never scanned
+  // is not said to have stopped. Then the file went from nosync-stalled.example.
+  await control(page.request, 'syncfile', { email: session.email, domain: nosync, installed: true });
+  for (const domain of [nosync, fine]) await api.site_scan(domain);
+  await expect
+    .poll(async () => (await api.sites_list({ withscanreport: true })).filter((s) => s.scanreport).length)
+    .toBe(2);
+  await control(page.request, 'syncfile', { email: session.email, domain: nosync, installed: false });
+  // The sites were added with weekly scans; nine days on for this browser, none has reported since.
   await page.clock.install({ time: new Date(Date.now() + 9 * 86_400_000) });
   await openSignedIn(page, session, '/sync-file');
 

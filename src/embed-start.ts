@@ -10,6 +10,7 @@ import { checkKey, KeyWithoutUserError } from './features/auth/check-key';
 import { isSafeRedirect } from './features/auth/redirect';
 import { isSessionExpired, type Session, type SessionStore } from './features/auth/session';
 import { startEmbed } from './features/embed/start';
+import { forgetAccountData } from './lib/query-client';
 
 function sameKeys(session: Session | null, apiKey: string, macKey: string | undefined): boolean {
   return session !== null && session.apiKey === apiKey && (session.macKey ?? '') === (macKey ?? '');
@@ -34,7 +35,7 @@ export function startEmbedMode(app: { router: AnyRouter; session: SessionStore; 
       if (sameKeys(current, apiKey, macKey) && current !== null && !isSessionExpired(current)) return;
       const next = await checkKey({ apiKey, macKey });
       // Nothing cached for a previous account may show for this one.
-      queryClient.clear();
+      forgetAccountData(queryClient);
       // The frame's own sessionStorage (in memory when storage is blocked), never localStorage.
       session.set(next, false);
       const { pathname, searchStr } = router.state.location;

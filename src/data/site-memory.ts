@@ -3,6 +3,10 @@
  * (docs/architecture.md#what-the-api-does-not-give), per account:
  * - automatic patching as last set from this dashboard (sites_list has no
  *   field for it, docs/partner-api.md#site-object), kept in this browser;
+ * - when a site's scan period was last set from this dashboard (sites_list
+ *   says when the next scan is, not when the schedule was changed), kept in
+ *   this browser, so a site whose period just changed is not judged by scans
+ *   the new period never asked for;
  * - options a key may not use (docs/partner-api.md#site_setoption, options marked (!): 145904), learnt
  *   from the refusal (of a row's control or a bulk change) and kept in this
  *   tab's sessionStorage, so every row shows them as unavailable instead of
@@ -63,4 +67,24 @@ export function markOptionUnavailable(account: string | undefined, option: SiteO
   if (account === undefined) return;
   const store = unavailable.of(account);
   if (!store.get().includes(option)) store.set([...store.get(), option]);
+}
+
+const periodSet = accountStore<Record<string, number>>('period-set', z.record(z.string(), z.number()), () => ({}));
+
+/** Domain → when (UNIX time) its scan period was last set from this dashboard. */
+export function usePeriodChanges(account: string | undefined): Readonly<Record<string, number>> {
+  return useStore(periodSet.of(account ?? ''));
+}
+
+/** Remembers that these sites' scan period was set now (one write for a bulk change). */
+export function rememberPeriodChange(
+  account: string | undefined,
+  domains: readonly string[],
+  nowSeconds = Math.floor(Date.now() / 1000),
+): void {
+  if (account === undefined || domains.length === 0) return;
+  const store = periodSet.of(account);
+  const next = { ...store.get() };
+  for (const domain of domains) next[domain] = nowSeconds;
+  store.set(next);
 }

@@ -8,7 +8,7 @@ import { isMethodError } from '../api/error-catalogue';
 import type { SitesAddResult } from '../api/schemas';
 import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
-import { markOptionUnavailable, patchingOf, rememberPatching } from './site-memory';
+import { markOptionUnavailable, patchingOf, rememberPatching, rememberPeriodChange } from './site-memory';
 import { applyChange, changeValue, type SiteChange } from './sites';
 import { sitesQueryOptions } from './sites-query';
 import { useSiteWrite } from './site-writes';
@@ -21,7 +21,8 @@ export interface OptionWrite {
 
 /**
  * site_setoption. Automatic patching, which the site object does not report,
- * is remembered as set from this dashboard (and put back on failure); a
+ * is remembered as set from this dashboard (and put back on failure), and so
+ * is when a scan period was set; a
  * refusal with 145904 marks the option unavailable for this key.
  */
 export function useSetSiteOption({ onError }: { onError?: (error: unknown, write: OptionWrite) => void } = {}) {
@@ -33,6 +34,7 @@ export function useSetSiteOption({ onError }: { onError?: (error: unknown, write
     mutationFn: ({ domain, change }: OptionWrite) => api.site_setoption(domain, change.option, changeValue(change)),
     optimistic: ({ domain, change }) => ({ domains: [domain], patch: (site) => applyChange(site, change) }),
     onMutate: ({ domain, change }) => {
+      if (change.option === 'scanperiod') rememberPeriodChange(account, [domain]);
       if (change.option !== 'autopatching') return;
       previous.set(domain, patchingOf(account, domain));
       rememberPatching(account, domain, change.value);

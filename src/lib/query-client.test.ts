@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, TransportError } from '../api/errors';
-import { shouldRetry } from './query-client';
+import { createQueryClient, forgetAccountData, shouldRetry } from './query-client';
 
 const api = (code: number, retryAfter?: number) => new ApiError({ method: 'x', code, message: 'm', retryAfter });
 
@@ -16,5 +16,17 @@ describe('shouldRetry', () => {
     expect(shouldRetry(0, api(145904))).toBe(false);
     expect(shouldRetry(0, api(500, 900))).toBe(false);
     expect(shouldRetry(0, new TransportError({ method: 'x', kind: 'bad-response', message: 'm' }))).toBe(false);
+  });
+});
+
+describe('forgetAccountData', () => {
+  it('drops the account’s data but keeps what is no account’s (the sandbox’s demo account)', async () => {
+    const queryClient = createQueryClient(() => undefined);
+    queryClient.setQueryData(['account', 'agency'], { title: 'Old' });
+    const demo = { queryKey: ['sandbox-demo-email'], meta: { keepAcrossAccounts: true } };
+    await queryClient.fetchQuery({ ...demo, queryFn: () => Promise.resolve('demo@partner.example') });
+    forgetAccountData(queryClient);
+    expect(queryClient.getQueryData(['account', 'agency'])).toBeUndefined();
+    expect(queryClient.getQueryData(demo.queryKey)).toBe('demo@partner.example');
   });
 });

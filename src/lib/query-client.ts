@@ -26,6 +26,19 @@ export function createQueryClient(onError: (error: unknown) => void): QueryClien
 }
 
 /**
+ * Drops everything cached for an account (its queries and mutations), as a
+ * sign-in, a sign-out or an ended session must, but keeps what belongs to the
+ * page rather than to an account (a query whose `meta.keepAcrossAccounts` is
+ * set: the sandbox's demo account, which the login page offers). A query the
+ * login page watches and that is removed under it would never answer it again:
+ * "Try the demo" would be gone until a reload.
+ */
+export function forgetAccountData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.meta?.['keepAcrossAccounts'] !== true });
+  queryClient.getMutationCache().clear();
+}
+
+/**
  * Retry once when the service may come back (it was unreachable, or said 500
  * "temporarily unavailable", docs/partner-api.md#system-errors); an answer that refuses the request
  * will refuse it again, and a rate limit's wait is longer than any retry.

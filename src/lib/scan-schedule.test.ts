@@ -22,4 +22,13 @@ describe('scheduled scans that stopped', () => {
     expect(scansStoppedSince(site(NOW - 400 * 86_400, null, 0), NOW)).toBeNull();
     expect(scansStoppedSince(site(NOW - 400 * 86_400, NOW - 300 * 86_400, 0), NOW)).toBeNull();
   });
+
+  it('counts from a period set later than the last report: the new period has asked for no scan before', () => {
+    const report = NOW - 7 * 86_400;
+    const daily = { adddate: NOW - 90 * 86_400, scanperiod: 86_400, scanreport: { date: report } };
+    expect(scansStoppedSince(daily, NOW)).toBe(report);
+    expect(scansStoppedSince(daily, NOW, NOW - 3600)).toBeNull();
+    // Once the new period and a day have passed without a report, the date is the last report's.
+    expect(scansStoppedSince(daily, NOW, NOW - 2 * 86_400 - 1)).toBe(report);
+  });
 });

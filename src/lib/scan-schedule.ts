@@ -35,15 +35,19 @@ export function scannedRecently(site: Pick<Site, 'scanreport' | 'scanperiod'>, n
  * Since when (UNIX time) a site's scheduled scans have not reported although
  * they should have: its latest report's date, or when it was added if none
  * ever came, when that is longer ago than its scan period and a day; null
- * when they come as scheduled or none are scheduled. The API does not say why
- * a scheduled scan did not run; a missing synchronization file is the usual
+ * when they come as scheduled or none are scheduled. A period set at
+ * `periodSetAt` (known only when this dashboard set it) starts counting then:
+ * the new period has not asked for a scan before. The API does not say why a
+ * scheduled scan did not run; a missing synchronization file is the usual
  * cause (the overview suggests installing it).
  */
 export function scansStoppedSince(
   site: Pick<Site, 'scanperiod' | 'adddate'> & { scanreport?: { date: number } | null | undefined },
   nowSeconds: number,
+  periodSetAt = 0,
 ): number | null {
   if (site.scanperiod <= 0) return null;
   const since = site.scanreport ? site.scanreport.date : site.adddate;
-  return since < nowSeconds - site.scanperiod - SCAN_GRACE_SECONDS ? since : null;
+  const counted = Math.max(since, periodSetAt);
+  return counted < nowSeconds - site.scanperiod - SCAN_GRACE_SECONDS ? since : null;
 }

@@ -26,6 +26,7 @@ import { ThemeToggle } from '../features/theme/theme-toggle';
 import { commonMessages } from '../i18n/common-messages';
 import { isEmbedded } from '../lib/embed-mode';
 import { loadSignedInErrorTexts } from '../i18n/error-text';
+import { forgetAccountData } from '../lib/query-client';
 
 /** The guarded layout: every page but /login. */
 export const Route = createFileRoute('/_auth')({
@@ -36,7 +37,7 @@ export const Route = createFileRoute('/_auth')({
     // Published clients treat a key whose expiry has passed as invalid (docs/partner-api.md#key-metadata, docs/partner-api.md#keys).
     if (isSessionExpired(current)) {
       context.session.clear();
-      context.queryClient.clear();
+      forgetAccountData(context.queryClient);
       context.session.setNotice({ reason: 'keyExpired' });
       throw redirect({ to: '/login', search: { redirect: target } });
     }

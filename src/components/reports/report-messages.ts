@@ -21,6 +21,7 @@ export const reportMessages = /* @__PURE__ */ i18n('scanReport', {
   incurablefiles: 'Incurable files',
   treatedfiles: 'Files cleaned',
   deletedfiles: 'Files deleted',
+  foundCleaned: 'The files found were dealt with: no threat or suspicion remains.',
   coverage: 'What was checked',
   checkeddirs: 'Folders checked',
   checkedfiles: 'Files checked',

@@ -1,6 +1,7 @@
 /**
  * A site's latest scan report (docs/partner-api.md#scan-report), every field in people's words:
- * what remains, the files, the coverage (a bar and a percentage) and the scan
+ * what remains (in the alarm's colours), the files found (in them only while
+ * threats or suspicions remain), the coverage (a bar and a percentage) and the scan
  * errors, whether it was a cleanup, and when. Shared by the site page and the
  * printable reports; no data fetching here. The API gives only the latest
  * report, and this says so rather than invent a history.
@@ -92,6 +93,9 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
     );
   }
   const when = f.unixTime(report.date);
+  // What the scan found is said as found; the alarm's colours are for what remains (threats, suspicions,
+  // incurable files): files found and cleaned, with nothing remaining, are no longer a danger.
+  const cleaned = report.threats === 0 && report.doubt === 0 && report.malicious + report.suspicious > 0;
   const share = report.totalbytes > 0 ? report.checkedbytes / report.totalbytes : null;
   const grid = 'mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 print:grid-cols-3 print:gap-1';
   return (
@@ -122,12 +126,27 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
       <Sub className="mt-4 text-sm font-semibold text-foreground print:mt-2">{t.files}</Sub>
       <dl className={grid}>
         <Figure field="detectedfiles" name={t.detectedfiles} value={report.detectedfiles} />
-        <Figure field="malicious" name={t.malicious} value={report.malicious} tone="danger" />
-        <Figure field="suspicious" name={t.suspicious} value={report.suspicious} tone="warning" />
+        <Figure
+          field="malicious"
+          name={t.malicious}
+          value={report.malicious}
+          tone={report.threats > 0 ? 'danger' : 'neutral'}
+        />
+        <Figure
+          field="suspicious"
+          name={t.suspicious}
+          value={report.suspicious}
+          tone={report.doubt > 0 ? 'warning' : 'neutral'}
+        />
         <Figure field="incurablefiles" name={t.incurablefiles} value={report.incurablefiles} tone="danger" />
         <Figure field="treatedfiles" name={t.treatedfiles} value={report.treatedfiles} />
         <Figure field="deletedfiles" name={t.deletedfiles} value={report.deletedfiles} />
       </dl>
+      {cleaned ? (
+        <p className="mt-1 text-xs text-muted-foreground" data-field="cleaned">
+          {t.foundCleaned}
+        </p>
+      ) : null}
 
       <Sub className="mt-4 text-sm font-semibold text-foreground print:mt-2">{t.coverage}</Sub>
       <dl className={grid}>

@@ -18,6 +18,8 @@ export const buttonVariants = cva(
         md: 'h-10 px-4 text-sm',
         lg: 'h-11 px-5 text-base',
         icon: 'h-10 w-10',
+        /** A 36 px icon button, for a table's rows. */
+        iconSm: 'h-9 w-9',
         inline: 'p-0 text-sm',
       },
     },

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { ShieldIcon } from '../../components/ui/icons';
 import { commonMessages } from '../../i18n/common-messages';
 import { useAgency } from '../../data/agency';
+import { useBrokenImage } from '../../lib/broken-images';
 
 /**
  * The header's brand: the agency's title and logo when the account has an
@@ -37,9 +37,9 @@ export function AgencyBrand() {
   );
 }
 
-/** The logo is decorative (the title is next to it); a broken image falls back to the icon. */
+/** The logo is decorative (the title is next to it); a broken image falls back to the icon, for the session. */
 function AgencyLogo({ src }: { src: string }) {
-  const [broken, setBroken] = useState(false);
+  const [broken, setBroken] = useBrokenImage(src);
   if (broken) return <ShieldIcon size={28} className="shrink-0 text-primary" />;
   return (
     <img
@@ -47,7 +47,7 @@ function AgencyLogo({ src }: { src: string }) {
       alt=""
       referrerPolicy="no-referrer"
       className="size-8 shrink-0 rounded object-contain"
-      onError={() => setBroken(true)}
+      onError={setBroken}
     />
   );
 }

@@ -71,6 +71,27 @@ describe('the agency form’s checks', () => {
     ).toEqual({});
   });
 
+  it('checks the logo (https only), the website (a web address) and the phone (a phone number) as they mean', () => {
+    expect(problems({ logourl: 'http://cdn.example/logo.png', website: 'not a site', phone: 'call me maybe' })).toEqual(
+      {
+        logourl: 'The logo’s address must begin with https://: an image over http:// is blocked on these pages.',
+        website: 'Enter your website’s address, like northwind.example or https://northwind.example.',
+        phone: 'Enter a phone number with digits, like +41 44 123 45 67.',
+      },
+    );
+    expect(problems({ website: 'mailto:x@y.example', phone: '12' })).toEqual({
+      website: expect.stringContaining('website'),
+      phone: expect.stringContaining('phone number'),
+    });
+    for (const [website, phone] of [
+      ['northwind.example', '+41 44 123 45 67'],
+      ['https://www.northwind.example/about', '(555) 123-4567 ext. 12'],
+      ['www.bücher.example', '030/1234567'],
+    ]) {
+      expect(problems({ website, phone }), `${website} ${phone}`).toEqual({});
+    }
+  });
+
   it('keeps what the saved record holds though the stricter rules would refuse it (the spec allows a country name)', () => {
     const saved = { title: 'N', email: 'n@n.example', country: 'Germany', bank_swift: 'OLDCODE' };
     expect(problems({ country: 'Germany', bank_swift: 'OLDCODE' }, saved)).toEqual({});

@@ -2,7 +2,8 @@
  * The agency form's checks: first the registry's own (agencyBodySchema, the
  * schema the sandbox validates with, so what the form accepts the service
  * accepts), then the form's stricter rules on top: a logo address that parses
- * as an http(s) URL, countries as ISO 3166-1 alpha-2 codes, a currency this
+ * as an https URL (an http:// image is blocked on these pages), a website that
+ * is a web address, a phone number that looks like one, countries as ISO 3166-1 alpha-2 codes, a currency this
  * browser knows (ISO 4217), a SWIFT/BIC in its ISO 9362 form. A value the
  * saved record already holds passes the stricter rules unchanged (the spec
  * allows a country name), so an old record can still be saved.
@@ -99,6 +100,27 @@ export function serviceProblemText(t: AgencyMessages, field: AgencyField, kind: 
   return isRequired(field) ? registryProblem(t, field, '') : t.requiredByService;
 }
 
+/** A phone number as people write it: digits, spaces, + ( ) . - /, an extension after "ext" or "x". */
+const PHONE = /^\+?[\d\s().\-/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+/** A web address in any usual form: `northwind.example`, `www.northwind.example/about`, `https://…`. */
+function isWebAddress(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    if (!/^https?:$/.test(url.protocol) || url.username || url.password) return false;
+    const labels = url.hostname.split('.');
+    return (
+      labels.length >= 2 &&
+      labels.every((l) => /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(l)) &&
+      !/^\d+$/.test(labels.at(-1) ?? '')
+    );
+  } catch {
+    return false;
+  }
+}
+
 const SWIFT = /^[A-Z0-9]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 
 type Rule = (value: string, t: AgencyMessages) => string | null;
@@ -106,13 +128,18 @@ type Rule = (value: string, t: AgencyMessages) => string | null;
 /** The form's rules beyond the registry's, for non-empty values. */
 const STRICTER: Partial<Record<AgencyField, Rule>> = {
   logourl: (value, t) => {
+    let url: URL;
     try {
-      const url = new URL(value);
-      return /^https?:$/.test(url.protocol) && url.hostname !== '' ? null : t.logoUrlNotValid;
+      url = new URL(value);
     } catch {
       return t.logoUrlNotValid;
     }
+    if (!/^https?:$/.test(url.protocol) || url.hostname === '') return t.logoUrlNotValid;
+    // The dashboard's pages (and the client reports) load images over https only: an http:// logo is blocked.
+    return url.protocol === 'https:' ? null : t.logoUrlHttps;
   },
+  website: (value, t) => (isWebAddress(value) ? null : t.websiteInvalid),
+  phone: (value, t) => (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 5 ? null : t.phoneInvalid),
   country: (value, t) => (isCountryCode(value) ? null : t.countryNotInList),
   bank_country: (value, t) => (isCountryCode(value) ? null : t.countryNotInList),
   bank_currency: (value, t) => (isCurrencyCode(value) ? null : t.currencyInvalid),

@@ -41,6 +41,9 @@ export const agencyMessages = /* @__PURE__ */ i18n('agency', {
   invoiceEmailInvalid: 'Enter a valid e-mail address for invoices, or leave it empty.',
   logoUrlInvalid: 'Enter an address beginning with http:// or https://, without spaces.',
   logoUrlNotValid: 'This is not a valid web address. Copy the image’s address from your browser.',
+  logoUrlHttps: 'The logo’s address must begin with https://: an image over http:// is blocked on these pages.',
+  websiteInvalid: 'Enter your website’s address, like northwind.example or https://northwind.example.',
+  phoneInvalid: 'Enter a phone number with digits, like +41 44 123 45 67.',
   currencyInvalid: 'Choose a currency from the list.',
   countryNotInList: 'Choose a country from the list.',
   swiftFormat:

@@ -3,15 +3,17 @@ import { ApiError } from '../../api/errors';
 import type { AuthMessages } from './messages';
 
 /**
- * errorinfo wordings that say the code can no longer work (docs/partner-api.md#error-rules rule 3:
- * errorinfo holds the detail). The sandbox says "Too many wrong tries: …",
- * "The one-time password has expired: …" and, once the code is gone,
- * "No pending one-time password for this e-mail: …".
+ * What the service's detail (errorinfo, docs/partner-api.md#error-rules rule 3) says about the code,
+ * read for its meaning only: it is in the service's language, and the page
+ * says it in the user's, from our catalogue. The sandbox says "Wrong one-time
+ * password; 3 tries left", "Too many wrong tries: …", "The one-time password
+ * has expired: …" and, once the code is gone, "No pending one-time password
+ * for this e-mail: …".
  */
-const USED_UP = /too many|expired|no longer works|no pending/i;
-
-/** A service text is shown as given, but bounded and as a sentence. */
-const MAX_REASON = 200;
+const TRIES_LEFT = /(\d+)\s+tr(?:y|ies)\s+left/i;
+const TOO_MANY = /too many|no longer works/i;
+const EXPIRED = /expired/i;
+const GONE = /no pending/i;
 
 export interface CodeFailure {
   /** What the code field says. */
@@ -20,24 +22,19 @@ export interface CodeFailure {
   spent: boolean;
 }
 
-function asSentence(text: string): string {
-  const t = text.trim().slice(0, MAX_REASON);
-  if (!t) return '';
-  const first = t.charAt(0).toUpperCase() + t.slice(1);
-  return /[.!?]$/.test(first) ? first : `${first}.`;
-}
-
 /**
- * A failed signin about the code itself (docs/partner-api.md#method-errors unknownEmailOrOtp, 112900),
- * in the service's own words when it gave a reason ("Wrong one-time password;
- * 3 tries left"), else ours. `pastDeadline`: the countdown to the code's expiry
- * had run out. Null for any other failure, a rate limit's wait included (the
+ * A failed signin about the code itself (unknownEmailOrOtp, 112900, in
+ * docs/partner-api.md#signin), in our words, with the tries left when the
+ * service said how many. `pastDeadline`: the countdown to the code's expiry had
+ * run out. Null for any other failure, a rate limit's wait included (the
  * page's alert shows it): never "wrong code" for what is not.
  */
 export function describeCodeFailure(error: unknown, pastDeadline: boolean, t: AuthMessages): CodeFailure | null {
   if (!(error instanceof ApiError) || !isMethodError(error, 'signin', 'unknownEmailOrOtp')) return null;
-  const reason = asSentence(error.errorinfo);
-  const spent = pastDeadline || USED_UP.test(error.errorinfo);
-  if (reason) return { message: spent ? reason : t.codeWrongReason({ reason }), spent };
-  return spent ? { message: t.codeExpired, spent } : { message: t.codeWrong, spent };
+  const info = error.errorinfo;
+  if (TOO_MANY.test(info)) return { message: t.codeTooMany, spent: true };
+  if (GONE.test(info)) return { message: t.codeGone, spent: true };
+  if (pastDeadline || EXPIRED.test(info)) return { message: t.codeExpired, spent: true };
+  const left = TRIES_LEFT.exec(info)?.[1];
+  return { message: left === undefined ? t.codeWrong : t.codeWrongTries(Number(left)), spent: false };
 }

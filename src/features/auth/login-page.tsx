@@ -11,6 +11,7 @@ import { LoginForm } from './login-form';
 import { authMessages } from './messages';
 import { useSessionNotice, type Session, type SessionNotice } from './session';
 import { TryDemo } from './try-demo';
+import { forgetAccountData } from '../../lib/query-client';
 
 /** Few sign in with a key: its form (and its checks) load when the section is first opened or pointed at. */
 const loadApiKeyForm = () => import('./api-key-form');
@@ -33,7 +34,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
 
   const complete = (next: Session, remember: boolean) => {
     // Nothing cached for a previous account may show for this one.
-    queryClient.clear();
+    forgetAccountData(queryClient);
     session.set(next, remember);
     onSignedIn();
   };

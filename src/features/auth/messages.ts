@@ -35,8 +35,12 @@ export const authMessages = /* @__PURE__ */ i18n('auth', {
   codeRequired: 'Enter the code from the e-mail.',
   codeDigitsOnly: 'The code has digits only.',
   codeLength: count({ one: 'The code has {count} digit.', other: 'The code has {count} digits.' }),
-  /** The service's reason for a wrong code, then what to do. */
-  codeWrongReason: params('{reason} Check the code in the latest e-mail.'),
+  codeWrongTries: count({
+    one: 'This code is not right: {count} try left. Check the code in the latest e-mail.',
+    other: 'This code is not right: {count} tries left. Check the code in the latest e-mail.',
+  }),
+  codeTooMany: 'Too many wrong codes: this code no longer works. Send a new code.',
+  codeGone: 'No code is waiting for this e-mail any more. Send a new code.',
   codeWrong: 'This code is not right. Check the latest e-mail.',
   codeExpired: 'This code has expired. Send a new code.',
   rememberDevice: 'Remember this device',

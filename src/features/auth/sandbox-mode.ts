@@ -32,10 +32,14 @@ async function fetchDemoEmail(): Promise<string | null> {
   }
 }
 
-/** Asked once per page load: the demo account does not come or go while the login page is open. */
+/**
+ * Asked once per page load: the demo account does not come or go while the
+ * login page is open, and it is no account's data, so signing out keeps it.
+ */
 export function demoEmailQuery() {
   return queryOptions({
     queryKey: ['sandbox-demo-email'],
+    meta: { keepAcrossAccounts: true },
     queryFn: fetchDemoEmail,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { classifyError, endsSession } from '../../api/error-catalogue';
 import { redirectTarget } from './redirect';
 import type { SessionStore } from './session';
+import { forgetAccountData } from '../../lib/query-client';
 
 interface GuardDeps {
   session: SessionStore;
@@ -31,6 +32,6 @@ export function createSessionGuard(deps: GuardDeps): (error: unknown) => void {
     void deps
       .goToLogin(redirect)
       .catch(() => undefined)
-      .finally(() => deps.queryClient().clear());
+      .finally(() => forgetAccountData(deps.queryClient()));
   };
 }

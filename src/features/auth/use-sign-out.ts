@@ -2,6 +2,7 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { classifyError, endsSession } from '../../api/error-catalogue';
 import type { SessionNotice } from './session';
+import { forgetAccountData } from '../../lib/query-client';
 
 /**
  * Sign out (docs/partner-api.md#signout): a key made by signin is deleted on the service first
@@ -33,7 +34,7 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
     } finally {
       // After the account's pages are gone, so none of them refetches without a key;
       // and even when the navigation failed, so the button does not stay disabled.
-      queryClient.clear();
+      forgetAccountData(queryClient);
       setPending(false);
     }
   }, [api, session, queryClient, navigate]);

@@ -18,6 +18,7 @@ export const developerMessages = /* @__PURE__ */ i18n('developer', {
   loadingMethod: 'Loading the method’s description…',
   methodFailed: 'The method’s description could not be loaded',
   description: 'Description',
+  serviceDescription: 'The service’s description',
   httpMethods: 'HTTP methods',
   anyHttpMethod: 'GET or POST',
   alwaysRaw: 'Answer',

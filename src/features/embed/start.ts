@@ -30,14 +30,29 @@ function ancestorOriginsOf(win: Window): string[] | undefined {
 
 /** The content's height, in CSS pixels, whenever it changes (the panel sizes the iframe to it). */
 function observeHeight(element: HTMLElement, onHeight: (height: number) => void): void {
-  let frame = 0;
+  let queued = false;
   const measure = () => {
-    frame = 0;
+    queued = false;
     onHeight(element.getBoundingClientRect().height);
   };
-  new ResizeObserver(() => {
-    if (frame === 0) frame = requestAnimationFrame(measure);
-  }).observe(element);
+  const soon = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(measure);
+  };
+  // Sizes that change with no change to the DOM: an image or a font that arrives, the frame's width.
+  new ResizeObserver(measure).observe(element);
+  // Chromium does not render a frame of another site while it is out of view (no ResizeObserver
+  // callback, no animation frame) until the panel scrolls it in: the panel would keep the height of
+  // the first paint, and the frame jump when reached. A change to the DOM is measured at once
+  // instead, after React's commit (getBoundingClientRect lays the page out on demand).
+  new MutationObserver(soon).observe(element, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+  });
+  void document.fonts.ready.then(measure);
   measure();
 }
 

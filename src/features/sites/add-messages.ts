@@ -4,7 +4,7 @@ import { count, i18n, params } from '../../i18n/i18n';
 export const addSitesMessages = /* @__PURE__ */ i18n('addSites', {
   title: 'Add sites',
   description:
-    'One site per line: a domain name, a full address (https://…), punycode or an international name. Add a customer’s e-mail after a comma to share the site with them.',
+    'One site per line: a domain name, a full address (https://…), punycode or an international name. To share a site with a customer, put their e-mail after it, separated by a comma, a semicolon or a tab.',
   boxLabel: 'Sites to add',
   boxHint: 'For example: shop.example.com, or bücher.example,owner@customer.example',
   pickFile: 'Choose a CSV file…',
@@ -35,6 +35,10 @@ export const addSitesMessages = /* @__PURE__ */ i18n('addSites', {
   tooLong: 'Too long for a domain name (at most 253 characters).',
   invisible: 'The name holds an invisible formatting character (such as a right-to-left mark): type it again.',
   badEmail: 'The customer e-mail is not a valid e-mail address.',
+  onlyEmail: 'This is an e-mail address, not a site: write the site first, then the e-mail after a comma.',
+  userPart: 'An address with a user name (user@…) is not a site: write the site’s address without it.',
+  tooManyCells:
+    'More than a site and an e-mail: write the site, then optionally the customer’s e-mail after one comma, semicolon or tab.',
   needsAgency: 'Sharing needs your agency profile: fill it in on the Agency page first.',
   agencyLink: 'Open the agency page',
   // Sending.

@@ -39,6 +39,12 @@ export const bulkMessages = /* @__PURE__ */ i18n('sitesBulk', {
     'These sites were not changed, and trying again would be refused again: ask your provider to enable it. Until then it shows as unavailable in every row.',
   choiceUnavailable: params('{change} (not available with your key)'),
   finished: 'Finished',
+  scansStarted: count({ one: '{count} scan started', other: '{count} scans started' }),
+  scansRunning: count({
+    one: 'Started: {count} scan is still running; its row says when it finishes.',
+    other: 'Started: {count} scans are still running; each row says when its scan finishes.',
+  }),
+  scansFinished: 'Finished: every scan has finished.',
   cancelled: 'Cancelled: nothing more is sent.',
   failedList: 'Sites that failed',
   moreFailed: count({ one: 'and {count} more', other: 'and {count} more' }),

@@ -81,12 +81,12 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   unshare: params('Stop sharing with {unit}'),
   removeFirewall: 'Remove firewall…',
   deleteSite: 'Delete site…',
-  // The menu items' accessible names: each names the row's site.
-  openSiteOf: params('Open the page of {domain}'),
-  shareOf: params('Share {domain} with a customer'),
-  unshareOf: params('Stop sharing {domain} with {unit}'),
+  // The menu items' accessible names: the visible words first, then the row's site (WCAG 2.5.3).
+  openSiteOf: params('Open site page, {domain}'),
+  shareOf: params('Share with a customer, {domain}'),
+  unshareOf: params('Stop sharing with {unit}, {domain}'),
   removeFirewallOf: params('Remove firewall, {domain}'),
-  deleteOf: params('Delete {domain}'),
+  deleteOf: params('Delete site, {domain}'),
   details: params('Details of {domain}'),
   select: params('Select {domain}'),
   selectAll: 'Select all sites that match',

@@ -9,7 +9,7 @@ import { classifyError, isMethodError } from '../../api/error-catalogue';
 import { useAccountId } from '../../data/account';
 import { useScanWatcher } from '../../data/scan-watcher';
 import { failuresByDomain } from '../../data/site-mutations';
-import { markOptionUnavailable, rememberPatchingMany } from '../../data/site-memory';
+import { markOptionUnavailable, rememberPatchingMany, rememberPeriodChange } from '../../data/site-memory';
 import { applyChange, changeValue, patchCachedSites, type SiteChange, type SitePatch } from '../../data/sites';
 import { SITES_KEY } from '../../data/sites-query';
 import { addUnit } from '../../data/units-directory';
@@ -23,6 +23,8 @@ export interface BulkJob {
   action: BulkAction;
   total: number;
   done: number;
+  /** The sites done (for a scan: whose scan was started). */
+  sent: readonly string[];
   /** Domain → why it failed (worth a retry). */
   failed: ReadonlyMap<string, unknown>;
   /**
@@ -70,6 +72,7 @@ export function useBulkJob() {
         action,
         total: domains.length,
         done,
+        sent: [],
         failed,
         unavailable: [],
         notSent: [],
@@ -84,16 +87,21 @@ export function useBulkJob() {
         if (action.kind === 'delete') return () => null;
         return null;
       };
+      const sent: string[] = [];
       const flush = () => {
         timer = undefined;
         const batch = pending.splice(0);
+        sent.push(...batch);
         const patch = patchOf();
         if (patch && batch.length) patchCachedSites(client, new Map(batch.map((d) => [d, patch])));
         if (action.kind === 'option' && action.change.option === 'autopatching') {
           rememberPatchingMany(account, batch, action.change.value);
         }
+        if (action.kind === 'option' && action.change.option === 'scanperiod') rememberPeriodChange(account, batch);
         setJob((current) =>
-          current ? { ...current, done, failed: new Map(failed), unavailable: [...unavailable] } : current,
+          current
+            ? { ...current, done, sent: [...sent], failed: new Map(failed), unavailable: [...unavailable] }
+            : current,
         );
       };
 

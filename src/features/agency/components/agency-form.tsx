@@ -70,7 +70,15 @@ export function AgencyForm({ initial }: { initial: Agency | null }) {
 
   return (
     <>
-      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6" aria-busy={update.isPending}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          if (update.isPending) e.preventDefault();
+          else void submit(e);
+        }}
+        className="space-y-6"
+        aria-busy={update.isPending}
+      >
         {update.isError && problems ? (
           <Alert tone="error" ref={alertRef} tabIndex={-1}>
             <p className="font-semibold">{t.serviceRefused}</p>
@@ -98,7 +106,8 @@ export function AgencyForm({ initial }: { initial: Agency | null }) {
           </Card>
         ))}
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={update.isPending}>
+          {/* Not disabled while saving: a disabled button loses the focus to the page. A second press is ignored. */}
+          <Button type="submit" aria-disabled={update.isPending || undefined}>
             {update.isPending ? <Spinner /> : null}
             {update.isPending ? t.saving : saved === null ? t.create : t.save}
           </Button>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { ShieldIcon } from '../../../components/ui/icons';
+import { useBrokenImage } from '../../../lib/broken-images';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { agencyMessages } from '../messages';
 
@@ -52,9 +53,12 @@ function Frame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A broken address is remembered for the session (lib/broken-images.ts): not fetched again on each visit. */
 function LoadingImage({ src }: { src: string }) {
   const t = useStore(agencyMessages);
-  const [state, setState] = useState<'loading' | 'loaded' | 'broken'>('loading');
+  const [loaded, setLoaded] = useState(false);
+  const [broken, setBroken] = useBrokenImage(src);
+  const state = broken ? 'broken' : loaded ? 'loaded' : 'loading';
   const message = state === 'loading' ? t.logoLoading : state === 'loaded' ? t.logoShown : t.logoBroken;
   return (
     <>
@@ -67,8 +71,8 @@ function LoadingImage({ src }: { src: string }) {
             alt={t.logoPreview}
             referrerPolicy="no-referrer"
             className="size-full object-contain"
-            onLoad={() => setState('loaded')}
-            onError={() => setState('broken')}
+            onLoad={() => setLoaded(true)}
+            onError={setBroken}
           />
         )}
       </Frame>

@@ -7,10 +7,11 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMethodData } from '../api/methods';
 import { developerMessages } from '../messages';
+import { methodDescription, methodMessages } from '../method-messages';
 import { JsonBlock } from './json-view';
 import { SERVICE_LANG } from '../service-lang';
 
-/** The fields of docs/partner-api.md#method-metadata; anything else is method-specific configuration. */
+/** The fields of api_methoddata (docs/partner-api.md#api_methoddata); anything else is method-specific configuration. */
 const KNOWN = new Set(['description', 'alwaysRaw', 'httpMethods', 'path', 'argv', 'post', 'errprefix', 'errors']);
 
 function Table({ head, rows, valueLang }: { head: [string, string]; rows: [ReactNode, string][]; valueLang?: string }) {
@@ -56,6 +57,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** api_methoddata of one method (docs/partner-api.md#method-metadata), every field rendered; the error table with full codes. */
 export function MethodDetail({ name, onTry }: { name: string; onTry: () => void }) {
   const t = useStore(developerMessages);
+  const ours = methodDescription(useStore(methodMessages), name);
   const data = useMethodData(name);
   if (data.isPending) {
     return (
@@ -76,9 +78,11 @@ export function MethodDetail({ name, onTry }: { name: string; onTry: () => void 
       <h3 id={`method-${name}`} className="font-mono text-lg font-semibold text-foreground">
         {name}
       </h3>
+      {ours ? <p className="mt-1 text-sm text-foreground">{ours}</p> : null}
       {d.description ? (
-        <p lang={SERVICE_LANG} className="mt-1 text-sm text-foreground">
-          {d.description}
+        // The service's own words, in its language, said to be the service's.
+        <p className="mt-1 text-sm text-muted-foreground" data-field="service-description">
+          <span className="font-medium">{t.serviceDescription}:</span> <span lang={SERVICE_LANG}>{d.description}</span>
         </p>
       ) : null}
       <dl className="mt-3 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">

@@ -15,6 +15,7 @@ import { ShieldIcon } from '../../../components/ui/icons';
 import { agencyQueryOptions } from '../../../data/agency-query';
 import { format } from '../../../i18n/format';
 import { useApi } from '../../../lib/api-context';
+import { useBrokenImage } from '../../../lib/broken-images';
 import { clientReportMessages } from '../messages';
 import '../report-print.css';
 
@@ -150,9 +151,9 @@ export function ReportPageHead({ days }: { days: readonly FirewallDay[] }) {
   );
 }
 
-/** The agency's logo (decorative: its title is printed beside it); a broken image is left out. */
+/** The agency's logo (decorative: its title is printed beside it); a broken image is left out, for the session. */
 function ReportLogo({ src, small = false }: { src: string; small?: boolean }) {
-  const [broken, setBroken] = useState(false);
+  const [broken, setBroken] = useBrokenImage(src);
   if (broken) return null;
   return (
     <img
@@ -160,7 +161,7 @@ function ReportLogo({ src, small = false }: { src: string; small?: boolean }) {
       alt=""
       referrerPolicy="no-referrer"
       className={small ? 'max-h-6 max-w-24 shrink-0 object-contain' : 'max-h-16 max-w-40 shrink-0 object-contain'}
-      onError={() => setBroken(true)}
+      onError={setBroken}
     />
   );
 }

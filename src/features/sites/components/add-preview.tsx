@@ -83,8 +83,11 @@ export function AddPreview(props: {
                 <tr key={line.line} data-line={line.line} className="[&>td]:border-b [&>td]:border-border">
                   <td className="px-2 py-1.5 align-top text-muted-foreground tabular-nums">{line.line}</td>
                   <td className="px-2 py-1.5 align-top [overflow-wrap:anywhere]">
-                    <span className="block">{line.domain ?? line.site}</span>
-                    {line.unit ? <span className="block text-xs text-muted-foreground">{line.unit}</span> : null}
+                    {/* A line to fix shows as typed; a good one as the site and the customer it is shared with. */}
+                    <span className="block">{line.domain ?? line.text}</span>
+                    {line.domain && line.unit ? (
+                      <span className="block text-xs text-muted-foreground">{line.unit}</span>
+                    ) : null}
                   </td>
                   <td
                     className={cn(

@@ -1,12 +1,13 @@
 /**
- * "Add sites": paste one per line or pick a CSV file (`domain[,unit e-mail]`),
+ * "Add sites": paste one per line or pick a CSV file (`domain[,unit e-mail]`,
+ * the separator a comma, a semicolon or a tab),
  * see each line checked before anything is sent, add in calls of a few
  * hundred (data/sites-add.ts), and keep the lines that failed in the box with
  * their reason next to them. A full plan (141900) says how many went in and
  * how many did not fit.
  */
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +22,7 @@ import { commonMessages } from '../../../i18n/common-messages';
 import { toast } from '../../../lib/toast-store';
 import { addSitesMessages } from '../add-messages';
 import { afterSend, planSend, type LineResult } from '../add-sites';
-import { parseAddLines, rowText, splitRows } from '../model/add-lines';
+import { boxLines, parseAddLines } from '../model/add-lines';
 import { AddPreview } from './add-preview';
 
 interface Summary {
@@ -31,18 +32,28 @@ interface Summary {
   error?: unknown;
 }
 
+/**
+ * The dialog says what was added while it is open; the toast that confirms it
+ * on the page comes when it closes, so it never opens under the dialog.
+ */
 export function AddSitesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useStore(addSitesMessages);
+  const added = useRef(0);
+  const change = (next: boolean) => {
+    if (!next && added.current > 0) toast({ tone: 'success', title: t.added(added.current) });
+    added.current = 0;
+    onOpenChange(next);
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={change}>
       <DialogContent title={t.title} description={t.description} width="lg">
-        <AddSitesForm onClose={() => onOpenChange(false)} />
+        <AddSitesForm onClose={() => change(false)} onAdded={(n) => (added.current += n)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function AddSitesForm({ onClose }: { onClose: () => void }) {
+function AddSitesForm({ onClose, onAdded }: { onClose: () => void; onAdded: (count: number) => void }) {
   const t = useStore(addSitesMessages);
   const common = useStore(commonMessages);
   const boxId = useId();
@@ -76,13 +87,12 @@ function AddSitesForm({ onClose }: { onClose: () => void }) {
     setProgress(null);
     const kept = after.text === '' ? 0 : after.text.split('\n').length;
     setSummary({ added: outcome.added.length, overPlan: outcome.overPlan.length, kept, error: outcome.error });
-    if (outcome.added.length > 0) toast({ tone: 'success', title: t.added(outcome.added.length) });
+    onAdded(outcome.added.length);
   };
 
   const readFile = async (file: File) => {
     try {
-      const rows = splitRows(await file.text());
-      setText(rows.map((row) => rowText(row[0] ?? '', row[1] || undefined)).join('\n'));
+      setText(boxLines(await file.text()).join('\n'));
       setResults(new Map());
       setFileNote(t.fileRead({ file: file.name }));
     } catch {

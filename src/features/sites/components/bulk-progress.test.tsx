@@ -12,6 +12,7 @@ function job(overrides: Partial<BulkJob>): BulkJob {
     action: FIREWALL_OFF,
     total: 50,
     done: 0,
+    sent: [],
     failed: new Map(),
     unavailable: [],
     notSent: [],
@@ -108,5 +109,15 @@ describe('BulkProgress', () => {
     expect(screen.getByRole('button', { name: 'Retry the failed site' })).toBeInTheDocument();
     // The key may not use the option: the rest would be refused too.
     expect(screen.queryByRole('button', { name: /Send the rest/ })).not.toBeInTheDocument();
+  });
+
+  it('a scan: the scans are said started, and finished only once none is still running', () => {
+    const scan = job({ action: { kind: 'scan' }, total: 3, done: 3, sent: ['a', 'b', 'c'], running: false });
+    const { rerender } = render(<BulkProgress job={scan} {...handlers()} stillScanning={3} />);
+    expect(screen.getByText('3 scans started')).toBeInTheDocument();
+    expect(screen.getByText(/Started: 3 scans are still running/)).toBeInTheDocument();
+    expect(screen.queryByText(/Finished/)).not.toBeInTheDocument();
+    rerender(<BulkProgress job={scan} {...handlers()} stillScanning={0} />);
+    expect(screen.getByText('Finished: every scan has finished.')).toBeInTheDocument();
   });
 });

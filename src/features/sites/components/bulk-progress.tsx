@@ -26,20 +26,32 @@ interface BulkProgressProps {
   /** Sends the change to the sites a cancel left unsent. */
   onSendRest: () => void;
   onClose: () => void;
+  /** For a scan: how many of the scans it started are still running (the scan watcher's). */
+  stillScanning?: number;
 }
 
 /**
  * A bulk change under way or finished: progress, per-site results, retry of
- * the failed ones, cancel, and sending the rest after a cancel. Sites whose
+ * the failed ones, cancel, and sending the rest after a cancel. A scan is
+ * started by its request and finishes later: the scans are said started, and
+ * finished only once none of them is still running. Sites whose
  * option the key may not use (145904) are not failures: they are said apart,
  * and not retried.
  */
-export function BulkProgress({ job, onCancel, onRetry, onSendRest, onClose }: BulkProgressProps) {
+export function BulkProgress({ job, onCancel, onRetry, onSendRest, onClose, stillScanning = 0 }: BulkProgressProps) {
   const t = useStore(bulkMessages);
   const s = useStore(sitesMessages);
   const action = bulkActionLabel(t, job.action);
   const settled = job.done + job.failed.size + job.unavailable.length;
   const failed = [...job.failed];
+  const scan = job.action.kind === 'scan';
+  const ending = job.cancelled
+    ? t.cancelled
+    : scan && stillScanning > 0
+      ? t.scansRunning(stillScanning)
+      : scan
+        ? t.scansFinished
+        : t.finished;
   return (
     <Card className="space-y-3 p-4" aria-label={t.progressLabel({ action, total: job.total })} role="region">
       <Progress
@@ -49,13 +61,13 @@ export function BulkProgress({ job, onCancel, onRetry, onSendRest, onClose }: Bu
         valueText={t.progressValue({ done: settled, total: job.total })}
       />
       <p role="status" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <span className="text-success-text">{t.succeeded(job.done)}</span>
+        <span className="text-success-text">{scan ? t.scansStarted(job.done) : t.succeeded(job.done)}</span>
         {job.failed.size > 0 ? <span className="font-medium text-danger-text">{t.failed(job.failed.size)}</span> : null}
         {job.unavailable.length > 0 ? (
           <span className="text-warning-text">{t.unavailable(job.unavailable.length)}</span>
         ) : null}
         {job.notSent.length > 0 ? <span className="text-muted-foreground">{t.notSent(job.notSent.length)}</span> : null}
-        {!job.running ? <span className="font-medium">{job.cancelled ? t.cancelled : t.finished}</span> : null}
+        {!job.running ? <span className="font-medium">{ending}</span> : null}
       </p>
       {failed.length > 0 ? (
         <Alert tone="error" role="group" aria-label={t.failedList}>

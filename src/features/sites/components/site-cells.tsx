@@ -97,7 +97,24 @@ function errorTitle(t: SitesMessages, action: RowErrorAction, domain: string): s
 export function RowErrorNote({ domain }: { domain: string }) {
   const failure = useRowError(domain);
   if (!failure) return null;
-  return <RowErrorText domain={domain} action={failure.action} error={failure.error} />;
+  return (
+    <div className="mt-1">
+      <RowErrorText domain={domain} action={failure.action} error={failure.error} />
+    </div>
+  );
+}
+
+/** In the sites table: the row's last failed change, as a row of its own under the site's. */
+export function RowErrorRow({ domain, columns }: { domain: string; columns: number }) {
+  const failure = useRowError(domain);
+  if (!failure) return null;
+  return (
+    <tr data-note-for={domain} className="[&>td]:border-b [&>td]:border-border">
+      <td colSpan={columns} className="px-3 pt-0 pb-2 sm:pl-11">
+        <RowErrorText domain={domain} action={failure.action} error={failure.error} />
+      </td>
+    </tr>
+  );
 }
 
 function RowErrorText({ domain, action, error }: { domain: string; action: RowErrorAction; error: unknown }) {
@@ -106,7 +123,7 @@ function RowErrorText({ domain, action, error }: { domain: string; action: RowEr
   const syncMissing = isMethodError(error, 'site_scan', 'notAvailable');
   const title = errorTitle(t, action, domain);
   return (
-    <div role="alert" className="mt-1 flex items-start gap-1 text-xs whitespace-normal text-danger-text">
+    <div role="alert" className="flex items-start gap-1 text-xs whitespace-normal text-danger-text">
       <p className="min-w-0 flex-1">
         <span className="font-semibold">{title}. </span>
         {syncMissing ? `${t.syncMissing} ${t.syncMissingNext} ` : `${text.message} ${text.next} `}

@@ -18,7 +18,7 @@ import { sitesMessages } from '../messages';
 import { threatsOf } from '../model/site-status';
 import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
 import { RowActions } from './row-actions';
-import { RowErrorNote, ScanTime, StatusBadge } from './site-cells';
+import { RowErrorRow, ScanTime, StatusBadge } from './site-cells';
 import { useSiteActions } from './site-actions';
 
 export type TableLayout = 'full' | 'narrow';
@@ -37,6 +37,8 @@ export interface SiteRowProps {
   onRowKeyDown: (event: KeyboardEvent<HTMLTableRowElement>, index: number) => void;
   onRowFocus: (index: number) => void;
   measure: (element: HTMLTableSectionElement | null) => void;
+  /** The table's column count: an error note spans them all. */
+  columns: number;
 }
 
 const cell = 'px-2 py-2 align-middle';
@@ -66,7 +68,6 @@ function DomainCell({ site }: { site: Site }) {
       {site.host !== site.domain ? (
         <span className="block truncate text-xs text-muted-foreground">{site.host}</span>
       ) : null}
-      <RowErrorNote domain={site.domain} />
     </div>
   );
 }
@@ -114,8 +115,7 @@ export const SiteRow = memo(function SiteRow(props: SiteRowProps) {
             <td className={cn(cell, 'pr-3')}>
               <Button
                 variant="ghost"
-                size="icon"
-                className="size-9"
+                size="iconSm"
                 aria-label={t.details({ domain: site.domain })}
                 aria-expanded={expanded}
                 aria-controls={expanded ? detailId : undefined}
@@ -160,6 +160,8 @@ export const SiteRow = memo(function SiteRow(props: SiteRowProps) {
           </>
         )}
       </tr>
+      {/* A failed change is said under its row, the row's whole width: near the control, not squeezed into a cell. */}
+      <RowErrorRow domain={site.domain} columns={props.columns} />
       {narrow && expanded ? <RowDetail site={site} id={detailId} /> : null}
     </tbody>
   );

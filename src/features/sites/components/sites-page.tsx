@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
+import { useScanning } from '../../../data/scan-watcher';
 import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
 import { useSites } from '../../../data/sites';
 import { useUnitsDirectory } from '../../../data/units-directory';
@@ -53,6 +54,9 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const domains = useMemo(() => view.map((s) => s.domain), [view]);
   const selection = useSelection(domains);
   const bulk = useBulkJob();
+  const scanning = useScanning();
+  const stillScanning =
+    bulk.job?.action.kind === 'scan' ? bulk.job.sent.filter((domain) => scanning[domain] !== undefined).length : 0;
   const [adding, setAdding] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const width = useElementWidth(frame);
@@ -107,6 +111,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             job={bulk.job}
             onCancel={bulk.cancel}
             onClose={bulk.dismiss}
+            stillScanning={stillScanning}
             onRetry={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, [...(bulk.job?.failed.keys() ?? [])])}
             onSendRest={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, bulk.job?.notSent ?? [])}
           />

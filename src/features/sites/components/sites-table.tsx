@@ -159,7 +159,7 @@ export function SitesTable(props: SitesTableProps) {
       <table
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
-        className={cn('w-full table-fixed border-separate border-spacing-0 text-sm', !narrow && 'min-w-[64rem]')}
+        className={cn('w-full table-fixed border-separate border-spacing-0 text-sm', !narrow && 'min-w-[62rem]')}
       >
         <colgroup>
           <col className="w-9" />
@@ -174,7 +174,8 @@ export function SitesTable(props: SitesTableProps) {
               {FULL_COLUMNS.map((c) => (
                 <col key={c.id} className={c.width} />
               ))}
-              <col className="w-11" />
+              {/* The row's menu button (36 px) and the cell's padding (8 + 12 px): it fits, so nothing scrolls sideways. */}
+              <col className="w-14" />
             </>
           )}
         </colgroup>
@@ -246,6 +247,7 @@ export function SitesTable(props: SitesTableProps) {
               onRowKeyDown={onRowKeyDown}
               onRowFocus={onRowFocus}
               measure={virtualizer.measureElement}
+              columns={columns}
             />
           );
           return gap > 0

@@ -4,9 +4,14 @@
  * UTF-8 form, or why it is not a site name. The browser's URL parser does the
  * IDNA encoding, so what is accepted here is what a browser would open.
  */
+import { RE, regex } from '../../../api/registry/define';
 import { hostToUnicode } from '../../../lib/punycode';
 
-export type SiteInputError = 'empty' | 'scheme' | 'ip' | 'noDot' | 'invalid' | 'tooLong' | 'invisible';
+export type SiteInputError =
+  'empty' | 'scheme' | 'ip' | 'noDot' | 'invalid' | 'tooLong' | 'invisible' | 'onlyEmail' | 'userPart';
+
+/** What may stand before `@` in an address's user part (RFC 3986 userinfo). */
+const USER_PART = /^[\w.~%!$&'()*+=:-]+@/;
 
 export type SiteInput = { ok: true; host: string; domain: string } | { ok: false; error: SiteInputError };
 
@@ -17,12 +22,20 @@ function hostPart(input: string): string | SiteInputError {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input)) {
     if (!/^https?:\/\//i.test(input)) return 'scheme';
     try {
-      return new URL(input).hostname;
+      const url = new URL(input);
+      // `https://user@host/`: the browser would drop the user part; the line is to be fixed, not guessed.
+      return url.username || url.password ? 'userPart' : url.hostname;
     } catch {
       return 'invalid';
     }
   }
-  return (input.split(/[/?#]/, 1)[0] ?? '').replace(/:\d+$/, '');
+  const authority = input.split(/[/?#]/, 1)[0] ?? '';
+  // `admin@shop.example` is an e-mail address, `user@shop.example/x` a user part: neither names a site.
+  if (authority.includes('@')) {
+    if (regex(RE.email).test(input)) return 'onlyEmail';
+    return USER_PART.test(authority) ? 'userPart' : 'invalid';
+  }
+  return authority.replace(/:\d+$/, '');
 }
 
 export function parseSiteInput(raw: string): SiteInput {
@@ -33,10 +46,14 @@ export function parseSiteInput(raw: string): SiteInput {
   // parser drops some silently, and they would make one name read as another.
   if (/\p{Cf}/u.test(input)) return { ok: false, error: 'invisible' };
   const part = hostPart(input);
-  if (part === 'scheme' || part === 'invalid') return { ok: false, error: part };
+  if (part === 'scheme' || part === 'invalid' || part === 'onlyEmail' || part === 'userPart')
+    return { ok: false, error: part };
   const name = part.replace(/\.$/, '');
-  if (/\s/.test(name)) return { ok: false, error: 'invalid' };
   if (IPV4.test(name) || name.startsWith('[')) return { ok: false, error: 'ip' };
+  // Only letters (an international name's too), digits, dots and hyphens: a backslash
+  // or a semicolon would otherwise be read by the URL parser as the end of the host,
+  // and a different site queued than the one typed.
+  if (/[^\p{L}\p{M}\p{N}.-]/u.test(name)) return { ok: false, error: 'invalid' };
   if (!name.includes('.')) return { ok: false, error: 'noDot' };
   let host: string;
   try {

@@ -12,6 +12,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderInRouter } from '../../../test/render-in-router';
 import { startRealStack, type RealStack } from '../../../../test-support/real-stack';
+import { useAccountId } from '../../../data/account';
+import { useSetSiteOption } from '../../../data/site-mutations';
 import { SiteHealth } from './site-health';
 
 let stack: RealStack;
@@ -22,6 +24,7 @@ afterAll(() => stack.close());
 afterEach(() => vi.useRealTimers());
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 describe('sites that miss the sync file', () => {
   it('are found by a scan, re-checked after the upload, and still listed after a reload', async () => {
@@ -64,29 +67,77 @@ describe('sites that miss the sync file', () => {
     const user = userEvent.setup();
     const email = `stalled-${Date.now().toString(36)}@spa.example`;
     const api = stack.client(await stack.signIn(email));
-    // Weekly scans, the first ten minutes after the sites are added (sandbox).
-    await api.sites_add(['nosync-late.example', 'fine-late.example']);
-    // Nine days on, for the sandbox (in this process) and the page alike: the weekly scans of
-    // fine-late.example reported, those of nosync-late.example never could.
+    // Weekly scans, the first ten minutes after the sites are added (sandbox); nosync-never.example has no file.
+    await api.sites_add(['late.example', 'fine-late.example', 'nosync-never.example']);
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + HOUR);
+    await api.sites_list({});
+    // The file of late.example goes: nine days on, its weekly scans stopped; those of fine-late.example reported.
+    await stack.control('syncfile', { email, domain: 'late.example', installed: false });
     vi.setSystemTime(Date.now() + 9 * DAY);
     await api.sites_add(['fresh.example']);
     renderInRouter(() => <SiteHealth />, { api });
 
     const probable = await screen.findByRole('list', { name: 'Sites that probably miss the file' });
     const row = within(probable).getByRole('listitem');
-    expect(row).toHaveTextContent(/^nosync-late\.example\s*No scheduled scan since/);
-    // Nothing was scanned from this browser: no site is known to miss it, and the new one is only never scanned.
+    expect(row).toHaveTextContent(/^late\.example\s*No scheduled scan since/);
+    // Nothing was scanned from this browser: no site is known to miss it. A site never scanned is
+    // not said to have had no scheduled scan "since" it was added: it is offered to scan, as the table says.
     expect(screen.getByText(/No site is known to miss the file/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Scan the 1 site never scanned' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Scan the 2 sites never scanned' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Open nosync-never.example' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Open fine-late.example' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Re-check the 1 site' }));
     await waitFor(() => expect(row).toHaveTextContent('Still missing'));
     // Refused: it stays where it was for this visit, and can be checked again once the file is there.
     expect(within(probable).getAllByRole('listitem')).toHaveLength(1);
-    await stack.control('syncfile', { email, domain: 'nosync-late.example', installed: true });
-    await user.click(within(row).getByRole('button', { name: 'Re-check nosync-late.example' }));
+    await stack.control('syncfile', { email, domain: 'late.example', installed: true });
+    await user.click(within(row).getByRole('button', { name: 'Re-check late.example' }));
     await waitFor(() => expect(row).toHaveTextContent(/File in place/));
   });
+
+  it('does not list a site whose scan period was just made shorter: the new period has asked for no scan yet', async () => {
+    const user = userEvent.setup();
+    const email = `period-${Date.now().toString(36)}@spa.example`;
+    const api = stack.client(await stack.signIn(email));
+    await api.sites_add(['switch.example']);
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + HOUR);
+    await api.sites_list({});
+    // Six days on: the weekly scan is not due yet. Then the period is set to daily from this dashboard.
+    vi.setSystemTime(Date.now() + 6 * DAY);
+    renderInRouter(
+      () => (
+        <>
+          <DailyButton domain="switch.example" />
+          <SiteHealth />
+        </>
+      ),
+      { api },
+    );
+    expect(await screen.findByText(/No site is known to miss the file/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Daily' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Daily' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Daily' })).toHaveAttribute('data-done', 'true'));
+    expect(screen.queryByRole('list', { name: 'Sites that probably miss the file' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open switch.example' })).toBeNull();
+  });
 });
+
+/** The scan period set to daily, as the sites table's control sets it. */
+function DailyButton({ domain }: { domain: string }) {
+  const set = useSetSiteOption();
+  // As in the signed-in shell, the account is known (its menu reads it) before a change is made.
+  const account = useAccountId();
+  return (
+    <button
+      type="button"
+      disabled={account === undefined}
+      data-done={set.isSuccess}
+      onClick={() => set.mutate({ domain, change: { option: 'scanperiod', value: 'day' } })}
+    >
+      Daily
+    </button>
+  );
+}

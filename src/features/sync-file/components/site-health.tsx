@@ -5,12 +5,16 @@ import { isMethodError } from '../../../api/error-catalogue';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useAccountId } from '../../../data/account';
+import { usePeriodChanges } from '../../../data/site-memory';
 import { useScanning, useScanRecords, useScanWatcher } from '../../../data/scan-watcher';
 import { useSitesQuery } from '../../../data/sites';
 import { errorText } from '../../../i18n/error-text';
 import { format } from '../../../i18n/format';
 import { scansStoppedSince } from '../../../lib/scan-schedule';
 import { syncFileMessages } from '../messages';
+
+/** A button whose words may be long (German: "Die 3 noch nie gescannten Websites scannen") wraps in a narrow card. */
+const WRAPS = 'h-auto! min-h-8 max-w-full py-1 whitespace-normal!';
 
 /** How many scans are asked for at once in a bulk re-check. */
 const IN_FLIGHT = 4;
@@ -47,16 +51,19 @@ export function SiteHealth() {
   const stopped = useRef(false);
 
   const inAccount = useMemo(() => (sites ? new Set(sites.map((s) => s.domain)) : null), [sites]);
-  // Since when each site's scheduled scans have not reported, judged when the list was read (as the overview judges "overdue").
+  const periodSet = usePeriodChanges(account);
+  // Since when each site's scheduled scans have not reported, judged when the list was read (as the overview judges
+  // "overdue"). A site never scanned is not among them: the table calls it "Never scanned", and it is offered below
+  // to scan; a period just set from this dashboard has not asked for a scan yet.
   const stoppedSince = useMemo(() => {
     const now = Math.floor(dataUpdatedAt / 1000);
     const since = new Map<string, number>();
     for (const site of sites ?? []) {
-      const at = scansStoppedSince(site, now);
+      const at = site.scanreport ? scansStoppedSince(site, now, periodSet[site.domain]) : null;
       if (at !== null) since.set(site.domain, at);
     }
     return since;
-  }, [sites, dataUpdatedAt]);
+  }, [sites, dataUpdatedAt, periodSet]);
   // Each list: its sites, and those re-checked from it in this visit (so a found file reads as found, not as gone).
   const { known, probable } = useMemo(() => {
     const checkedFrom = (group: Group) => Object.keys(checks).filter((d) => checks[d]?.group === group);
@@ -200,7 +207,13 @@ export function SiteHealth() {
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {recheckable.length > 0 && (
-          <Button variant="primary" size="sm" disabled={bulk?.running} onClick={() => void checkMany(recheckable)}>
+          <Button
+            variant="primary"
+            size="sm"
+            className={WRAPS}
+            disabled={bulk?.running}
+            onClick={() => void checkMany(recheckable)}
+          >
             {t.recheckAll(recheckable.length)}
           </Button>
         )}
@@ -208,6 +221,7 @@ export function SiteHealth() {
           <Button
             variant="secondary"
             size="sm"
+            className={WRAPS}
             disabled={bulk?.running}
             aria-describedby="site-health-never"
             onClick={() => void checkMany(neverScanned)}

@@ -1,0 +1,47 @@
+/**
+ * After a sign-out or a session that ended, the login page offers the demo
+ * again ("Try the demo" and the demo hint) without a reload: for a prospect
+ * it is the way in.
+ */
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { control, DEMO_EMAIL, openSignedIn, signInByOtp, signInViaApi, uniqueEmail } from './support/session.ts';
+
+async function demoOffered(scope: Page | FrameLocator): Promise<void> {
+  await expect(scope.getByRole('button', { name: 'Try the demo' })).toBeVisible();
+  await expect(scope.getByRole('note').filter({ hasText: 'demo@partner.example' })).toBeVisible();
+}
+
+test('signing out (standalone) offers the demo again without a reload', async ({ page }) => {
+  // Opened signed in: the login page has not been shown in this page load.
+  await openSignedIn(page, await signInViaApi(page.request, DEMO_EMAIL), '/');
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await demoOffered(page);
+});
+
+test('a remembered session that ended offers the demo again without a reload', async ({ page }) => {
+  const email = uniqueEmail('trial-ended');
+  await page.goto('/login');
+  await signInByOtp(page, email, { remember: true });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await control(page.request, 'expire-key', { email });
+  // The next request is refused (502): the session ends where the user is.
+  // (The dashboard's own background check may end it first: the link is followed if still there.)
+  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('nav a[href="/sites"]')?.click());
+  await expect(page.getByText(/Your session has ended/)).toBeVisible();
+  await demoOffered(page);
+});
+
+test('signing out of the embedded dashboard offers the demo again without a reload', async ({ page }) => {
+  await page.goto('/sandbox/embed-example');
+  const inFrame = page.frameLocator('#dashboard iframe');
+  await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
+  await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await inFrame.getByRole('button', { name: /^Account menu/ }).click();
+  await inFrame.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await demoOffered(inFrame);
+});
