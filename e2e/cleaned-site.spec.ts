@@ -15,7 +15,7 @@ test('after a cleanup that left nothing: no alarm on the site page or in the cli
   // Infected sites (the sandbox's profile by name) with cleanup on: a scan cleans them. Some keep
   // suspicions (never cleaned); ten make one with nothing left all but certain.
   const domains = siteNames('infected-cleaned', 10);
-  const { session, api } = await accountWith(page.request, 'trial-cleaned', domains);
+  const { session, api } = await accountWith(page.request, 'cleaned', domains);
   for (const domain of domains) {
     await api.site_setoption(domain, 'autocleanup', '1');
     await api.site_scan(domain);
@@ -46,7 +46,7 @@ test('after a cleanup that left nothing: no alarm on the site page or in the cli
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 800 });
       await report.scrollIntoViewIfNeeded();
-      await attachShot(page, testInfo, `trial-cleaned-site-${width}-${scheme}`);
+      await attachShot(page, testInfo, `cleaned-site-${width}-${scheme}`);
     }
   }
 

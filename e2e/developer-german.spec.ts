@@ -12,7 +12,7 @@ test.use({ locale: 'de-DE' });
 test('German: a method’s description in German, the service’s labelled as the service’s, no spec citations', async ({
   page,
 }, testInfo) => {
-  const session = await signInViaApi(page.request, uniqueEmail('trial-dev-de'));
+  const session = await signInViaApi(page.request, uniqueEmail('dev-de'));
   await openSignedIn(page, session, '/developer?method=signin');
   const article = page.getByRole('article', { name: 'signin' });
   await expect(article).toContainText(
@@ -33,7 +33,7 @@ test('German: a method’s description in German, the service’s labelled as th
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 800 });
       await expect(article).toBeVisible();
-      await attachShot(page, testInfo, `trial-developer-de-${width}-${scheme}`);
+      await attachShot(page, testInfo, `developer-de-${width}-${scheme}`);
     }
   }
 });

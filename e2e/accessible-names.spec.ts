@@ -21,7 +21,7 @@ async function labelsInNames(controls: Locator): Promise<{ visible: string; name
 test('the row menu and the overview’s fixes: each name starts with the visible words', async ({ page }) => {
   const infected = 'infected-names.example';
   const unguarded = 'unguarded-names.example';
-  const { session, api } = await accountWith(page.request, 'trial-names', [infected, unguarded]);
+  const { session, api } = await accountWith(page.request, 'names', [infected, unguarded]);
   for (const domain of [infected, unguarded]) await api.site_scan(domain);
   await expect
     .poll(async () => (await api.sites_list({ withscanreport: true })).filter((s) => s.scanreport).length, {

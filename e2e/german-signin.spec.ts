@@ -5,7 +5,7 @@ import { latestOtp, uniqueEmail } from './support/session.ts';
 test.use({ locale: 'de-DE' });
 
 test('German: a wrong code says the tries left in German, with no English of the service', async ({ page }) => {
-  const email = uniqueEmail('trial-de-wrong');
+  const email = uniqueEmail('de-wrong');
   await page.goto('/login');
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByRole('button', { name: 'Code senden' }).click();

@@ -6,7 +6,7 @@ import { openSignedIn } from './support/session.ts';
 test('the "sites added" toast does not open under the Add sites dialog; it confirms on the page once closed', async ({
   page,
 }) => {
-  const { session } = await accountWith(page.request, 'trial-add-toast', ['existing.example']);
+  const { session } = await accountWith(page.request, 'add-toast', ['existing.example']);
   await openSignedIn(page, session, '/sites');
   await page.getByRole('button', { name: 'Add sites' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add sites' });

@@ -7,8 +7,8 @@ import { accountWith, siteNames, tableReady } from './support/accounts.ts';
 import { openSignedIn } from './support/session.ts';
 
 test('bulk Scan now says the scans started, and finished only when no row is scanning any more', async ({ page }) => {
-  const domains = siteNames('trial-bulkscan', 3);
-  const { session } = await accountWith(page.request, 'trial-bulkscan', domains);
+  const domains = siteNames('bulkscan', 3);
+  const { session } = await accountWith(page.request, 'bulkscan', domains);
   await openSignedIn(page, session, '/sites');
   await tableReady(page);
   await page.getByRole('checkbox', { name: 'Select all sites that match' }).check();

@@ -22,7 +22,7 @@ test('signing out (standalone) offers the demo again without a reload', async ({
 });
 
 test('a remembered session that ended offers the demo again without a reload', async ({ page }) => {
-  const email = uniqueEmail('trial-ended');
+  const email = uniqueEmail('ended');
   await page.goto('/login');
   await signInByOtp(page, email, { remember: true });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

@@ -11,7 +11,7 @@ const field = (page: Page, name: RegExp) => page.getByRole('textbox', { name });
 test('an http:// logo, a website that is no address and a phone with no digits are refused on their fields, as typed', async ({
   page,
 }, testInfo) => {
-  const session = await signInViaApi(page.request, uniqueEmail('trial-agency-check'));
+  const session = await signInViaApi(page.request, uniqueEmail('agency-check'));
   await openSignedIn(page, session, '/agency');
   await field(page, /^Agency name/).fill('Northwind Hosting');
   await field(page, /^Contact e-mail/).fill('ops@northwind.example');
@@ -33,13 +33,13 @@ test('an http:// logo, a website that is no address and a phone with no digits a
     for (const width of [1280, 360]) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 800 });
-      await attachShot(page, testInfo, `trial-agency-refused-${width}-${scheme}`, { fullPage: true });
+      await attachShot(page, testInfo, `agency-refused-${width}-${scheme}`, { fullPage: true });
     }
   }
 });
 
 test('after Save the focus stays on the Save button, not the page', async ({ page }) => {
-  const session = await signInViaApi(page.request, uniqueEmail('trial-agency-focus'));
+  const session = await signInViaApi(page.request, uniqueEmail('agency-focus'));
   await openSignedIn(page, session, '/agency');
   await field(page, /^Agency name/).fill('Northwind Hosting');
   await field(page, /^Contact e-mail/).fill('ops@northwind.example');

@@ -4,7 +4,7 @@ import { apiOf } from './support/accounts.ts';
 import { openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';
 
 test('a broken logo is fetched once in a session, not again on each navigation or a reload', async ({ page }) => {
-  const session = await signInViaApi(page.request, uniqueEmail('trial-broken-logo'));
+  const session = await signInViaApi(page.request, uniqueEmail('broken-logo'));
   const logo = `https://logo.invalid/broken-${Date.now().toString(36)}.png`;
   await apiOf(session).agency_update({ title: 'Broken Logo Hosting', email: session.email, logourl: logo });
   const asked: string[] = [];

@@ -9,7 +9,7 @@ for (const width of [1280, 360]) {
     page,
   }, testInfo) => {
     const domain = 'toggle-fails.example';
-    const { session } = await accountWith(page.request, `trial-row-error-${width}`, [domain, 'other.example']);
+    const { session } = await accountWith(page.request, `row-error-${width}`, [domain, 'other.example']);
     await page.setViewportSize({ width, height: 800 });
     await openSignedIn(page, session, '/sites');
     await tableReady(page);
@@ -25,6 +25,6 @@ for (const width of [1280, 360]) {
     expect(box && after && box.y >= after.y + after.height - 1).toBe(true);
     expect(box && after && box.width >= after.width * 0.7).toBe(true);
     await expect(row.getByRole('alert')).toHaveCount(0);
-    await attachShot(page, testInfo, `trial-row-error-${width}`);
+    await attachShot(page, testInfo, `row-error-${width}`);
   });
 }

@@ -10,7 +10,7 @@ import { openSignedIn } from './support/session.ts';
 test('add sites: semicolon, comma and spreadsheet (tab) lines in one box; an e-mail alone or a user part is to fix', async ({
   page,
 }) => {
-  const { session, api } = await accountWith(page.request, 'trial-add', [], { agency: true });
+  const { session, api } = await accountWith(page.request, 'add', [], { agency: true });
   const unit = `owner-${Date.now().toString(36)}@customer.example`;
   await openSignedIn(page, session, '/sites');
   await page.getByRole('button', { name: 'Add sites' }).last().click();
