@@ -66,10 +66,7 @@ test('at 360 px every page is reachable from the Menu, by click and by keyboard;
   // The product name (no agency record) fits in its lines, not cut off.
   const brand = page.getByRole('banner').getByRole('link').first();
   await expect(brand).toHaveAttribute('title', 'Partner Security Dashboard');
-  const clipped = await brand
-    .locator('span span')
-    .first()
-    .evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+  const clipped = await brand.getByTestId('agency-brand-title').evaluate((el) => el.scrollHeight > el.clientHeight + 1);
   expect(clipped).toBe(false);
 
   for (const { label, path } of PAGES) {

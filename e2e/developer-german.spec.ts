@@ -1,7 +1,7 @@
 /**
  * The developer page says what each method does in the user's language, from
  * our catalogue; the service's own description is shown as the service's; no
- * text cites a document partners do not have ("spec §").
+ * text cites a document partners do not have (a section number of the published API text).
  */
 import { expect, test } from '@playwright/test';
 import { openSignedIn, signInViaApi, uniqueEmail } from './support/session.ts';

@@ -4,7 +4,7 @@
  * it is the way in.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { control, DEMO_EMAIL, openSignedIn, signInByOtp, signInViaApi, uniqueEmail } from './support/session.ts';
+import { control, openSignedIn, ownDemoSession, signInByOtp, uniqueEmail } from './support/session.ts';
 
 async function demoOffered(scope: Page | FrameLocator): Promise<void> {
   await expect(scope.getByRole('button', { name: 'Try the demo' })).toBeVisible();
@@ -13,7 +13,7 @@ async function demoOffered(scope: Page | FrameLocator): Promise<void> {
 
 test('signing out (standalone) offers the demo again without a reload', async ({ page }) => {
   // Opened signed in: the login page has not been shown in this page load.
-  await openSignedIn(page, await signInViaApi(page.request, DEMO_EMAIL), '/');
+  await openSignedIn(page, await ownDemoSession(page.request), '/');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -93,7 +93,7 @@ export interface E2eSession {
  * account's data when it only reads it.
  */
 export async function signInViaApi(request: APIRequestContext, email: string): Promise<E2eSession> {
-  if (email === DEMO_EMAIL) return (demoSession ??= demoSessionOnce(request));
+  if (email === DEMO_EMAIL) return (demoSession ??= ownDemoSession(request));
   const before = await newestMailId(request, email);
   const signup = await request.get(`/api/signup/${encodeURIComponent(email)}/`);
   expect(signup.ok()).toBe(true);
@@ -112,14 +112,17 @@ export async function signInViaApi(request: APIRequestContext, email: string): P
 const demoSessionSchema = z.object({ email: z.string(), key: z.string(), hmac: z.string(), expires: z.number() });
 
 /**
- * The demo account's keys, one signed-in state shared by the worker's tests: from
- * `POST /sandbox/demo-session` ("Try the demo"), which signs up, reads the code and
- * signs in as one step inside the sandbox. Tests in parallel workers would otherwise
- * void each other's demo codes (a new signup replaces the pending code).
+ * The demo account's keys, one signed-in state shared by the worker's tests (which
+ * only read it): from `POST /sandbox/demo-session` ("Try the demo"), a demo account of
+ * its own, signed in as one step inside the sandbox.
  */
 let demoSession: Promise<E2eSession> | undefined;
 
-async function demoSessionOnce(request: APIRequestContext): Promise<E2eSession> {
+/**
+ * A demo session of the test's own, for a test that changes it or signs it out: the
+ * worker's shared one must stay signed in for the tests after it.
+ */
+export async function ownDemoSession(request: APIRequestContext): Promise<E2eSession> {
   const res = await request.post('/sandbox/demo-session', { data: {} });
   expect(res.status(), await res.text()).toBe(200);
   const answer = demoSessionSchema.parse(await res.json());
