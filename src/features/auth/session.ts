@@ -131,10 +131,6 @@ export function createSessionStore(opts: { onSignedOutElsewhere?: () => void } =
   };
 }
 
-export function useSession(store: SessionStore): Session | null {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
-}
-
 export function useSessionNotice(store: SessionStore): SessionNotice | null {
   return useSyncExternalStore(store.subscribe, store.notice, store.notice);
 }
