@@ -11,7 +11,7 @@ import { BlockList, isIP } from 'node:net';
 export type TrustedProxies = (address: string) => boolean;
 
 /** `a.b.c.d` for an IPv4 client of a dual-stack socket (`::ffff:a.b.c.d`), as upstreams bind keys to it. */
-export function plainAddress(address: string): string {
+function plainAddress(address: string): string {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }
 

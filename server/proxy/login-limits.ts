@@ -39,7 +39,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 /** signin's "The e-mail or password is unknown" (docs/partner-api.md#method-errors, 112900): a wrong code. */
 export const WRONG_CODE = errorCode('signin', 'unknownEmailOrOtp');
 
-export interface Refusal {
+interface Refusal {
   /** Whole seconds until a retry can succeed (the Retry-After header). */
   retryAfter: number;
   /** What the user reads: what happened and when to try again. */
@@ -51,7 +51,7 @@ export interface Admitted {
   settle(answer: Uint8Array | null): void;
 }
 
-export type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };
+type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };
 
 const NOTHING_TO_SETTLE: Admitted = { settle: () => undefined };
 

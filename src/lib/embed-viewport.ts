@@ -107,7 +107,7 @@ export function trackInteractions(doc: Document = document): () => void {
 }
 
 /** The band around the last interaction, or null outside embed mode or before any interaction. */
-export function fallbackBand(height: number, win: Window = window): Band | null {
+function fallbackBand(height: number, win: Window = window): Band | null {
   if (!isEmbedded() || lastInteractionY === null) return null;
   return bandAround(lastInteractionY, win.innerHeight, height);
 }

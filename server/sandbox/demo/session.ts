@@ -29,7 +29,7 @@ const signinResult = z.looseObject({
 });
 
 /** What the page answers: the demo account's new signin key (docs/partner-api.md#key-pair, docs/partner-api.md#key-metadata). */
-export interface DemoSession {
+interface DemoSession {
   email: string;
   key: string;
   hmac: string;

@@ -15,7 +15,7 @@ const MINUTE = 60;
 const HOUR = 3600;
 
 /** "12 minutes", "1 minute", "40 seconds". */
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   if (seconds < MINUTE) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const minutes = Math.ceil(seconds / MINUTE);
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;

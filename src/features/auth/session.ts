@@ -9,7 +9,7 @@ import { readStorage, removeStorage, writeStorage, type StorageArea } from '../.
  * user asks to be remembered (docs/architecture.md#non-negotiables). Never rendered, never
  * logged, never put in a URL.
  */
-export const SESSION_STORAGE_KEY = 'psd.session';
+const SESSION_STORAGE_KEY = 'psd.session';
 
 export const sessionSchema = z.object({
   v: z.literal(1),

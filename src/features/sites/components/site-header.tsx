@@ -78,7 +78,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The options, as in the table row, each with its visible label. */
-export function SiteOptions({ site }: { site: Site }) {
+function SiteOptions({ site }: { site: Site }) {
   const p = useStore(sitePageMessages);
   const t = useStore(sitesMessages);
   const { ask } = useSiteActions();
@@ -135,7 +135,7 @@ export function ScanNowButton({ site }: { site: Site }) {
 }
 
 /** While a scan started here runs: an indeterminate bar (the API reports no progress). */
-export function ScanProgress({ site }: { site: Site }) {
+function ScanProgress({ site }: { site: Site }) {
   const p = useStore(sitePageMessages);
   const scanning = useScanning()[site.domain] !== undefined;
   if (!scanning) return null;
@@ -148,7 +148,7 @@ export function ScanProgress({ site }: { site: Site }) {
 }
 
 /** The printable client report (/sites/<domain>/report), in this tab: it has its own Print button and a way back. */
-export function PrintReportLink({ site, unit }: { site: Site; unit?: string | undefined }) {
+function PrintReportLink({ site, unit }: { site: Site; unit?: string | undefined }) {
   const p = useStore(sitePageMessages);
   return (
     <Link
@@ -163,7 +163,7 @@ export function PrintReportLink({ site, unit }: { site: Site; unit?: string | un
   );
 }
 
-export function DeleteSiteButton({ site }: { site: Site }) {
+function DeleteSiteButton({ site }: { site: Site }) {
   const t = useStore(sitesMessages);
   const { ask } = useSiteActions();
   return (
@@ -178,7 +178,7 @@ export function DeleteSiteButton({ site }: { site: Site }) {
  * The `dashboard` login URL (docs/partner-api.md#dashboard, valid 24 hours) opened in a new tab,
  * never written into the page (src/lib/open-dashboard.ts).
  */
-export function OpenDashboardButton() {
+function OpenDashboardButton() {
   const p = useStore(sitePageMessages);
   const api = useApi();
   const open = useMutation({ mutationFn: (tab: Window | null) => sendTabToDashboard(api, tab) });

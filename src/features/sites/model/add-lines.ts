@@ -9,7 +9,7 @@ import Papa from 'papaparse';
 import { RE, regex } from '../../../api/registry/define';
 import { parseSiteInput, type SiteInputError } from './site-input';
 
-export type LineProblem = SiteInputError | 'badEmail' | 'needsAgency';
+type LineProblem = SiteInputError | 'badEmail' | 'needsAgency';
 
 export interface AddLine {
   /** 1-based position among the non-empty lines of the box. */
