@@ -5,7 +5,7 @@ import { isMethodError } from '../../../api/error-catalogue';
 import { PrinterIcon } from '../../../components/reports/printer-icon';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { Button, buttonVariants, type ButtonProps } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
@@ -28,7 +28,6 @@ interface UnitDetailProps {
 /** One unit: its sites (sites_list?unit=), unshare, rename, delete, share more. */
 export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
   const t = useStore(unitsMessages);
-  const account = useAccountId();
   const sites = useSitesQuery(unit);
   const unshare = useUnshareSite();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'share' | null>(null);
@@ -63,18 +62,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
       {unknown ? (
         <Alert tone="warning">
           <p>{t.notOnService}</p>
-          <Button
-            size="sm"
-            variant="secondary"
-            className="mt-3"
-            title={t.forgetHint}
-            onClick={() => {
-              removeUnit(account, unit);
-              onGone();
-            }}
-          >
-            {t.forget}
-          </Button>
+          <ForgetButton unit={unit} onGone={onGone} variant="secondary" className="mt-3" />
         </Alert>
       ) : sites.isError ? (
         <ApiErrorAlert error={sites.error} />
@@ -109,17 +97,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
               {t.waitingForSites}
             </span>
           )}
-          <Button
-            size="sm"
-            variant="ghost"
-            title={t.forgetHint}
-            onClick={() => {
-              removeUnit(account, unit);
-              onGone();
-            }}
-          >
-            {t.forget}
-          </Button>
+          <ForgetButton unit={unit} onGone={onGone} variant="ghost" />
         </div>
       )}
 
@@ -185,5 +163,32 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
         onOpenChange={(open) => setDialog(open ? 'share' : null)}
       />
     </Card>
+  );
+}
+
+/**
+ * Removes the unit from this browser's list of customers; the service is not
+ * changed. Offered beside the unit's actions, and in the warning when the
+ * service no longer knows the unit.
+ */
+function ForgetButton({
+  unit,
+  onGone,
+  ...props
+}: Pick<UnitDetailProps, 'unit' | 'onGone'> & Pick<ButtonProps, 'variant' | 'className'>) {
+  const t = useStore(unitsMessages);
+  const account = useAccountId();
+  return (
+    <Button
+      size="sm"
+      title={t.forgetHint}
+      onClick={() => {
+        removeUnit(account, unit);
+        onGone();
+      }}
+      {...props}
+    >
+      {t.forget}
+    </Button>
   );
 }
