@@ -13,7 +13,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ExternalLinkIcon, ShieldIcon } from '../../../components/ui/icons';
 import { PrinterIcon } from '../../../components/reports/printer-icon';
-import { ScanIcon, TrashIcon } from '../../../components/ui/more-icons';
+import { TrashIcon } from '../../../components/ui/more-icons';
 import { Progress } from '../../../components/ui/progress';
 import { useScanning } from '../../../data/scan-watcher';
 import type { Site } from '../../../data/sites';
@@ -22,6 +22,7 @@ import { useApi } from '../../../lib/api-context';
 import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
 import { sitesMessages } from '../messages';
 import { sitePageMessages } from '../site-page-messages';
+import { ScanNowButton } from './scan-now-button';
 import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
 import { RowErrorNote, ScanTime, StatusBadge } from './site-cells';
 import { useSiteActions } from './site-actions';
@@ -114,23 +115,6 @@ function SiteOptions({ site }: { site: Site }) {
         </div>
       </div>
     </Card>
-  );
-}
-
-export function ScanNowButton({ site }: { site: Site }) {
-  const t = useStore(sitesMessages);
-  const { scan } = useSiteActions();
-  const scanning = useScanning()[site.domain] !== undefined;
-  return (
-    <Button
-      variant="secondary"
-      disabled={scanning}
-      aria-label={t.scanNow({ domain: site.domain })}
-      onClick={() => scan(site.domain)}
-    >
-      <ScanIcon />
-      {scanning ? t.statusScanning : t.scanNowShort}
-    </Button>
   );
 }
 

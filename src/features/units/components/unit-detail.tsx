@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button, buttonVariants, type ButtonProps } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
 import { useUnshareSite } from '../../../data/site-mutations';
 import { useSitesQuery } from '../../../data/sites';
@@ -102,9 +102,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
       )}
 
       {sites.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> {t.loading}
-        </p>
+        <LoadingStatus>{t.loading}</LoadingStatus>
       ) : sites.data && list.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t.noSites}</p>
       ) : sites.data ? (
