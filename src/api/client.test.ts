@@ -4,46 +4,17 @@
  * the sandbox's real answers come with server/sandbox. Here: the targets,
  * signatures and paths sent; the answers: client-answers.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from './client.ts';
-import type { Credentials } from './credentials.ts';
-import {
-  agency,
-  envelope,
-  MAC_KEY,
-  oracle,
-  signed,
-  site,
-  startServer,
-  type Recorded,
-  type TestServer,
-} from './wire-test-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from './client.ts';
+import { agency, envelope, MAC_KEY, oracle, site, wirePerTest } from './wire-test-server.ts';
 
-let server: TestServer;
-let credentials: Credentials | null;
-let client: ApiClient;
-
-beforeEach(async () => {
-  server = await startServer();
-  credentials = signed;
-  client = createApiClient({ baseUrl: server.baseUrl, getCredentials: () => credentials, timeoutMs: 2000 });
-});
-
-afterEach(async () => {
-  await server.close();
-});
-
-function lastRequest(): Recorded {
-  const req = server.requests.at(-1);
-  if (!req) throw new Error('the server saw no request');
-  return req;
-}
+const wire = wirePerTest();
 
 describe('request targets and signatures on the wire', () => {
   it('sends the target byte for byte and signs exactly that string', async () => {
-    server.reply(envelope([site]));
-    await client.sites_list({ unit: 'owner+1@example.com', withscanreport: true, withfwhistory: false });
-    const req = lastRequest();
+    wire.server.reply(envelope([site]));
+    await wire.client.sites_list({ unit: 'owner+1@example.com', withscanreport: true, withfwhistory: false });
+    const req = wire.lastRequest();
     expect(req.method).toBe('GET');
     expect(req.url).toBe('/api/sites_list/?unit=owner%2B1%40example.com&withscanreport');
     expect(req.headers['x-apikey']).toBe('api-key-123');
@@ -51,31 +22,31 @@ describe('request targets and signatures on the wire', () => {
   });
 
   it('signs a target with a UTF-8 domain in its percent-encoded form', async () => {
-    server.reply(envelope('пример.рф'));
-    await expect(client.site_delete('пример.рф', { ignore: true })).resolves.toBe('пример.рф');
-    const req = lastRequest();
+    wire.server.reply(envelope('пример.рф'));
+    await expect(wire.client.site_delete('пример.рф', { ignore: true })).resolves.toBe('пример.рф');
+    const req = wire.lastRequest();
     expect(req.url).toBe('/api/site_delete/%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/?ignore');
     expect(req.headers['x-apimac']).toBe(oracle(MAC_KEY, req.url));
   });
 
   it('sends the key without a signature when there is no mac key, or an empty one', async () => {
-    server.reply(envelope({ expires: 0 }));
+    wire.server.reply(envelope({ expires: 0 }));
     for (const creds of [{ apiKey: 'app-key' }, { apiKey: 'app-key', macKey: '' }]) {
-      credentials = creds;
-      await client.api_keyinfo();
-      expect(lastRequest().headers['x-apikey']).toBe('app-key');
-      expect(lastRequest().headers).not.toHaveProperty('x-apimac');
+      wire.credentials = creds;
+      await wire.client.api_keyinfo();
+      expect(wire.lastRequest().headers['x-apikey']).toBe('app-key');
+      expect(wire.lastRequest().headers).not.toHaveProperty('x-apimac');
     }
   });
 
   it('sends neither header without credentials (the proxy adds the application key)', async () => {
-    credentials = null;
-    server.reply(
+    wire.credentials = null;
+    wire.server.reply(
       envelope({ user: { login: 'u', email: 'u@example.com' }, otp: { length: 6, expires_in: 600, expires_at: 1 } }),
     );
-    const result = await client.signup('u@example.com');
+    const result = await wire.client.signup('u@example.com');
     expect(result.otp.length).toBe(6);
-    const req = lastRequest();
+    const req = wire.lastRequest();
     expect(req.url).toBe('/api/signup/u%40example.com/');
     expect(req.headers).not.toHaveProperty('x-apikey');
     expect(req.headers).not.toHaveProperty('x-apimac');
@@ -83,33 +54,35 @@ describe('request targets and signatures on the wire', () => {
 
   it('unparsed: the same signed target, the envelope checked, the result as sent', async () => {
     const odd = [{ ...site, fwhistory: { '20260101': [1, 2] } }];
-    server.reply(envelope(odd));
-    await expect(client.unparsed('sites_list', { withscanreport: true, withfwhistory: true })).resolves.toEqual(odd);
-    const req = lastRequest();
+    wire.server.reply(envelope(odd));
+    await expect(wire.client.unparsed('sites_list', { withscanreport: true, withfwhistory: true })).resolves.toEqual(
+      odd,
+    );
+    const req = wire.lastRequest();
     expect(req.url).toBe('/api/sites_list/?withscanreport&withfwhistory');
     expect(req.headers['x-apimac']).toBe(oracle(MAC_KEY, req.url));
-    server.reply(envelope(null, { error: 502, message: 'Authorization error' }));
-    await expect(client.unparsed('sites_list', { withfwhistory: true })).rejects.toMatchObject({
+    wire.server.reply(envelope(null, { error: 502, message: 'Authorization error' }));
+    await expect(wire.client.unparsed('sites_list', { withfwhistory: true })).rejects.toMatchObject({
       name: 'ApiError',
       code: 502,
     });
   });
 
   it('reads the credentials on every call', async () => {
-    server.reply(envelope({}));
-    await client.api_keyinfo();
-    credentials = { apiKey: 'second', macKey: 'other' };
-    await client.api_keyinfo();
-    const [first, second] = server.requests;
+    wire.server.reply(envelope({}));
+    await wire.client.api_keyinfo();
+    wire.credentials = { apiKey: 'second', macKey: 'other' };
+    await wire.client.api_keyinfo();
+    const [first, second] = wire.server.requests;
     expect(first?.headers['x-apikey']).toBe('api-key-123');
     expect(second?.headers['x-apikey']).toBe('second');
     expect(second?.headers['x-apimac']).toBe(oracle('other', '/api/api_keyinfo/'));
   });
 
   it('never puts a key in the URL', async () => {
-    server.reply(envelope('https://dashboard.example/login?token=t'));
-    await client.dashboard();
-    const req = lastRequest();
+    wire.server.reply(envelope('https://dashboard.example/login?token=t'));
+    await wire.client.dashboard();
+    const req = wire.lastRequest();
     expect(req.url).toBe('/api/dashboard/');
     expect(req.url).not.toContain('api-key-123');
     expect(req.url).not.toContain(encodeURIComponent(MAC_KEY));
@@ -241,9 +214,9 @@ describe('every method of docs/partner-api.md#methods as sent', () => {
   ];
 
   it.each(cases)('$name: $method $url', async ({ call, method, url, result }) => {
-    server.reply(envelope(result));
-    await call(client);
-    const req = lastRequest();
+    wire.server.reply(envelope(result));
+    await call(wire.client);
+    const req = wire.lastRequest();
     expect(req.method).toBe(method);
     expect(req.url).toBe(url);
     expect(req.headers['x-apimac']).toBe(oracle(MAC_KEY, url));
@@ -274,16 +247,16 @@ describe('path parameters are checked against the registry before any call', () 
   ];
 
   it.each(bad)('$name: RangeError naming "$param", nothing sent', async ({ call, param }) => {
-    server.reply(envelope('a.de'));
-    const err = await call(client).catch((e: unknown) => e);
+    wire.server.reply(envelope('a.de'));
+    const err = await call(wire.client).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RangeError);
     expect(err).toMatchObject({ message: expect.stringContaining(`"${param}"`) });
-    expect(server.requests).toHaveLength(0);
+    expect(wire.server.requests).toHaveLength(0);
   });
 
   it('lets a valid entry through to the server (the check above is not the server being down)', async () => {
-    server.reply(envelope('пример.рф'));
-    await expect(client.site_scan('пример.рф')).resolves.toBe('пример.рф');
-    expect(server.requests).toHaveLength(1);
+    wire.server.reply(envelope('пример.рф'));
+    await expect(wire.client.site_scan('пример.рф')).resolves.toBe('пример.рф');
+    expect(wire.server.requests).toHaveLength(1);
   });
 });

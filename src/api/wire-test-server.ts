@@ -8,10 +8,12 @@
 import { createHmac } from 'node:crypto';
 // eslint-disable-next-line no-restricted-imports
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterEach, beforeEach } from 'vitest';
+import { createApiClient, type ApiClient } from './client.ts';
 import type { Credentials } from './credentials.ts';
 import type { Agency, Site } from './schemas.ts';
 
-export interface Recorded {
+interface Recorded {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -102,7 +104,41 @@ export const site: Site = {
 };
 
 export const MAC_KEY = 'mac-Ключ-0123';
-export const signed: Credentials = { apiKey: 'api-key-123', macKey: MAC_KEY };
+const signed: Credentials = { apiKey: 'api-key-123', macKey: MAC_KEY };
 
 /** The signature as node:crypto computes it: an oracle independent of sign.ts. */
 export const oracle = (key: string, target: string) => createHmac('md5', key).update(target, 'utf8').digest('hex');
+
+/** A client that signs with `credentials` (read on every call) and talks to a fresh recording server. */
+export interface Wire {
+  server: TestServer;
+  client: ApiClient;
+  credentials: Credentials | null;
+  /** The last request the server saw. */
+  lastRequest(): Recorded;
+}
+
+/** A Wire made anew before each test of the file (with `signed` credentials), its server closed after. */
+export function wirePerTest(): Wire {
+  const wire = {
+    credentials: signed,
+    lastRequest() {
+      const req = wire.server.requests.at(-1);
+      if (!req) throw new Error('the server saw no request');
+      return req;
+    },
+  } as Wire;
+  beforeEach(async () => {
+    wire.server = await startServer();
+    wire.credentials = signed;
+    wire.client = createApiClient({
+      baseUrl: wire.server.baseUrl,
+      getCredentials: () => wire.credentials,
+      timeoutMs: 2000,
+    });
+  });
+  afterEach(async () => {
+    await wire.server.close();
+  });
+  return wire;
+}
