@@ -34,6 +34,8 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
   const waitingId = useId();
   const unknown = isMethodError(sites.error, 'sites_list', 'unitNotFound');
   const list = sites.data ?? [];
+  // Sharing offers the sites not yet shared with the unit, deleting counts its sites: both wait for the list.
+  const untilCounted = sites.data ? {} : { disabled: true, title: t.waitingForSites, 'aria-describedby': waitingId };
 
   return (
     <Card className="space-y-4 p-4 sm:p-5">
@@ -68,14 +70,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
         <ApiErrorAlert error={sites.error} />
       ) : (
         <div className="flex flex-wrap gap-2">
-          {/* Sharing offers the sites not yet shared with the unit, deleting counts its sites: both wait for the list. */}
-          <Button
-            size="sm"
-            disabled={!sites.data}
-            title={sites.data ? undefined : t.waitingForSites}
-            aria-describedby={sites.data ? undefined : waitingId}
-            onClick={() => setDialog('share')}
-          >
+          <Button size="sm" {...untilCounted} onClick={() => setDialog('share')}>
             {t.shareMore}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setDialog('rename')}>
@@ -85,9 +80,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
             size="sm"
             variant="secondary"
             className="text-danger-text"
-            disabled={!sites.data}
-            title={sites.data ? undefined : t.waitingForSites}
-            aria-describedby={sites.data ? undefined : waitingId}
+            {...untilCounted}
             onClick={() => setDialog('delete')}
           >
             {t.delete}
