@@ -11,18 +11,8 @@ import { DEFAULT_TIMEOUT_MS } from '../../src/api/client.ts';
 import { envelopeSchema } from '../../src/api/schemas.ts';
 import { createProxy } from './app.ts';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './options.ts';
-import {
-  afterTest,
-  closedPort,
-  closeRigsAfterEach,
-  echoEnvelope,
-  echoEnvelopeSchema,
-  envelopeOf,
-  rig,
-  send,
-  serveApp,
-  startUpstream,
-} from './test-support.ts';
+import { closedPort, echoEnvelope, send, serveApp, startUpstream } from './test-support.ts';
+import { afterTest, closeRigsAfterEach, echoEnvelopeSchema, envelopeOf, rig } from './proxy-rig.ts';
 
 closeRigsAfterEach();
 

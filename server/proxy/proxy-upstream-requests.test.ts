@@ -7,18 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { envelopeSchema } from '../../src/api/schemas.ts';
 import { createProxy } from './app.ts';
-import {
-  afterTest,
-  closeRigsAfterEach,
-  echoEnvelopeSchema,
-  envelopeOf,
-  jsonOf,
-  rig,
-  send,
-  sendRaw,
-  serveApp,
-  startUpstream,
-} from './test-support.ts';
+import { jsonOf, send, sendRaw, serveApp, startUpstream } from './test-support.ts';
+import { afterTest, closeRigsAfterEach, echoEnvelopeSchema, envelopeOf, rig } from './proxy-rig.ts';
 
 closeRigsAfterEach();
 

@@ -13,11 +13,7 @@ import {
 } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterEach } from 'vitest';
-import { z } from 'zod';
-import { envelopeSchema } from '../../src/api/schemas.ts';
-import { createProxy, type ProxyApp } from './app.ts';
-import type { ProxyOptions } from './options.ts';
+import type { ProxyApp } from './app.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -164,51 +160,4 @@ export function sendRaw(port: number, bytes: string): Promise<string> {
 /** The JSON body of an answer, as unknown (tests narrow it with zod). */
 export function jsonOf(answer: RawAnswer): unknown {
   return JSON.parse(answer.text);
-}
-
-/** The envelope of an echoEnvelope answer: what reached the upstream. */
-const echoResult = z.object({ url: z.string(), method: z.string(), cookie: z.string().nullable(), body: z.string() });
-export const echoEnvelopeSchema = z.looseObject({ ...envelopeSchema.shape, result: echoResult });
-
-export function envelopeOf(answer: { text: string }) {
-  return envelopeSchema.parse(JSON.parse(answer.text));
-}
-
-export interface Rig {
-  upstream: TestUpstream;
-  proxy: Served;
-  logs: string[];
-}
-
-const cleanups: Array<() => Promise<void>> = [];
-
-/**
- * The proxy (with the options given) served over HTTP in front of a recording
- * upstream; both close after the test (a test file that uses it calls
- * `closeRigsAfterEach()` once).
- */
-export async function rig(behaviour?: UpstreamBehaviour, options: Partial<ProxyOptions> = {}): Promise<Rig> {
-  const upstream = await startUpstream(behaviour);
-  cleanups.push(() => upstream.close());
-  const logs: string[] = [];
-  const app = createProxy({
-    upstream: { kind: 'remote', baseUrl: upstream.baseUrl },
-    appKey: 'partner-app-key-secret',
-    log: (line) => logs.push(line),
-    ...options,
-  });
-  const proxy = await serveApp(app);
-  cleanups.push(() => proxy.close());
-  return { upstream, proxy, logs };
-}
-
-/** Closes what a test started, after it (with closeRigsAfterEach). */
-export function afterTest(close: () => Promise<void>): void {
-  cleanups.push(close);
-}
-
-export function closeRigsAfterEach(): void {
-  afterEach(async () => {
-    while (cleanups.length > 0) await cleanups.pop()?.();
-  });
 }
