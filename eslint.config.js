@@ -7,6 +7,10 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
+/** Lines of code a file may hold; tests more (see their rule below). lint/max-lines.test.ts proves both. */
+const MAX_LINES = 300;
+const MAX_TEST_LINES = 500;
+
 /** Every feature area (src/features/<area>): each is a zone of its own. */
 const featureAreas = readdirSync(`${root}/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -112,6 +116,19 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // A file holds one responsibility: past 300 lines of code, split it by responsibility
+    // (lint/max-lines.test.ts). Comments and blank lines do not count: they carry the reasons,
+    // and a limit that counted them would cut explanations rather than split code.
+    files: ['**/*.{ts,tsx,js}'],
+    rules: { 'max-lines': ['error', { max: MAX_LINES, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Tests are lists of cases that each read alone, their setup repeated on purpose: they may be
+    // longer, but one past 500 lines of code covers more than one subject.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts'],
+    rules: { 'max-lines': ['error', { max: MAX_TEST_LINES, skipBlankLines: true, skipComments: true }] },
   },
   {
     // The fetch layer is isomorphic (docs/architecture.md#signing-fetch-layer): no Node, no React, no DOM.

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { chromiumExecutable } from '../test-support/chromium.ts';
 import { freePort, startServer, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
 
-export const DEMO_SITES = 10_000;
+const DEMO_SITES = 10_000;
 const DEMO = 'demo@partner.example';
 
 const outbox = z.array(z.looseObject({ otp: z.string().optional() }));

@@ -10,7 +10,6 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Frame, type FrameLocator, type Locator, type Page, type TestInfo } from '@playwright/test';
 import {
   startSecondServer,
@@ -18,7 +17,7 @@ import {
   type RunningServer,
   type TemporaryDirectory,
 } from '../test-support/servers.ts';
-import { attachShot } from './support/look.ts';
+import { attachShot, seriousViolations } from './support/look.ts';
 
 /** The dashboard's frame inside the example panel. */
 async function dashboardFrame(page: Page): Promise<Frame> {
@@ -56,14 +55,6 @@ async function startOutsider(): Promise<Outsider> {
     open: async (page, src) => void (await page.goto(`${origin}/?src=${encodeURIComponent(src)}`)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Serious accessibility problems inside the embedded dashboard (axe runs in the frame too). */
-async function seriousViolationsInFrame(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('#dashboard').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /**
@@ -176,7 +167,7 @@ test.describe('embedded in a hoster panel', () => {
     await page.getByRole('button', { name: 'Sites' }).click();
     await expect(inFrame.getByRole('heading', { name: 'Sites' })).toBeVisible();
     await expect(events).toContainText('navigated {"path":"/sites"}');
-    expect(await seriousViolationsInFrame(page)).toEqual([]);
+    expect(await seriousViolations(page, '#dashboard')).toEqual([]);
     await attachScreenshot(page, testInfo, 'embed-example-dark-1280');
 
     await page.getByRole('button', { name: 'Light' }).click();
@@ -196,7 +187,7 @@ test.describe('embedded in a hoster panel', () => {
       .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
       .toBeLessThanOrEqual(1);
     expect(await frame.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    expect(await seriousViolationsInFrame(page)).toEqual([]);
+    expect(await seriousViolations(page, '#dashboard')).toEqual([]);
     await attachScreenshot(page, testInfo, 'embed-example-dark-360');
 
     // Nothing was refused or ignored along the way.

@@ -166,3 +166,38 @@ test('delete a unit with its sites: the confirmation counts them, and they leave
   await expect(page.getByText(`${unit} was deleted`, { exact: true })).toBeVisible();
   expect((await api.sites_list({})).map((s) => s.domain)).toEqual(['other.example']);
 });
+
+test('forget a unit: it leaves this list only; one the service no longer knows can be forgotten too', async ({
+  page,
+}) => {
+  const kept = unitEmail('forget');
+  const gone = unitEmail('elsewhere');
+  const { session, api } = await accountWith(
+    page.request,
+    'units-forget',
+    [
+      { name: 'forget-1.example', share: kept },
+      { name: 'forget-2.example', share: gone },
+    ],
+    { agency: true },
+  );
+  await openSignedIn(page, session, '/units');
+  const list = page.getByRole('navigation', { name: 'Customers' });
+  await lookUp(page, kept);
+  await expect(page.getByRole('list', { name: `Sites shared with ${kept}` }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Remove from this list' }).click();
+  await expect(list.getByRole('button', { name: new RegExp(kept) })).toBeHidden();
+  // The service is not changed.
+  expect((await api.sites_list({ unit: kept })).map((s) => s.domain)).toEqual(['forget-1.example']);
+
+  // Deleted elsewhere after this browser looked it up: the warning offers the same.
+  await lookUp(page, gone);
+  await expect(list.getByRole('button', { name: new RegExp(gone) })).toBeVisible();
+  await api.unit_delete(gone, { withsites: false });
+  await page.reload();
+  const warning = page.getByText('The service has no customer with this e-mail any more', { exact: false });
+  await expect(warning).toBeVisible();
+  await page.getByRole('button', { name: 'Remove from this list' }).click();
+  await expect(list.getByRole('button', { name: new RegExp(gone) })).toBeHidden();
+  await expect(warning).toBeHidden();
+});

@@ -24,7 +24,7 @@ import { unsetIfEmpty } from './config/values.ts';
 
 export { ConfigError } from './sandbox/config.ts';
 
-export type UpstreamConfig =
+type UpstreamConfig =
   | { kind: 'remote'; baseUrl: string; appKey: string | undefined }
   | { kind: 'sandbox'; sandbox: SandboxConfig; appKey: string };
 

@@ -14,7 +14,7 @@ import { transformWithOxc, type Plugin } from 'vite';
 const SOURCES = ['host.ts', 'example.ts', 'example.css'] as const;
 
 /** `host.ts` → `host.js`; styles as they are. */
-export function builtName(source: string): string {
+function builtName(source: string): string {
   return source.replace(/\.ts$/, '.js');
 }
 

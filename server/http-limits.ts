@@ -81,7 +81,7 @@ export function answerClientErrors(server: Server, headersForAll: ReadonlyArray<
 /** Header names as the real partner API writes them; clients read some case-sensitively (syncfile_get's X-Filename). */
 const CANONICAL: ReadonlyMap<string, string> = new Map([['etag', 'ETag']]);
 
-export function canonicalName(name: string): string {
+function canonicalName(name: string): string {
   return CANONICAL.get(name) ?? name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 }
 

@@ -38,7 +38,7 @@ function alive(pid: number): boolean {
  * shell running it (as npm scripts do), the shell's parent. None when the
  * parent is init (a daemon) or unknown.
  */
-export function watchedAncestors(): number[] {
+function watchedAncestors(): number[] {
   const parent = process.ppid;
   if (parent <= 1) return [];
   const info = processInfo(parent);

@@ -70,7 +70,7 @@ export async function spaBuildState(distDir: string, inputsHash: string): Promis
 }
 
 /** Runs `vite build` in a child process (the build's memory is not kept by the server). */
-export async function runViteBuild(root: string): Promise<void> {
+async function runViteBuild(root: string): Promise<void> {
   const require = createRequire(import.meta.url);
   const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   await new Promise<void>((resolve, reject) => {

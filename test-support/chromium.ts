@@ -35,7 +35,7 @@ function onPath(name: string, pathVariable: string | undefined): string | null {
 }
 
 /** Where a Chromium was found: Playwright's own download, or one on this system. */
-export interface FoundChromium {
+interface FoundChromium {
   kind: 'playwright' | 'system';
   path: string;
 }
@@ -56,6 +56,7 @@ export type ChromiumUse = 'tests' | 'benches';
  * so this file does not load Playwright for the benches that do not need it.
  * @throws Error when CHROMIUM_PATH names no executable file: a setting that is
  *   ignored would be worse than a clear stop.
+ * @public .ci/run imports it to choose the browser to install.
  */
 export function findChromium(
   playwrightExecutable: () => string,

@@ -22,7 +22,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Poll a URL until it answers 200, or give up after the deadline. */
-export async function waitFor(url: string, ms: number): Promise<void> {
+async function waitFor(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {

@@ -7,7 +7,7 @@ import { createApiClient, type ApiClient } from '../../src/api/client.ts';
 import { signInViaApi, uniqueEmail, type E2eSession } from './session.ts';
 
 /** The server Playwright started (playwright.config.ts sets E2E_PORT before the workers start). */
-export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? ''}`;
+const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? ''}`;
 
 /** The signing client of a session, as the dashboard's own (src/api). */
 export function apiOf(session: E2eSession): ApiClient {

@@ -36,9 +36,13 @@ export async function showAs(page: Page, { width, height, scheme }: Variant): Pr
   await page.emulateMedia({ colorScheme: scheme });
 }
 
-/** What axe finds serious or critical on the page, one line each (an empty list when nothing). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * What axe finds serious or critical on the page, or in the part `include`
+ * selects (axe looks into frames too), one line each (an empty list when nothing).
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const results = await (include === undefined ? axe : axe.include(include)).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

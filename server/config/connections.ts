@@ -23,7 +23,7 @@ export interface ConnectionLimits {
   maxConnectionsPerAddress: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   headersTimeoutSeconds: 10,
   requestTimeoutSeconds: 30,
   keepAliveTimeoutSeconds: 5,

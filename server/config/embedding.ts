@@ -65,7 +65,7 @@ export const embedOrigins = z.preprocess(
  * the dashboard's own port under the other loopback name, so the page and the
  * dashboard are two origins, as a hoster panel and the dashboard are.
  */
-export function exampleHostOrigins(port: number): string[] {
+function exampleHostOrigins(port: number): string[] {
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }
 

@@ -12,7 +12,7 @@ const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
 
 /** `5/15m` → 5 per 15 minutes. */
-export function parseLimit(value: string): Limit | null {
+function parseLimit(value: string): Limit | null {
   const match = /^\s*(\d{1,6})\s*\/\s*(\d{1,5})\s*([smh])\s*$/.exec(value);
   if (match === null) return null;
   const count = Number(match[1]);
@@ -22,7 +22,7 @@ export function parseLimit(value: string): Limit | null {
 }
 
 /** A limit as a setting shows it: `5/15m`. */
-export function formatLimit(limit: Limit): string {
+function formatLimit(limit: Limit): string {
   const { windowMs } = limit;
   const time =
     windowMs % UNIT_MS.h === 0

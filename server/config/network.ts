@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { parseProxyEntry } from '../proxy/client-address.ts';
 import { listEntries, redactUrl, unsetIfEmpty } from './values.ts';
 
-export const DEFAULT_PORT = 8080;
+const DEFAULT_PORT = 8080;
 /** Sandbox mode: the outbox (every one-time password) and the control surface stay on this machine. */
 export const SANDBOX_DEFAULT_HOST = '127.0.0.1';
 /** In front of the real service the proxy is meant to be reached from other machines. */

@@ -17,7 +17,7 @@ export const EMBED_EXAMPLE_PATH = '/sandbox/embed-example';
 export const EMBED_ASSETS_PREFIX = '/embed/';
 
 /** The shape of /embed-config.json; `version` changes only if the shape does (src/features/embed/origins.ts reads it). */
-export interface EmbedConfig {
+interface EmbedConfig {
   version: 1;
   origins: string[];
 }

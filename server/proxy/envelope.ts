@@ -10,7 +10,7 @@ import { RAW_ERROR_STATUS, SYSTEM_ERRORS, type SystemErrorCode } from '../../src
 import { checkApiTarget } from './target.ts';
 
 /** The envelope's `version` field on answers made by the proxy, not the upstream. */
-export const PROXY_VERSION = 'proxy';
+const PROXY_VERSION = 'proxy';
 
 export interface ProxyEnvelope {
   version: string;

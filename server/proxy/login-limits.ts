@@ -43,7 +43,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 /** signin's "The e-mail or password is unknown" (docs/partner-api.md#method-errors, 112900): a wrong code. */
 export const WRONG_CODE = errorCode('signin', 'unknownEmailOrOtp');
 
-export interface Refusal {
+interface Refusal {
   /** Whole seconds until a retry can succeed (the Retry-After header); none when a new code is what it takes. */
   retryAfter?: number;
   /** What the user reads: what happened and when to try again. */
@@ -55,7 +55,7 @@ export interface Admitted {
   settle(answer: Uint8Array | null): void;
 }
 
-export type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };
+type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };
 
 export interface LoginGate {
   /**

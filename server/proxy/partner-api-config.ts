@@ -16,7 +16,7 @@ export const PARTNER_API_CONFIG_PATH = '/partner-api.json';
 export const SANDBOX_BASE_PATH = '/sandbox';
 
 /** The shape of /partner-api.json; `version` changes only if the shape does. */
-export interface PartnerApiConfig {
+interface PartnerApiConfig {
   version: 1;
   baseUrl: string | null;
 }

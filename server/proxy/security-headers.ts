@@ -6,7 +6,7 @@
 
 export const DEFAULT_FRAME_ANCESTORS = "'self'";
 
-export function contentSecurityPolicy(frameAncestors: string): string {
+function contentSecurityPolicy(frameAncestors: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -23,7 +23,7 @@ export function contentSecurityPolicy(frameAncestors: string): string {
 }
 
 /** A year, subdomains included: the dashboard's host is HTTPS-only once PUBLIC_URL says https. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 

@@ -12,7 +12,7 @@ export interface Limit {
 }
 
 /** Enough for every person behind one address and more; what a flood of new keys evicts. */
-export const DEFAULT_MAX_KEYS = 50_000;
+const DEFAULT_MAX_KEYS = 50_000;
 /** A full table is swept for expired keys at most this often (a sweep walks every key). */
 const SWEEP_EVERY_MS = 1000;
 

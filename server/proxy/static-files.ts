@@ -33,8 +33,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.txt', '.svg']);
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 interface FileVersion {
   mtimeMs: number;
@@ -44,7 +44,7 @@ interface FileVersion {
   compressed: Map<Encoding, Uint8Array>;
 }
 
-export interface StaticRequest {
+interface StaticRequest {
   method: string;
   /** The URL path, still percent-encoded. */
   pathname: string;

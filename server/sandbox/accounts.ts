@@ -6,7 +6,7 @@ import { ensureAppKeyRow, insertKey, type KeyRow } from './store/keys.ts';
 import { emailOfUser, insertUser, type UserRow } from './store/users.ts';
 
 /** Plan defaults for new accounts; the control surface can change them per account. */
-export const DEFAULT_SITE_LIMIT = 1000;
+const DEFAULT_SITE_LIMIT = 1000;
 export const ALL_FEATURES = 'autocleanup,autopatching';
 
 export function createUser(

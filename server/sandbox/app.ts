@@ -23,7 +23,6 @@ import { SandboxState } from './state.ts';
 import { countUsers, findUserByEmail } from './store/users.ts';
 
 export type { SandboxConfig } from './config.ts';
-export { sandboxConfigFromEnv, ConfigError } from './config.ts';
 
 export interface Sandbox {
   app: Hono<SandboxEnv>;

@@ -44,7 +44,7 @@ export interface Call<M extends MethodName = MethodName> {
 }
 
 /** The handler of method M: its result, or a RawResult, JsonText or FailAfterCommit (errors.ts). */
-export type Handler<M extends MethodName> = (call: Call<M>) => unknown;
+type Handler<M extends MethodName> = (call: Call<M>) => unknown;
 
 /** One handler per registry method: a method without one does not compile. */
 export type HandlerTable = { readonly [M in MethodName]: Handler<M> };

@@ -11,7 +11,7 @@ export class ConfigError extends Error {
 export const DEFAULT_APP_KEY = 'sandbox-application-key';
 export const DEFAULT_DB_PATH = '.data/sandbox.sqlite';
 /** The demo account's size (SANDBOX_DEMO_SITES): at least its 20 hand-made sites, at most 20,000. */
-export const DEMO_SITES = { min: 20, max: 20_000, fallback: 60 } as const;
+const DEMO_SITES = { min: 20, max: 20_000, fallback: 60 } as const;
 
 const intInRange = (name: string, min: number, max: number, fallback: number) =>
   z
@@ -59,7 +59,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
  * "Try the demo" (demo/copies.ts): each session gets a fresh copy of the demo
  * account of its own, removed with its keys after `hours` on the sandbox clock.
  */
-export interface DemoCopySettings {
+interface DemoCopySettings {
   /** How long a copy lives (SANDBOX_DEMO_HOURS). */
   hours: number;
   /** Copies alive at once (SANDBOX_DEMO_COPIES); past it, "try again when the oldest resets". */
@@ -68,7 +68,7 @@ export interface DemoCopySettings {
   sessionsPerAddress: number;
 }
 
-export const DEFAULT_DEMO_COPIES: DemoCopySettings = { hours: 3, maxCopies: 50, sessionsPerAddress: 5 };
+const DEFAULT_DEMO_COPIES: DemoCopySettings = { hours: 3, maxCopies: 50, sessionsPerAddress: 5 };
 
 const envSchema = z.object({
   SANDBOX_DB: z.string().min(1, 'SANDBOX_DB must be a file path').default(DEFAULT_DB_PATH),

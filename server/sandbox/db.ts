@@ -164,8 +164,6 @@ const MIGRATIONS: string[] = [
   `,
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
-
 export function openDb(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);

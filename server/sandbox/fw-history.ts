@@ -5,11 +5,11 @@
 import { BoundedCache } from './bounded-cache.ts';
 import { hash32, rng } from './random.ts';
 
-export const FW_DAYS = 30;
+const FW_DAYS = 30;
 const DAY = 86400;
 
 /** YYYYMMDD of a UNIX time, in UTC: the sandbox keeps firewall days in UTC. */
-export function ymd(t: number): number {
+function ymd(t: number): number {
   const d = new Date(t * 1000);
   return d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
 }
@@ -19,8 +19,7 @@ export interface FwEvent {
   enabled: number;
 }
 
-export type FwDay = [number, number, number, number, number, number, number, number];
-export type FwHistory = Record<string, FwDay | null>;
+type FwDay = [number, number, number, number, number, number, number, number];
 
 export interface FwWindow {
   now: number;

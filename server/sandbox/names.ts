@@ -12,7 +12,7 @@ export const MAX_EMAIL_LENGTH = 254;
  * they would make one name read as another. IDNA drops some of them
  * silently (soft hyphen, zero-width space), so they are refused before it runs.
  */
-export const INVISIBLE = /\p{Cf}/u;
+const INVISIBLE = /\p{Cf}/u;
 
 /**
  * How many site names took the full check (parseSiteName, with the URL parser): the

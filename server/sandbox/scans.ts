@@ -87,7 +87,7 @@ export function makeReport(
 }
 
 /** Write a report for the site; a cleanup leaves only what it could not cure. */
-export function writeReport(
+function writeReport(
   db: Db,
   site: Pick<SiteRow, 'id' | 'profile' | 'autotreatment'>,
   date: number,

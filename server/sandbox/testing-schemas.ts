@@ -44,12 +44,12 @@ export const scanReportSchema = z.strictObject({
 export type ScanReport = z.infer<typeof scanReportSchema>;
 
 /** docs/partner-api.md#firewall-history: YYYYMMDD → null or eight integers. */
-export const fwDaySchema = z.tuple([int, int, int, int, int, int, int, int]).nullable();
-export const fwHistorySchema = z.record(z.string().regex(/^\d{8}$/), fwDaySchema);
+const fwDaySchema = z.tuple([int, int, int, int, int, int, int, int]).nullable();
+const fwHistorySchema = z.record(z.string().regex(/^\d{8}$/), fwDaySchema);
 export type FwHistory = z.infer<typeof fwHistorySchema>;
 
 /** docs/partner-api.md#site-object. */
-export const siteSchema = z.strictObject({
+const siteSchema = z.strictObject({
   id: int,
   host: z.string(),
   domain: z.string(),

@@ -19,7 +19,7 @@ type PostShape<P extends Readonly<Record<string, string>>, R extends keyof P> = 
  * field must be present and not empty. Fields the registry does not name pass
  * through (the spec lets objects grow); the handler decides what to keep.
  */
-export function postBodySchema<P extends Readonly<Record<string, string>>, R extends keyof P & string>(
+function postBodySchema<P extends Readonly<Record<string, string>>, R extends keyof P & string>(
   post: P,
   required: readonly R[],
 ) {

@@ -25,7 +25,7 @@ import {
   type TransportOptions,
 } from './transport.ts';
 
-export { DEFAULT_TIMEOUT_MS, type HttpMethod } from './transport.ts';
+export { DEFAULT_TIMEOUT_MS } from './transport.ts';
 export type ApiClientOptions = TransportOptions;
 
 /** Methods whose answer is the JSON envelope (docs/partner-api.md#envelope) and whose calls the registry describes whole. */
@@ -56,7 +56,7 @@ export type CallResult<M extends MethodName> = z.output<(typeof resultSchemas)[M
 
 export type MethodFunction<M extends MethodName> = (...args: CallArgs<M>) => Promise<CallResult<M>>;
 
-export interface RawRequest {
+interface RawRequest {
   path?: string[];
   query?: Record<string, string | boolean | undefined>;
   body?: string;

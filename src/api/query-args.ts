@@ -30,7 +30,7 @@ export function parseQuery(rawQuery: string): ParsedQuery {
 }
 
 /** The raw query of a target (after the first `?`), or '' when it has none. */
-export function rawQueryOf(target: string): string {
+function rawQueryOf(target: string): string {
   const queryAt = target.indexOf('?');
   return queryAt === -1 ? '' : target.slice(queryAt + 1);
 }

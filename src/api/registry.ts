@@ -12,7 +12,7 @@ import { RE, type MethodDef } from './registry/define.ts';
 import { SITE_METHODS } from './registry/sites.ts';
 import { UNIT_METHODS } from './registry/units.ts';
 
-export type { MethodDef, PathParam, KeyKind, ErrorDef } from './registry/define.ts';
+export type { MethodDef } from './registry/define.ts';
 
 /** Every method of docs/partner-api.md#methods, in the order `api_methodlist` gives them. */
 export const METHODS = [

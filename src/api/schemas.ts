@@ -35,34 +35,34 @@ export const envelopeSchema = z.looseObject({
 });
 
 /** docs/partner-api.md#user; regdate only for existing users. */
-export const userSchema = z.looseObject({
+const userSchema = z.looseObject({
   login: z.string(),
   email: z.string(),
   regdate: z.optional(int),
 });
 
 /** docs/partner-api.md#one-time-password. */
-export const otpSchema = z.looseObject({
+const otpSchema = z.looseObject({
   length: int,
   expires_in: int,
   expires_at: int,
 });
 
 /** docs/partner-api.md#sync-file-info. */
-export const syncfileInfoSchema = z.looseObject({
+const syncfileInfoSchema = z.looseObject({
   filename: z.string(),
   download: z.string(),
 });
 
 /** docs/partner-api.md#key-pair: publickey and privatekey share this shape. */
-export const keyPairSchema = z.looseObject({
+const keyPairSchema = z.looseObject({
   id: z.string(),
   key: z.string(),
   hmac: z.string(),
 });
 
 /** docs/partner-api.md#key-metadata. */
-export const keyDataSchema = z.looseObject({
+const keyDataSchema = z.looseObject({
   owner: z.string(),
   created: int,
   modified: int,
@@ -88,7 +88,7 @@ export const signinResultSchema = z.looseObject({
 });
 
 /** api_keyinfo and signout results: fields not shown (docs/partner-api.md#api_keyinfo); `expires` is observed (docs/partner-api.md#key-metadata meaning). */
-export const keyInfoSchema = z.looseObject({
+const keyInfoSchema = z.looseObject({
   expires: z.optional(int),
 });
 
@@ -97,7 +97,7 @@ export const keyInfoSchema = z.looseObject({
  * are not shown: those observed in real use are named, and only id and email
  * are typed, so an unforeseen value never fails the whole answer.
  */
-export const userInfoSchema = z.nullable(
+const userInfoSchema = z.nullable(
   z.looseObject({
     id: z.optional(z.union([z.string(), z.number()])),
     email: z.optional(z.string()),
@@ -127,7 +127,7 @@ function agencyRecordSchema() {
 export const agencySchema = agencyRecordSchema();
 
 /** docs/partner-api.md#scan-report: all fields are integers. */
-export const scanReportSchema = z.looseObject({
+const scanReportSchema = z.looseObject({
   id: int,
   date: int,
   cure: int,
@@ -149,7 +149,7 @@ export const scanReportSchema = z.looseObject({
 });
 
 /** One day of docs/partner-api.md#firewall-history: [date, allowed, blocked, dos, xss/sqli, uploads, other, unique IPs]. */
-export const fwDaySchema = z.tuple([int, int, int, int, int, int, int, int]);
+const fwDaySchema = z.tuple([int, int, int, int, int, int, int, int]);
 
 /** docs/partner-api.md#firewall-history: YYYYMMDD → null (no data) or the 8 counters. */
 export const fwHistorySchema = z.record(z.string().check(z.regex(/^\d{8}$/)), z.nullable(fwDaySchema));
@@ -194,7 +194,7 @@ export const siteSchema = z.looseObject({
 });
 
 /** sites_add result (docs/partner-api.md#sites_add): request index (as a string) → that site's error message. */
-export const sitesAddResultSchema = phpMap(z.string());
+const sitesAddResultSchema = phpMap(z.string());
 
 /** docs/partner-api.md#method-metadata: everything but errprefix is optional; extra configuration may appear. */
 export const methodDataSchema = z.looseObject({
@@ -209,7 +209,7 @@ export const methodDataSchema = z.looseObject({
 });
 
 /** api_test result (docs/partner-api.md#api_test): an echo of the request. */
-export const apiTestResultSchema = z.looseObject({
+const apiTestResultSchema = z.looseObject({
   REQUEST_URI: z.string(),
   PATH: z.array(z.string()),
   QUERY: phpMap(z.unknown()),
@@ -248,12 +248,8 @@ export const resultSchemas = {
 } as const satisfies Record<MethodName, z.ZodMiniType>;
 
 export type Envelope = z.infer<typeof envelopeSchema>;
-export type User = z.infer<typeof userSchema>;
 export type Otp = z.infer<typeof otpSchema>;
-export type SignupResult = z.infer<typeof signupResultSchema>;
 export type SigninResult = z.infer<typeof signinResultSchema>;
-export type KeyInfo = z.infer<typeof keyInfoSchema>;
-export type UserInfo = NonNullable<z.infer<typeof userInfoSchema>>;
 export type Agency = z.infer<typeof agencySchema>;
 export type ScanReport = z.infer<typeof scanReportSchema>;
 export type FwDay = z.infer<typeof fwDaySchema>;

@@ -24,7 +24,7 @@ export interface TransportOptions {
 
 export type HttpMethod = 'GET' | 'POST';
 
-export interface Request {
+interface Request {
   path: string[];
   query?: Record<string, QueryValue>;
   body?: string;
@@ -32,7 +32,7 @@ export interface Request {
 }
 
 /** A call as sent and answered, before any reading of its body. */
-export interface Sent {
+interface Sent {
   target: string;
   signature: string | null;
   status: number;

@@ -22,7 +22,7 @@ export function useAccountId(): string | undefined {
   return accountIdOf(data);
 }
 
-export function accountIdOf(user: { email?: string | undefined; id?: string | number | undefined } | null): string {
+function accountIdOf(user: { email?: string | undefined; id?: string | number | undefined } | null): string {
   if (user?.email) return user.email.trim().toLowerCase();
   if (user?.id !== undefined) return `id:${user.id}`;
   return 'key';

@@ -20,11 +20,11 @@ import { findSite } from './sites';
 import { sitesQueryOptions } from './sites-query';
 
 /** The first look after this long, then each wait half as long again, up to the last. */
-export const POLL_FIRST_MS = 2_000;
-export const POLL_GROWTH = 1.5;
-export const POLL_MAX_MS = 30_000;
+const POLL_FIRST_MS = 2_000;
+const POLL_GROWTH = 1.5;
+const POLL_MAX_MS = 30_000;
 /** A scan that has not reported after this long is left to the background refresh. */
-export const SCAN_GIVE_UP_MS = 15 * 60_000;
+const SCAN_GIVE_UP_MS = 15 * 60_000;
 
 export type ScanOutcome =
   /** The new report is in: the site as listed with it. */
@@ -53,7 +53,7 @@ const recordSchema = z.object({
 });
 const records = accountStore<Record<string, ScanRecord>>('scans', z.record(z.string(), recordSchema), () => ({}));
 
-export function rememberScan(account: string | undefined, domain: string, record: ScanRecord): void {
+function rememberScan(account: string | undefined, domain: string, record: ScanRecord): void {
   if (account === undefined) return;
   const store = records.of(account);
   const next = { ...store.get(), [domain]: record };
@@ -198,7 +198,7 @@ export class ScanWatcher {
 const watchers = new WeakMap<QueryClient, ScanWatcher>();
 
 /** The watcher of this query client (one per app, one per test). */
-export function scanWatcherFor(client: QueryClient, api: ApiClient): ScanWatcher {
+function scanWatcherFor(client: QueryClient, api: ApiClient): ScanWatcher {
   let watcher = watchers.get(client);
   if (!watcher) {
     watcher = new ScanWatcher(client, api);

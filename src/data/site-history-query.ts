@@ -23,8 +23,8 @@ import { useApi } from '../lib/api-context';
 import { ACCOUNT_HISTORY_ARGS, type SiteHistoryMessage, type SiteHistoryRequest } from './site-history-read';
 
 /** The firewall's numbers grow through the day (the sandbox's too): a few minutes old is fresh enough. */
-export const HISTORY_STALE_MS = 2 * 60_000;
-export const HISTORY_REFRESH_MS = 5 * 60_000;
+const HISTORY_STALE_MS = 2 * 60_000;
+const HISTORY_REFRESH_MS = 5 * 60_000;
 
 const freshness = {
   staleTime: HISTORY_STALE_MS,
@@ -52,7 +52,7 @@ export function useSitesHistory(unit: string | undefined) {
  * aborts it (a write cancels the read on its way, so it cannot overwrite the
  * write's optimistic change).
  */
-export function readSitesInWorker(request: SiteHistoryRequest, signal: AbortSignal): Promise<Site[]> {
+function readSitesInWorker(request: SiteHistoryRequest, signal: AbortSignal): Promise<Site[]> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);

@@ -20,7 +20,7 @@ interface Saved {
 }
 
 /** Applies `patch` to the given sites of the matching lists and keeps what was there. */
-export function applyOptimistic(
+function applyOptimistic(
   client: QueryClient,
   queryKey: QueryKey,
   domains: readonly string[],
@@ -48,7 +48,7 @@ export function applyOptimistic(
 }
 
 /** Puts the saved sites back where they were (a deleted one at its old place). */
-export function rollBack(client: QueryClient, saved: readonly Saved[]): void {
+function rollBack(client: QueryClient, saved: readonly Saved[]): void {
   for (const { key, domain, index, site } of saved) {
     client.setQueryData<Site[]>(key, (sites) => {
       if (!sites) return sites;

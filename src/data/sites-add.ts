@@ -15,7 +15,7 @@ import { SITES_KEY } from './sites-query';
 import { addUnit } from './units-directory';
 
 /** Sites per sites_add call: a few hundred, so no call holds the service long. */
-export const ADD_CHUNK = 250;
+const ADD_CHUNK = 250;
 
 export interface AddEntry {
   /** The site as the service takes it (punycode or UTF-8, docs/partner-api.md#sites_add). */

@@ -87,12 +87,3 @@ export function patchCachedSites(client: QueryClient, patches: ReadonlyMap<strin
     return changed ? next : sites;
   });
 }
-
-/** The cached site of the account's list (or any list that has it), without asking the service. */
-export function cachedSite(client: QueryClient, domain: string): Site | undefined {
-  for (const [, sites] of client.getQueriesData<Site[]>({ queryKey: SITES_KEY })) {
-    const site = sites?.find((s) => s.domain === domain);
-    if (site) return site;
-  }
-  return undefined;
-}

@@ -68,13 +68,3 @@ export function renameUnit(account: string | undefined, from: string, to: string
     return [...rest, { ...entry, email: renamed }];
   });
 }
-
-export function knowsUnit(account: string | undefined, email: string): boolean {
-  return (
-    account !== undefined &&
-    directory
-      .of(account)
-      .get()
-      .some((u) => u.email === normalEmail(email))
-  );
-}

@@ -4,7 +4,7 @@ import { methodQuery } from '../api/query-keys';
 import { useApi } from '../lib/api-context';
 
 /** api_userinfo (docs/partner-api.md#api_userinfo): the user of the key, or null for a key with no user. */
-export function userInfoQueryOptions(api: ApiClient) {
+function userInfoQueryOptions(api: ApiClient) {
   return queryOptions({ ...methodQuery(api, 'api_userinfo'), staleTime: 5 * 60_000 });
 }
 

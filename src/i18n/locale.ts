@@ -61,7 +61,7 @@ function browserLanguages(): readonly string[] {
 const SETTING_KEY = 'psd.locale';
 
 /** The user's choice, kept on this device; undefined until the user chooses. */
-export const localeSetting = atom<string | undefined>(matchLocale([readStorage('local', SETTING_KEY) ?? '']));
+const localeSetting = atom<string | undefined>(matchLocale([readStorage('local', SETTING_KEY) ?? '']));
 
 export function setLocaleSetting(tag: string | undefined): void {
   const code = tag === undefined ? undefined : matchLocale([tag]);
@@ -71,13 +71,13 @@ export function setLocaleSetting(tag: string | undefined): void {
 }
 
 /** The embedding panel's language, when it sent one we have. */
-export const hostLocale = atom<string | undefined>(undefined);
+const hostLocale = atom<string | undefined>(undefined);
 
 export function setHostLocale(tag: string | undefined): void {
   hostLocale.set(tag === undefined ? undefined : matchLocale([tag]));
 }
 
-export const browserLocale = atom<string>(matchLocale(browserLanguages()) ?? BASE_LOCALE);
+const browserLocale = atom<string>(matchLocale(browserLanguages()) ?? BASE_LOCALE);
 
 /** The browser's preferred language tags as it gives them, regions included (en-GB, de-AT): dates and numbers follow them (./format.ts). */
 export const preferredLanguages = atom<readonly string[]>(browserLanguages());

@@ -23,11 +23,11 @@ function load(): readonly string[] {
 
 const $broken = atom<readonly string[]>(load());
 
-export function isImageBroken(src: string): boolean {
+function isImageBroken(src: string): boolean {
   return $broken.get().includes(src);
 }
 
-export function markImageBroken(src: string): void {
+function markImageBroken(src: string): void {
   if (isImageBroken(src)) return;
   const next = [...$broken.get(), src].slice(-KEPT);
   $broken.set(next);

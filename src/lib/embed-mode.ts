@@ -14,7 +14,7 @@ import { readStorage, removeStorage, writeStorage } from './safe-storage';
  * src/index.css: no app header, compact spacing); the embed bridge
  * (src/features/embed) is loaded only in this mode.
  */
-export const EMBED_PARAM = 'embed';
+const EMBED_PARAM = 'embed';
 const STORAGE_KEY = 'psd.embed';
 
 let embedded = false;

@@ -81,10 +81,6 @@ export function bandVariables(band: Band): Record<typeof VIEW_TOP | typeof VIEW_
 /** Where the user last pointed or moved the focus to, in the frame's viewport (null: not yet). */
 let lastInteractionY: number | null = null;
 
-export function lastInteraction(): number | null {
-  return lastInteractionY;
-}
-
 /**
  * Follows where the user points and where the focus goes (capture phase, so
  * nothing stops it); embed mode starts it (src/features/embed/start.ts).
@@ -111,7 +107,7 @@ export function trackInteractions(doc: Document = document): () => void {
 }
 
 /** The band around the last interaction, or null outside embed mode or before any interaction. */
-export function fallbackBand(height: number, win: Window = window): Band | null {
+function fallbackBand(height: number, win: Window = window): Band | null {
   if (!isEmbedded() || lastInteractionY === null) return null;
   return bandAround(lastInteractionY, win.innerHeight, height);
 }

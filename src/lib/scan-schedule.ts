@@ -10,7 +10,7 @@ import type { Site } from '../api/schemas';
 /** How late a scheduled scan may be before it counts as overdue (a scan takes time, the service's clock ours). */
 export const SCAN_GRACE_SECONDS = 86_400;
 /** Sites without scheduled scans count as recently scanned when scanned within this long (the firewall history's 30 days). */
-export const UNSCHEDULED_RECENT_SECONDS = 30 * 86_400;
+const UNSCHEDULED_RECENT_SECONDS = 30 * 86_400;
 
 /**
  * Never scanned, or scheduled scans that have stopped reporting: the latest

@@ -5,7 +5,7 @@ import { readStorage, writeStorage } from './safe-storage';
  * storage key and rule are applied before first paint by public/theme-init.js
  * (an external script: the CSP forbids inline script); keep the two in step.
  */
-export const THEME_STORAGE_KEY = 'psd.theme';
+const THEME_STORAGE_KEY = 'psd.theme';
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 

@@ -17,7 +17,7 @@ export interface DemoFleet {
 }
 
 /** Today's proportion: 10 units for 60 sites. */
-export const SITES_PER_UNIT = 6;
+const SITES_PER_UNIT = 6;
 
 /** The filler sites, as the seed has always made them. */
 function filler(name: string, i: number): SeedSite {

@@ -36,7 +36,7 @@ const signinResult = z.looseObject({
 });
 
 /** What the page answers: the demo copy's new signin key, and when the copy is removed (sandbox seconds). */
-export interface DemoSession {
+interface DemoSession {
   email: string;
   key: string;
   hmac: string;

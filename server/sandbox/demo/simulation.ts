@@ -110,7 +110,7 @@ export function simulationDue(db: Db, now: number): boolean {
   return Math.floor((now - clock.epoch) / SIM_SLOT) > clock.slot || clock.cleanups.some((c) => c.at <= now);
 }
 
-export interface Infection {
+interface Infection {
   siteId: number;
   at: number;
   /** When it is cleaned, if it takes (the site still clean or suspicious when it comes). */

@@ -8,7 +8,7 @@ import type { MethodDef } from '../../../src/api/registry.ts';
 import { SystemError } from '../errors.ts';
 
 /** Nesting of arrays and objects a JSON body may have; the agency record and sites_add need 2. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 export interface RequestBody {
   /** The parsed JSON body (agency_update, sites_add), else undefined. */
@@ -68,7 +68,7 @@ export function readBody(def: MethodDef, bytes: Uint8Array | null, contentType: 
  * recursion, so any input is safe to check; text with few brackets at all (a
  * sites_add list of names) is let through at once.
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+function nestsDeeperThan(text: string, max: number): boolean {
   if (!hasMoreOpeners(text, max)) return false;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {

@@ -9,8 +9,8 @@ import { pendingOtp, recordWrongTry, replaceOtp, spendOtp } from '../store/otps.
 import { isUnitEmail } from '../store/units.ts';
 import { findUserByEmail, type UserRow } from '../store/users.ts';
 
-export const OTP_LENGTH = 6;
-export const OTP_MAX_TRIES = 5;
+const OTP_LENGTH = 6;
+const OTP_MAX_TRIES = 5;
 
 /**
  * Registration is refused for addresses under the reserved .invalid top-level

@@ -14,7 +14,7 @@ export function apiMethodList(call: Call<'api_methodlist'>) {
 }
 
 /** docs/partner-api.md#method-metadata: what api_methoddata publishes of a registry entry. */
-export function methodData(def: MethodDef) {
+function methodData(def: MethodDef) {
   const argv: Record<string, string> = { ...def.argv };
   for (const flag of def.flags) argv[flag] = RE.flag;
   return {

@@ -9,7 +9,7 @@ import { keyById } from '../store/keys.ts';
 import { getUser, type UserRow } from '../store/users.ts';
 
 /** docs/partner-api.md#limits: the dashboard URL lives 24 hours. */
-export const DASHBOARD_TTL = 24 * 3600;
+const DASHBOARD_TTL = 24 * 3600;
 
 function signToken(state: SandboxState, payload: string): string {
   return createHmac('sha256', state.secret).update(payload).digest('base64url');

@@ -163,10 +163,6 @@ export function siteState(db: Db, siteId: number): Pick<SiteRow, 'profile' | 'sy
     Pick<SiteRow, 'profile' | 'syncfile' | 'autotreatment'> | undefined;
 }
 
-export function setProfile(db: Db, siteId: number, profile: Profile): void {
-  prepared(db, 'UPDATE sites SET profile = ? WHERE id = ?').run(profile, siteId);
-}
-
 export function setSyncfile(db: Db, userId: number, host: string, installed: boolean): number {
   return prepared(db, 'UPDATE sites SET syncfile = ? WHERE user_id = ? AND host = ?').run(
     installed ? 1 : 0,

@@ -8,7 +8,7 @@
  */
 
 /** One path parameter (docs/partner-api.md#methods "numbered (path) parameters"). */
-export interface PathParam {
+interface PathParam {
   readonly name: string;
   /** Regular expression the decoded entry must match. */
   readonly re: string;
@@ -23,7 +23,7 @@ export type KeyKind = 'app' | 'signin';
  * in the method's list (docs/partner-api.md#error-rules rule 5), so the list keeps the spec's order;
  * code everywhere else names the error by `name`, never by position.
  */
-export interface ErrorDef {
+interface ErrorDef {
   readonly name: string;
   readonly message: string;
 }

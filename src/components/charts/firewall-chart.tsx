@@ -25,12 +25,13 @@ import { useStore } from '@nanostores/react';
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { format } from '../../i18n/format';
 import { cn } from '../../lib/cn';
+import { CSV_TYPE, downloadText } from '../../lib/download-text';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DownloadIcon } from '../ui/more-icons';
 import { chartMessages } from './chart-messages';
 import { dayTime, firewallCsv, firewallTotals, isoDay, type FirewallDay } from './firewall-days';
-import { downloadText, FirewallTable, FirewallTotals } from './firewall-table';
+import { FirewallTable, FirewallTotals } from './firewall-table';
 import './charts.css';
 
 const importGraphic = () => import('./firewall-chart-graphic');
@@ -110,7 +111,7 @@ export function FirewallChart({
       uniqueIps: t.uniqueIps,
     });
     const name = `firewall-${subject.replace(/[^\p{L}\p{N}.-]+/gu, '-')}-${first ? isoDay(first.date) : ''}-${last ? isoDay(last.date) : ''}.csv`;
-    downloadText(name, csv);
+    downloadText(name, csv, CSV_TYPE);
   };
 
   return (

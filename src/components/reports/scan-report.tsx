@@ -18,7 +18,7 @@ import { reportMessages } from './report-messages';
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** Bytes in the largest unit that keeps the number at or above 1 (1,000-based, as disks are sold). */
-export function formatBytes(f: Format, bytes: number): string {
+function formatBytes(f: Format, bytes: number): string {
   let value = bytes;
   let unit = 0;
   while (value >= 1000 && unit < UNITS.length - 1) {

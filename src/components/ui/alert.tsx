@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export const alertVariants = cva('rounded-md border px-4 py-3 text-sm', {
+const alertVariants = cva('rounded-md border px-4 py-3 text-sm', {
   variants: {
     tone: {
       error: 'border-danger-border bg-danger-surface text-danger-text',

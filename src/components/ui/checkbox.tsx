@@ -16,16 +16,36 @@ export function Checkbox({ label, hint, className, ...props }: CheckboxProps) {
         className="mt-0.5 size-4 shrink-0 accent-primary"
         {...props}
       />
-      <div className="text-sm">
-        <label htmlFor={id} className="font-medium text-foreground">
-          {label}
-        </label>
-        {hint ? (
-          <p id={hintId} className="text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-      </div>
+      <ControlLabel htmlFor={id} label={label} hint={hint} hintId={hintId} />
+    </div>
+  );
+}
+
+/**
+ * The label beside a checkbox or a switch, and the hint under it (the control's
+ * aria-describedby names `hintId`).
+ */
+export function ControlLabel({
+  htmlFor,
+  label,
+  hint,
+  hintId,
+}: {
+  htmlFor: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  hintId?: string | undefined;
+}) {
+  return (
+    <div className="text-sm">
+      <label htmlFor={htmlFor} className="font-medium text-foreground">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

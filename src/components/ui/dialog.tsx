@@ -32,7 +32,7 @@ export const dialogPanelClass =
  * the dialog opens), the menu's button. Radix gives it back to a
  * `DialogTrigger` only, and our dialogs are opened by state.
  */
-export function openerOf(active: Element | null): HTMLElement | null {
+function openerOf(active: Element | null): HTMLElement | null {
   if (!(active instanceof HTMLElement) || active === active.ownerDocument.body) return null;
   const menu = active.closest('[role="menu"]');
   if (menu !== null && menu.id !== '') {

@@ -87,22 +87,3 @@ export const FilterIcon = (p: IconProps) => (
     <path d="M3 5h18l-7 8v6l-4 2v-8z" />
   </Svg>
 );
-
-export const AlertIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 3 2 20h20zM12 10v4M12 17h.01" />
-  </Svg>
-);
-
-export const CheckIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m5 12 5 5 9-10" />
-  </Svg>
-);
-
-export const UsersIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="9" cy="8" r="4" />
-    <path d="M2 21v-1a7 7 0 0 1 14 0v1M16 4a4 4 0 0 1 0 8M22 21v-1a7 7 0 0 0-4-6.3" />
-  </Svg>
-);

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 import { ChevronDownIcon } from './icons';
 import { inputVariants } from './input';
 
-export interface SelectOption<V extends string = string> {
+interface SelectOption<V extends string = string> {
   value: V;
   label: string;
   disabled?: boolean;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /** A decorative spinner; the surrounding text says what is happening. */
@@ -10,5 +11,15 @@ export function Spinner({ className }: { className?: string }) {
         className,
       )}
     />
+  );
+}
+
+/** A line that says what is loading, with the spinner; screen readers hear it (role status). */
+export function LoadingStatus({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Spinner />
+      {children}
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { ControlLabel } from './checkbox';
 
 type SwitchProps = ComponentProps<typeof SwitchPrimitive.Root> & {
   /** A visible label; without one, give the switch an aria-label (a table row's "Firewall, example.com"). */
@@ -34,16 +35,7 @@ export function Switch({ label, hint, id, className, ...props }: SwitchProps) {
   return (
     <div className={cn('flex items-start gap-3', className)}>
       {control}
-      <div className="text-sm">
-        <label htmlFor={controlId} className="font-medium text-foreground">
-          {label}
-        </label>
-        {hint ? (
-          <p id={hintId} className="text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-      </div>
+      <ControlLabel htmlFor={controlId} label={label} hint={hint} hintId={hintId} />
     </div>
   );
 }

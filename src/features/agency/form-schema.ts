@@ -48,7 +48,7 @@ export function toFormValues(agency: Agency | null): AgencyFormValues {
 }
 
 /** What is sent for a field: trimmed; a SWIFT/BIC without spaces, codes in upper case. */
-export function normalize(field: AgencyField, value: string): string {
+function normalize(field: AgencyField, value: string): string {
   const trimmed = value.trim();
   if (field === 'bank_swift') return trimmed.replace(/\s+/g, '').toUpperCase();
   if (field === 'bank_currency') return trimmed.toUpperCase();
@@ -73,7 +73,7 @@ function maxLength(pattern: string): number | undefined {
 }
 
 /** What is wrong with a value the registry refuses, in the user's words. */
-export function registryProblem(t: AgencyMessages, field: AgencyField, value: string): string {
+function registryProblem(t: AgencyMessages, field: AgencyField, value: string): string {
   if (value === '' && field === 'title') return t.titleRequired;
   if (value === '' && field === 'email') return t.emailRequired;
   switch (field) {

@@ -19,7 +19,6 @@ export function emailFormSchema(t: AuthMessages) {
       ),
   });
 }
-export type EmailFormValues = z.infer<ReturnType<typeof emailFormSchema>>;
 
 /** The one-time password: exactly `otp.length` digits (docs/partner-api.md#one-time-password), spaces ignored. */
 export function codeFormSchema(length: number, t: AuthMessages) {

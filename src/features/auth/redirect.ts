@@ -20,8 +20,6 @@ export const loginSearchSchema = searchSchema({
   redirect: searchParam(z.optional(z.string().check(z.refine(isSafeRedirect))), undefined),
 });
 
-export type LoginSearch = z.infer<typeof loginSearchSchema>;
-
 /** The redirect param for a location the user was on (undefined when it is the login page). */
 export function redirectTarget(href: string): string | undefined {
   return isSafeRedirect(href) && href !== '/' ? href : undefined;

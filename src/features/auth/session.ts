@@ -9,7 +9,7 @@ import { readStorage, removeStorage, writeStorage, type StorageArea } from '../.
  * user asks to be remembered (docs/architecture.md#non-negotiables). Never rendered, never
  * logged, never put in a URL.
  */
-export const SESSION_STORAGE_KEY = 'psd.session';
+const SESSION_STORAGE_KEY = 'psd.session';
 
 export const sessionSchema = z.object({
   v: z.literal(1),
@@ -131,10 +131,6 @@ export function createSessionStore(opts: { onSignedOutElsewhere?: () => void } =
       return () => listeners.delete(listener);
     },
   };
-}
-
-export function useSession(store: SessionStore): Session | null {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 export function useSessionNotice(store: SessionStore): SessionNotice | null {

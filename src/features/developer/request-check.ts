@@ -45,7 +45,7 @@ function compile(pattern: string): RegExp | null {
 }
 
 /** The problem with one value, or null when it matches. */
-export function checkValue(pattern: string, value: string): Problem | null {
+function checkValue(pattern: string, value: string): Problem | null {
   const re = compile(pattern);
   if (!re) return { kind: 'uncompilable', pattern };
   return re.test(value) ? null : { kind: 'mismatch', pattern };

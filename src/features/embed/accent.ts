@@ -11,7 +11,7 @@ import { HEX_COLOUR } from './protocol';
 type Rgb = readonly [number, number, number];
 
 /** The variables an accent sets; removing them restores the theme's own. */
-export const ACCENT_VARIABLES = ['--primary', '--primary-hover', '--primary-foreground', '--link', '--ring'] as const;
+const ACCENT_VARIABLES = ['--primary', '--primary-hover', '--primary-foreground', '--link', '--ring'] as const;
 type AccentVariable = (typeof ACCENT_VARIABLES)[number];
 
 export function parseHex(hex: string): Rgb | null {
@@ -27,7 +27,7 @@ export function parseHex(hex: string): Rgb | null {
   return [r, g, b];
 }
 
-export function toHex([r, g, b]: Rgb): string {
+function toHex([r, g, b]: Rgb): string {
   return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 }
 

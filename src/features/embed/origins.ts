@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-export const EMBED_CONFIG_URL = '/embed-config.json';
+const EMBED_CONFIG_URL = '/embed-config.json';
 
 const ORIGIN = /^https?:\/\/[^/?#\s]+$/i;
 

@@ -16,7 +16,7 @@ export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** A BCP 47 language tag as panels send them (`de`, `de-AT`, `zh-Hant-TW`). */
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i;
 /** The tallest frame the protocol knows of, in CSS pixels: the dashboard refuses a `viewport` beyond it, the host helper a `resize`. */
-export const MAX_FRAME_PIXELS = 100_000;
+const MAX_FRAME_PIXELS = 100_000;
 
 const version = z.literal(PROTOCOL_VERSION);
 
@@ -68,11 +68,9 @@ const hostMessageSchema = z.discriminatedUnion('type', [
 
 /** A message from the panel's page. */
 export type HostMessage = z.infer<typeof hostMessageSchema>;
-export type HostMessageType = HostMessage['type'];
 const HOST_TYPES: readonly string[] = ['auth', 'theme', 'locale', 'navigate', 'viewport'];
 
-export type ProtocolErrorCode =
-  'bad-message' | 'unknown-type' | 'unsupported-version' | 'auth-failed' | 'unsupported-locale';
+type ProtocolErrorCode = 'bad-message' | 'unknown-type' | 'unsupported-version' | 'auth-failed' | 'unsupported-locale';
 
 /** A message from the dashboard to the panel's page. */
 export type DashboardMessage =

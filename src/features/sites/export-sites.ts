@@ -1,6 +1,7 @@
 import type { Site } from '../../data/sites';
 import { sitesMessages } from './messages';
-import { csvFileName, downloadText, isoTime, toCsv, type CsvColumn } from './model/csv-export';
+import { CSV_TYPE, downloadText } from '../../lib/download-text';
+import { csvFileName, isoTime, toCsv, type CsvColumn } from './model/csv-export';
 import { periodName } from './model/site-filters';
 import { statusOf, threatsOf } from './model/site-status';
 import { statusLabel } from './components/site-cells';
@@ -38,6 +39,6 @@ export function exportSites(sites: readonly Site[], patching: Readonly<Record<st
   const file = csvFileName('sites');
   // A translation may break a long header word with soft hyphens for the narrow column; not in a file.
   const headed = columns.map((c) => ({ ...c, header: c.header.replaceAll('\u00ad', '') }));
-  downloadText(file, toCsv(sites, headed));
+  downloadText(file, toCsv(sites, headed), CSV_TYPE);
   return file;
 }

@@ -14,7 +14,7 @@ import { agencyMessages, type AgencyMessages } from '../messages';
 import { CountryCombobox } from './country-combobox';
 import { LogoPreview } from './logo-preview';
 
-export type AgencyForm = UseFormReturn<AgencyFormValues, unknown, AgencyFormValues>;
+type AgencyForm = UseFormReturn<AgencyFormValues, unknown, AgencyFormValues>;
 
 type Kind = 'text' | 'email' | 'tel' | 'url' | 'website' | 'textarea' | 'country' | 'currency';
 

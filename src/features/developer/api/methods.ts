@@ -14,7 +14,7 @@ export function useMethodList() {
 }
 
 /** api_methoddata (docs/partner-api.md#method-metadata, docs/partner-api.md#api_methoddata) of one method. */
-export function methodDataQueryOptions(api: ApiClient, name: string) {
+function methodDataQueryOptions(api: ApiClient, name: string) {
   return queryOptions({ ...methodQuery(api, 'api_methoddata', name), staleTime: 5 * 60_000 });
 }
 

@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
 import type { Credentials } from '../../../api/credentials';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/select';
 import { useMethodList } from '../api/methods';
 import { developerMessages } from '../messages';
 import { isMethodName } from '../method-names';
 import { CallPanel } from './call-panel';
+import { MethodSelect } from './method-select';
 
 interface BuilderTabProps {
   method: string | undefined;
@@ -23,16 +22,7 @@ export function BuilderTab({ method, onMethodChange, credentials, apiBaseUrl }: 
   return (
     <div className="space-y-5">
       <p className="text-sm text-muted-foreground">{t.builderIntro}</p>
-      <Field label={t.method} className="max-w-sm">
-        {(control) => (
-          <Select
-            {...control}
-            value={chosen ?? ''}
-            onValueChange={onMethodChange}
-            options={methods.map((m) => ({ value: m, label: m }))}
-          />
-        )}
-      </Field>
+      <MethodSelect methods={methods} value={chosen} onChange={onMethodChange} className="max-w-sm" />
       {chosen === undefined ? null : isMethodName(chosen) ? (
         <CallPanel key={chosen} method={chosen} credentials={credentials} apiBaseUrl={apiBaseUrl} />
       ) : (

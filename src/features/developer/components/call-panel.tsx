@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Credentials } from '../../../api/credentials';
 import type { MethodName } from '../../../api/registry';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { useApi } from '../../../lib/api-context';
 import { useMethodData } from '../api/methods';
 import { developerMessages } from '../messages';
@@ -38,11 +38,7 @@ export function CallPanel({ method, credentials, apiBaseUrl, defaults }: CallPan
   });
 
   if (data.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> {t.loadingMethod}
-      </p>
-    );
+    return <LoadingStatus>{t.loadingMethod}</LoadingStatus>;
   }
   if (data.isError) return <ApiErrorAlert error={data.error} title={t.methodFailed} />;
   return (

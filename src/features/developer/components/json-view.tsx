@@ -18,7 +18,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** One value as text: scalars as they are (an empty string as ""), objects and arrays as compact JSON. */
-export function scalarText(value: unknown): string {
+function scalarText(value: unknown): string {
   if (typeof value === 'string') return value === '' ? '""' : value;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return JSON.stringify(value);

@@ -4,7 +4,7 @@ import { getMethod } from '../../../api/registry';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { useMethodData } from '../api/methods';
 import { developerMessages } from '../messages';
 import { methodDescription, methodMessages } from '../method-messages';
@@ -60,11 +60,7 @@ export function MethodDetail({ name, onTry }: { name: string; onTry: () => void 
   const ours = methodDescription(useStore(methodMessages), name);
   const data = useMethodData(name);
   if (data.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> {t.loadingMethod}
-      </p>
-    );
+    return <LoadingStatus>{t.loadingMethod}</LoadingStatus>;
   }
   if (data.isError) return <ApiErrorAlert error={data.error} title={t.methodFailed} />;
   const d = data.data;

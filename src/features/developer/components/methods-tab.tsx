@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 import { useMethodList } from '../api/methods';
 import { developerMessages } from '../messages';
 import { MethodDetail } from './method-detail';
+import { MethodSelect } from './method-select';
 
 interface MethodsTabProps {
   method: string | undefined;
@@ -23,16 +22,7 @@ export function MethodsTab({ method, onMethodChange, onTry }: MethodsTabProps) {
         <h2 className="text-sm font-semibold text-foreground">{t.methodList}</h2>
         <p className="text-xs text-muted-foreground">{t.methodCount(methods.length)}</p>
         {/* Narrow screens: the system's picker rather than a list taller than the screen. */}
-        <Field label={t.method} className="mt-3 lg:hidden">
-          {(control) => (
-            <Select
-              {...control}
-              value={chosen ?? ''}
-              onValueChange={onMethodChange}
-              options={methods.map((m) => ({ value: m, label: m }))}
-            />
-          )}
-        </Field>
+        <MethodSelect methods={methods} value={chosen} onChange={onMethodChange} className="mt-3 lg:hidden" />
         <ul className="mt-2 hidden space-y-0.5 lg:block">
           {methods.map((m) => (
             <li key={m}>

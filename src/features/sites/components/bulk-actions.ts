@@ -5,7 +5,7 @@ import type { bulkMessages } from '../bulk-messages';
 type BulkWords = ReturnType<typeof bulkMessages.get>;
 
 /** The changes offered for a selection, by a stable id for the select. */
-export const BULK_CHOICES = {
+const BULK_CHOICES = {
   firewallOn: { kind: 'option', change: { option: 'firewall', value: 'enable' } },
   firewallOff: { kind: 'option', change: { option: 'firewall', value: 'disable' } },
   cleanupOn: { kind: 'option', change: { option: 'autocleanup', value: 1 } },

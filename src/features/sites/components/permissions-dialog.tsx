@@ -13,7 +13,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { sitesMessages, type SitesMessages } from '../messages';
 
 /** A whole number the service stores (docs/partner-api.md#site_setoption permissions: a bitmask; its bits are not documented). */
-export function permissionsSchema(t: SitesMessages) {
+function permissionsSchema(t: SitesMessages) {
   return z.object({
     value: z.string().check(
       z.trim(),

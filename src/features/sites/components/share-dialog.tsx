@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { useAgency } from '../../../data/agency';
 import { commonMessages } from '../../../i18n/common-messages';
 import { emailField } from '../../../lib/email-schema';
@@ -36,9 +36,7 @@ export function ShareDialog({ open, onOpenChange, title, onSubmit }: ShareDialog
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description={t.shareText}>
         {agency.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> {t.agencyLoading}
-          </p>
+          <LoadingStatus>{t.agencyLoading}</LoadingStatus>
         ) : agency.isError ? (
           <ApiErrorAlert error={agency.error} />
         ) : agency.data === null ? (

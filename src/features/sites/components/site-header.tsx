@@ -13,7 +13,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ExternalLinkIcon, ShieldIcon } from '../../../components/ui/icons';
 import { PrinterIcon } from '../../../components/reports/printer-icon';
-import { ScanIcon, TrashIcon } from '../../../components/ui/more-icons';
+import { TrashIcon } from '../../../components/ui/more-icons';
 import { Progress } from '../../../components/ui/progress';
 import { useScanning } from '../../../data/scan-watcher';
 import type { Site } from '../../../data/sites';
@@ -22,6 +22,7 @@ import { useApi } from '../../../lib/api-context';
 import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
 import { sitesMessages } from '../messages';
 import { sitePageMessages } from '../site-page-messages';
+import { ScanNowButton } from './scan-now-button';
 import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
 import { RowErrorNote, ScanTime, StatusBadge } from './site-cells';
 import { useSiteActions } from './site-actions';
@@ -78,7 +79,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The options, as in the table row, each with its visible label. */
-export function SiteOptions({ site }: { site: Site }) {
+function SiteOptions({ site }: { site: Site }) {
   const p = useStore(sitePageMessages);
   const t = useStore(sitesMessages);
   const { ask } = useSiteActions();
@@ -117,25 +118,8 @@ export function SiteOptions({ site }: { site: Site }) {
   );
 }
 
-export function ScanNowButton({ site }: { site: Site }) {
-  const t = useStore(sitesMessages);
-  const { scan } = useSiteActions();
-  const scanning = useScanning()[site.domain] !== undefined;
-  return (
-    <Button
-      variant="secondary"
-      disabled={scanning}
-      aria-label={t.scanNow({ domain: site.domain })}
-      onClick={() => scan(site.domain)}
-    >
-      <ScanIcon />
-      {scanning ? t.statusScanning : t.scanNowShort}
-    </Button>
-  );
-}
-
 /** While a scan started here runs: an indeterminate bar (the API reports no progress). */
-export function ScanProgress({ site }: { site: Site }) {
+function ScanProgress({ site }: { site: Site }) {
   const p = useStore(sitePageMessages);
   const scanning = useScanning()[site.domain] !== undefined;
   if (!scanning) return null;
@@ -148,7 +132,7 @@ export function ScanProgress({ site }: { site: Site }) {
 }
 
 /** The printable client report (/sites/<domain>/report), in this tab: it has its own Print button and a way back. */
-export function PrintReportLink({ site, unit }: { site: Site; unit?: string | undefined }) {
+function PrintReportLink({ site, unit }: { site: Site; unit?: string | undefined }) {
   const p = useStore(sitePageMessages);
   return (
     <Link
@@ -163,7 +147,7 @@ export function PrintReportLink({ site, unit }: { site: Site; unit?: string | un
   );
 }
 
-export function DeleteSiteButton({ site }: { site: Site }) {
+function DeleteSiteButton({ site }: { site: Site }) {
   const t = useStore(sitesMessages);
   const { ask } = useSiteActions();
   return (
@@ -178,7 +162,7 @@ export function DeleteSiteButton({ site }: { site: Site }) {
  * The `dashboard` login URL (docs/partner-api.md#dashboard, valid 24 hours) opened in a new tab,
  * never written into the page (src/lib/open-dashboard.ts).
  */
-export function OpenDashboardButton() {
+function OpenDashboardButton() {
   const p = useStore(sitePageMessages);
   const api = useApi();
   const open = useMutation({ mutationFn: (tab: Window | null) => sendTabToDashboard(api, tab) });

@@ -9,17 +9,15 @@ import { Link } from '@tanstack/react-router';
 import { memo, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ChevronDownIcon } from '../../../components/ui/icons';
-import { ScanIcon } from '../../../components/ui/more-icons';
 import type { Site } from '../../../data/sites';
-import { useScanning } from '../../../data/scan-watcher';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
 import { threatsOf } from '../model/site-status';
 import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
 import { RowActions } from './row-actions';
+import { ScanNowButton } from './scan-now-button';
 import { RowErrorRow, ScanTime, StatusBadge } from './site-cells';
-import { useSiteActions } from './site-actions';
 
 export type TableLayout = 'full' | 'narrow';
 
@@ -170,8 +168,6 @@ export const SiteRow = memo(function SiteRow(props: SiteRowProps) {
 /** The columns a narrow screen leaves out, under the row. */
 function RowDetail({ site, id }: { site: Site; id: string }) {
   const t = useStore(sitesMessages);
-  const { scan } = useSiteActions();
-  const scanning = useScanning()[site.domain] !== undefined;
   const item = 'flex min-h-10 items-center justify-between gap-3';
   return (
     <tr id={id} className="bg-surface-muted [&>td]:border-b [&>td]:border-border">
@@ -221,16 +217,7 @@ function RowDetail({ site, id }: { site: Site; id: string }) {
           </div>
         </dl>
         <div className="mt-3 flex items-center justify-between gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={scanning}
-            aria-label={t.scanNow({ domain: site.domain })}
-            onClick={() => scan(site.domain)}
-          >
-            <ScanIcon />
-            {scanning ? t.statusScanning : t.scanNowShort}
-          </Button>
+          <ScanNowButton site={site} size="sm" />
           <RowActions site={site} />
         </div>
       </td>

@@ -38,7 +38,7 @@ export const sitesFeatures = tableFeatures({
 });
 
 type SitesFeatures = typeof sitesFeatures;
-export type SiteRow = Row<SitesFeatures, Site>;
+type SiteRow = Row<SitesFeatures, Site>;
 
 type Compare = (a: Site, b: Site) => number;
 

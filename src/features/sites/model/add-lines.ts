@@ -11,7 +11,7 @@ import Papa from 'papaparse';
 import { RE, regex } from '../../../api/registry/define';
 import { parseSiteInput, type SiteInputError } from './site-input';
 
-export type LineProblem = SiteInputError | 'badEmail' | 'needsAgency' | 'tooManyCells';
+type LineProblem = SiteInputError | 'badEmail' | 'needsAgency' | 'tooManyCells';
 
 export interface AddLine {
   /** 1-based position among the non-empty lines of the box. */

@@ -39,16 +39,3 @@ export function csvFileName(prefix: string, now = new Date()): string {
 export function isoTime(seconds: number | null | undefined): string {
   return seconds ? new Date(seconds * 1000).toISOString().replace('.000Z', 'Z') : '';
 }
-
-/** Starts a download of `text` in the browser. */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -51,7 +51,7 @@ function lowerName(site: Pick<Site, 'domain' | 'host'>): string {
 }
 
 /** The UTF-8 name or the punycode host contains the (normalised) query. */
-export function matchesQuery(site: Pick<Site, 'domain' | 'host'>, query: string): boolean {
+function matchesQuery(site: Pick<Site, 'domain' | 'host'>, query: string): boolean {
   if (query === '') return true;
   return lowerName(site).includes(query);
 }

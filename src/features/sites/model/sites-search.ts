@@ -31,7 +31,6 @@ export const SCAN_FILTERS = ['any', 'due'] as const;
 /** Scan period filters: the docs/partner-api.md#site_setoption values, with 0 as `off`. */
 export const PERIOD_FILTERS = ['any', 'month', 'week', 'day', 'off'] as const;
 
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export type OnOffFilter = (typeof ON_OFF_FILTERS)[number];
 export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
 export type ScanFilter = (typeof SCAN_FILTERS)[number];

@@ -32,7 +32,7 @@ function reduce(data: FleetData, message: Exclude<FleetMessage, { type: 'error' 
  * ./fleet-run.ts), until the traffic (the last) or an error; the worker ends
  * with the run.
  */
-export async function* runFleetWorker(
+async function* runFleetWorker(
   request: FleetRequest,
   signal: AbortSignal,
 ): AsyncGenerator<Exclude<FleetMessage, { type: 'error' }>> {

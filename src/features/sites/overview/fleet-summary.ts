@@ -28,7 +28,7 @@ export interface FleetCounts {
 }
 
 /** What is wrong with a site, the worst first (the order of "Needs attention"). */
-export const PROBLEMS = ['incurable', 'infected', 'suspicious', 'errors', 'never', 'overdue', 'firewallOff'] as const;
+const PROBLEMS = ['incurable', 'infected', 'suspicious', 'errors', 'never', 'overdue', 'firewallOff'] as const;
 export type Problem = (typeof PROBLEMS)[number];
 
 export interface AttentionSite {
@@ -52,7 +52,7 @@ export interface FleetSummary {
   attentionTotal: number;
 }
 
-export interface AttackedSite {
+interface AttackedSite {
   domain: string;
   /** Requests blocked over the period (docs/partner-api.md#firewall-history index 2, every attack class together). */
   blocked: number;
@@ -65,8 +65,8 @@ export interface FleetTraffic {
   topAttacked: AttackedSite[];
 }
 
-export const ATTENTION_SHOWN = 10;
-export const TOP_ATTACKED = 10;
+const ATTENTION_SHOWN = 10;
+const TOP_ATTACKED = 10;
 
 /** A site as the counters read it (its firewall history is not needed, nor checked yet). */
 export type SummarySite = Pick<
@@ -89,7 +89,7 @@ function problemsOf(site: SummarySite, now: number): Problem[] {
 const rank = (p: Problem | undefined) => (p === undefined ? PROBLEMS.length : PROBLEMS.indexOf(p));
 
 /** Worst first: the first problem, then more threats, then more problems, then by name. */
-export function byUrgency(a: AttentionSite, b: AttentionSite): number {
+function byUrgency(a: AttentionSite, b: AttentionSite): number {
   return (
     rank(a.problems[0]) - rank(b.problems[0]) ||
     b.threats - a.threats ||

@@ -7,7 +7,7 @@ import { useApi } from '../../../lib/api-context';
  * Read when the page opens, so the name shows before the download; the file
  * is the account's own and changes rarely.
  */
-export function syncfileQueryOptions(api: ApiClient) {
+function syncfileQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['syncfile_get'] as const,
     queryFn: () => api.syncfile_get(),

@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { commonMessages } from '../../../i18n/common-messages';
+import { downloadText } from '../../../lib/download-text';
 import { useSyncfile } from '../api/syncfile';
 import { syncFileMessages } from '../messages';
-import { saveFile } from '../save-file';
 
 /** The account's synchronization file: its exact name, copyable, and the download (docs/partner-api.md#syncfile_get). */
 export function FileCard() {
@@ -55,7 +55,7 @@ export function FileCard() {
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Button
               onClick={() => {
-                saveFile(file.data.filename, file.data.content, 'application/x-httpd-php');
+                downloadText(file.data.filename, file.data.content, 'application/x-httpd-php');
                 setDone('downloaded');
               }}
             >

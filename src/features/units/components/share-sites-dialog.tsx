@@ -6,7 +6,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { useAgency } from '../../../data/agency';
 import { useShareSites } from '../../../data/site-mutations';
 import { useSitesQuery } from '../../../data/sites';
@@ -76,9 +76,7 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent title={t.shareTitle({ unit })} description={t.shareText} width="lg">
         {agency.isPending || sites.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> {t.loading}
-          </p>
+          <LoadingStatus>{t.loading}</LoadingStatus>
         ) : agency.data === null ? (
           <Alert tone="warning">
             <p className="font-semibold">{s.needsAgencyTitle}</p>

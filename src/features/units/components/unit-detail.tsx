@@ -5,9 +5,9 @@ import { isMethodError } from '../../../api/error-catalogue';
 import { PrinterIcon } from '../../../components/reports/printer-icon';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { Button, buttonVariants, type ButtonProps } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
 import { useUnshareSite } from '../../../data/site-mutations';
 import { useSitesQuery } from '../../../data/sites';
@@ -28,13 +28,14 @@ interface UnitDetailProps {
 /** One unit: its sites (sites_list?unit=), unshare, rename, delete, share more. */
 export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
   const t = useStore(unitsMessages);
-  const account = useAccountId();
   const sites = useSitesQuery(unit);
   const unshare = useUnshareSite();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'share' | null>(null);
   const waitingId = useId();
   const unknown = isMethodError(sites.error, 'sites_list', 'unitNotFound');
   const list = sites.data ?? [];
+  // Sharing offers the sites not yet shared with the unit, deleting counts its sites: both wait for the list.
+  const untilCounted = sites.data ? {} : { disabled: true, title: t.waitingForSites, 'aria-describedby': waitingId };
 
   return (
     <Card className="space-y-4 p-4 sm:p-5">
@@ -63,31 +64,13 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
       {unknown ? (
         <Alert tone="warning">
           <p>{t.notOnService}</p>
-          <Button
-            size="sm"
-            variant="secondary"
-            className="mt-3"
-            title={t.forgetHint}
-            onClick={() => {
-              removeUnit(account, unit);
-              onGone();
-            }}
-          >
-            {t.forget}
-          </Button>
+          <ForgetButton unit={unit} onGone={onGone} variant="secondary" className="mt-3" />
         </Alert>
       ) : sites.isError ? (
         <ApiErrorAlert error={sites.error} />
       ) : (
         <div className="flex flex-wrap gap-2">
-          {/* Sharing offers the sites not yet shared with the unit, deleting counts its sites: both wait for the list. */}
-          <Button
-            size="sm"
-            disabled={!sites.data}
-            title={sites.data ? undefined : t.waitingForSites}
-            aria-describedby={sites.data ? undefined : waitingId}
-            onClick={() => setDialog('share')}
-          >
+          <Button size="sm" {...untilCounted} onClick={() => setDialog('share')}>
             {t.shareMore}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setDialog('rename')}>
@@ -97,9 +80,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
             size="sm"
             variant="secondary"
             className="text-danger-text"
-            disabled={!sites.data}
-            title={sites.data ? undefined : t.waitingForSites}
-            aria-describedby={sites.data ? undefined : waitingId}
+            {...untilCounted}
             onClick={() => setDialog('delete')}
           >
             {t.delete}
@@ -109,24 +90,12 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
               {t.waitingForSites}
             </span>
           )}
-          <Button
-            size="sm"
-            variant="ghost"
-            title={t.forgetHint}
-            onClick={() => {
-              removeUnit(account, unit);
-              onGone();
-            }}
-          >
-            {t.forget}
-          </Button>
+          <ForgetButton unit={unit} onGone={onGone} variant="ghost" />
         </div>
       )}
 
       {sites.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner /> {t.loading}
-        </p>
+        <LoadingStatus>{t.loading}</LoadingStatus>
       ) : sites.data && list.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t.noSites}</p>
       ) : sites.data ? (
@@ -185,5 +154,32 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
         onOpenChange={(open) => setDialog(open ? 'share' : null)}
       />
     </Card>
+  );
+}
+
+/**
+ * Removes the unit from this browser's list of customers; the service is not
+ * changed. Offered beside the unit's actions, and in the warning when the
+ * service no longer knows the unit.
+ */
+function ForgetButton({
+  unit,
+  onGone,
+  ...props
+}: Pick<UnitDetailProps, 'unit' | 'onGone'> & Pick<ButtonProps, 'variant' | 'className'>) {
+  const t = useStore(unitsMessages);
+  const account = useAccountId();
+  return (
+    <Button
+      size="sm"
+      title={t.forgetHint}
+      onClick={() => {
+        removeUnit(account, unit);
+        onGone();
+      }}
+      {...props}
+    >
+      {t.forget}
+    </Button>
   );
 }

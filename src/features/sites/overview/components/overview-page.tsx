@@ -8,7 +8,7 @@ import { ApiErrorAlert } from '../../../../components/ui/api-error-alert';
 import { buttonVariants } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { ErrorPanel } from '../../../../components/ui/error-panel';
-import { Spinner } from '../../../../components/ui/spinner';
+import { LoadingStatus, Spinner } from '../../../../components/ui/spinner';
 import { format } from '../../../../i18n/format';
 import { useKeepPlace } from '../../../../lib/use-keep-place';
 import { usePageTitle } from '../../../../lib/use-page-title';
@@ -105,12 +105,7 @@ export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
     <div className="mx-auto max-w-6xl">
       {header}
       <div className="mt-6 space-y-6" aria-busy={summary === null}>
-        {summary === null ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="size-4" />
-            {t.loading}
-          </p>
-        ) : null}
+        {summary === null ? <LoadingStatus>{t.loading}</LoadingStatus> : null}
         {query.isError ? <ApiErrorAlert error={query.error} /> : null}
         <div ref={aboveChart} className="space-y-6 [overflow-anchor:none]">
           <FleetCounters counts={summary?.counts ?? null} />
@@ -130,10 +125,7 @@ export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
             {traffic === null ? (
               <Card className="flex min-h-[34rem] items-center justify-center p-4 lg:col-span-2">
                 {query.isFetching ? (
-                  <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-                    <Spinner className="size-4" />
-                    {t.trafficLoading}
-                  </p>
+                  <LoadingStatus>{t.trafficLoading}</LoadingStatus>
                 ) : (
                   <p className="text-sm text-muted-foreground">{t.trafficFailed}</p>
                 )}
