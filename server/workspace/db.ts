@@ -1,0 +1,75 @@
+/**
+ * Opens the workspace's database: PostgreSQL when a URL is given
+ * (DATABASE_URL), else a SQLite file (WORKSPACE_DB, WAL like the sandbox's),
+ * and applies the migrations that have not run (./migrations.ts).
+ */
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import pg from 'pg';
+import { migrations, type Engine } from './migrations.ts';
+import type { WorkspaceDatabase } from './schema.ts';
+
+export type WorkspaceDb = Kysely<WorkspaceDatabase>;
+
+export type WorkspaceLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export interface OpenedDb {
+  db: WorkspaceDb;
+  engine: Engine;
+}
+
+/** PostgreSQL's 64-bit integers (ids, times, counts) as numbers: ours stay far below 2^53. */
+const INT8_OID = 20;
+
+export async function openWorkspaceDb(location: WorkspaceLocation): Promise<OpenedDb> {
+  const opened = location.kind === 'postgres' ? openPostgres(location.url) : openSqlite(location.path);
+  try {
+    await migrate(opened);
+  } catch (err) {
+    await opened.db.destroy();
+    throw err;
+  }
+  return opened;
+}
+
+function openSqlite(path: string): OpenedDb {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new Database(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  // Another process (a second copy on one file) may hold the write lock for a moment.
+  database.pragma('busy_timeout = 5000');
+  return { db: new Kysely<WorkspaceDatabase>({ dialect: new SqliteDialect({ database }) }), engine: 'sqlite' };
+}
+
+function openPostgres(url: string): OpenedDb {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's error (the server restarted) must not end the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return { db: new Kysely<WorkspaceDatabase>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+}
+
+async function migrate({ db, engine }: OpenedDb): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(engine)) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`The workspace database could not be migrated (${failed}): ${messageOf(error)}`);
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
