@@ -6,8 +6,9 @@
  * codes", nor may one address request codes for any number of e-mails.
  *
  * The limits are far above what a person does and far below what a script
- * needs. They are kept in this process's memory (README "Security": several
- * copies behind a load balancer each count on their own).
+ * needs. They are kept in this process's memory, or with DATABASE_URL in the
+ * shared store, so that several copies behind a load balancer count together
+ * (server/workspace/shared-login-gate.ts, README "Security").
  */
 import { isIP } from 'node:net';
 import { errorCode } from '../../src/api/registry.ts';
@@ -58,11 +59,21 @@ const NOTHING_TO_SETTLE: Admitted = { settle: () => undefined };
 export interface LoginGate {
   /**
    * Admits or refuses a signup or signin that is to carry the application key.
+   * In this process's memory the answer is at once; in the shared store
+   * (server/workspace/shared-login-gate.ts) it is a promise.
    * @param target the request target (`/api/signup/<email>/...`)
    * @param address the client address as TRUSTED_PROXIES resolves it, or null
    */
-  admit(method: 'signup' | 'signin', target: string, address: string | null): Admission;
+  admit(method: 'signup' | 'signin', target: string, address: string | null): Admission | Promise<Admission>;
 }
+
+/** What each refusal says, before when to try again. */
+export const REFUSALS = {
+  codesPerEmail: 'Too many sign-in codes requested for this e-mail address.',
+  codesPerAddress: 'Too many sign-in codes requested from your network address.',
+  wrongCodesPerEmail: 'Too many wrong sign-in codes for this e-mail address.',
+  wrongCodesPerAddress: 'Too many wrong sign-in codes from your network address.',
+} as const satisfies Record<keyof LoginLimits, string>;
 
 export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now: () => number = Date.now): LoginGate {
   const codesPerEmail = new SlidingWindow(limits.codesPerEmail, now);
@@ -76,8 +87,8 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
       const client = addressKey(address);
       if (method === 'signup') {
         const refusal = firstRefusal([
-          [codesPerEmail.waitMs(email), 'Too many sign-in codes requested for this e-mail address.'],
-          [codesPerAddress.waitMs(client), 'Too many sign-in codes requested from your network address.'],
+          [codesPerEmail.waitMs(email), REFUSALS.codesPerEmail],
+          [codesPerAddress.waitMs(client), REFUSALS.codesPerAddress],
         ]);
         if (refusal !== null) return { ok: false, refusal };
         codesPerEmail.count(email);
@@ -85,8 +96,8 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
         return { ok: true, admitted: NOTHING_TO_SETTLE };
       }
       const refusal = firstRefusal([
-        [wrongPerEmail.waitMs(email), 'Too many wrong sign-in codes for this e-mail address.'],
-        [wrongPerAddress.waitMs(client), 'Too many wrong sign-in codes from your network address.'],
+        [wrongPerEmail.waitMs(email), REFUSALS.wrongCodesPerEmail],
+        [wrongPerAddress.waitMs(client), REFUSALS.wrongCodesPerAddress],
       ]);
       if (refusal !== null) return { ok: false, refusal };
       // Counted as wrong until the answer says otherwise: calls sent side by side
@@ -111,7 +122,7 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
 }
 
 /** The refusal with the longest wait (a retry before it would be refused again), or null. */
-function firstRefusal(waits: Array<[number, string]>): Refusal | null {
+export function firstRefusal(waits: Array<[number, string]>): Refusal | null {
   let worst: [number, string] | null = null;
   for (const wait of waits) if (wait[0] > 0 && (worst === null || wait[0] > worst[0])) worst = wait;
   if (worst === null) return null;
@@ -180,7 +191,7 @@ function ipv6Groups(address: string): string[] {
 const utf8 = new TextDecoder();
 
 /** The envelope's `error` (docs/partner-api.md#envelope), or null when the answer is not an envelope. */
-function envelopeError(answer: Uint8Array): number | null {
+export function envelopeError(answer: Uint8Array): number | null {
   try {
     const parsed: unknown = JSON.parse(utf8.decode(answer));
     if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'number') {

@@ -66,7 +66,8 @@ async function migrate({ db, engine }: OpenedDb): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`The workspace database could not be migrated (${failed}): ${messageOf(error)}`);
+    const where = engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'SQLite (WORKSPACE_DB)';
+    throw new Error(`The workspace database on ${where} could not be prepared (${failed}): ${messageOf(error)}`);
   }
 }
 
