@@ -14,6 +14,13 @@ import type { WorkspaceLocation } from './db.ts';
 
 export const TEST_DATABASE_URL = process.env.WORKSPACE_TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 
+// Said once in the output of the run (npm test prints it), not only as skipped tests.
+if (TEST_DATABASE_URL === null) {
+  console.info(
+    'Workspace tests on PostgreSQL skipped: no test database (set WORKSPACE_TEST_DATABASE_URL; scripts/ci-postgres.sh makes one). SQLite ran.',
+  );
+}
+
 /** A describe title that says when PostgreSQL is skipped, and why. */
 export const POSTGRES_TITLE =
   TEST_DATABASE_URL === null
