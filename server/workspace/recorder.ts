@@ -60,8 +60,9 @@ export function createRecorder(store: WorkspaceStore, log: (line: string) => voi
       method: call.method,
       who,
     }));
-    await store.activity.append(key.accountId, entries);
+    // The memory first, then the log: whoever sees the entry sees the state it led to.
     for (const change of reading.changes) await apply(store, key.accountId, change, who, at);
+    await store.activity.append(key.accountId, entries);
   }
 
   return {
