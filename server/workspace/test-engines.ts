@@ -3,7 +3,7 @@
  * test database is given (WORKSPACE_TEST_DATABASE_URL, or DATABASE_URL;
  * scripts/ci-postgres.sh makes one). Each PostgreSQL store gets a schema of
  * its own, dropped afterwards, so tests never see each other's rows. Only
- * tests import this.
+ * tests and the workspace bench import this.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import type { WorkspaceLocation } from './db.ts';
 export const TEST_DATABASE_URL = process.env.WORKSPACE_TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 
 // Said once in the output of the run (npm test prints it), not only as skipped tests.
-if (TEST_DATABASE_URL === null) {
+if (TEST_DATABASE_URL === null && process.env.VITEST !== undefined) {
   console.info(
     'Workspace tests on PostgreSQL skipped: no test database (set WORKSPACE_TEST_DATABASE_URL; scripts/ci-postgres.sh makes one). SQLite ran.',
   );
