@@ -39,7 +39,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .addColumn('email', 'text', (col) => col.notNull())
           .addColumn('added_at', 'bigint', (col) => col.notNull())
           .addColumn('source', 'text', (col) => col.notNull())
-          .addColumn('site_count', 'integer')
           .addColumn('checked_at', 'bigint')
           .addPrimaryKeyConstraint('ws_unit_pk', ['account_id', 'email'])
           .execute();

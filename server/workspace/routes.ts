@@ -28,8 +28,20 @@ const CSV_BATCH = 1000;
 const failure = (c: Ctx, status: 400 | 401 | 403 | 404 | 413 | 502, error: string, message: string) =>
   c.json({ error, message }, status);
 
-export function workspaceRoutes(store: WorkspaceStore, prover: IdentityProver, now: () => number = Date.now) {
+export function workspaceRoutes(
+  store: WorkspaceStore,
+  prover: IdentityProver,
+  log: (line: string) => void,
+  now: () => number = Date.now,
+) {
   const app = new Hono<Env>();
+
+  // The store failed (PostgreSQL unreachable, say): the error's name to the log, never its message (it may quote data).
+  app.onError((err, c) => {
+    log(`workspace: ${c.req.method} failed: ${err.name}`);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ error: 'workspace-failed', message: 'The workspace could not answer; try again' }, 500);
+  });
 
   app.use('/workspace/*', async (c, next) => {
     const proof = await prover.prove(

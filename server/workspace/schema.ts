@@ -22,8 +22,6 @@ export interface UnitTable {
   added_at: number;
   /** How the unit came to the directory: a write, a look-up, an import. */
   source: string;
-  /** Sites shared with it at the last check (sites_list?unit=); null before any. */
-  site_count: number | null;
   checked_at: number | null;
 }
 

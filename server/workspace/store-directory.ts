@@ -16,18 +16,23 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 export function directoryStore(db: WorkspaceDb) {
   return {
+    /** The directory, each unit with the number of sites the map gives it now. */
     async units(accountId: string): Promise<Unit[]> {
-      const rows = await db
-        .selectFrom('ws_unit')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .orderBy('email')
-        .execute();
+      const [rows, counts] = await Promise.all([
+        db.selectFrom('ws_unit').selectAll().where('account_id', '=', accountId).orderBy('email').execute(),
+        db
+          .selectFrom('ws_site_unit')
+          .select((eb) => ['unit_email', eb.fn.countAll<number>().as('sites')])
+          .where('account_id', '=', accountId)
+          .groupBy('unit_email')
+          .execute(),
+      ]);
+      const sites = new Map(counts.map((c) => [c.unit_email, Number(c.sites)]));
       return rows.map((r) => ({
         email: r.email,
         addedAt: r.added_at,
         source: r.source,
-        siteCount: r.site_count,
+        siteCount: sites.get(r.email) ?? 0,
         checkedAt: r.checked_at,
       }));
     },
@@ -43,7 +48,6 @@ export function directoryStore(db: WorkspaceDb) {
               email,
               added_at: at,
               source,
-              site_count: null,
               checked_at: null,
             })),
           )
@@ -63,10 +67,9 @@ export function directoryStore(db: WorkspaceDb) {
             email: to,
             added_at: at,
             source: 'write',
-            site_count: null,
             checked_at: null,
           })
-          .onConflict((oc) => oc.columns(['account_id', 'email']).doUpdateSet({ site_count: null, checked_at: null }))
+          .onConflict((oc) => oc.columns(['account_id', 'email']).doUpdateSet({ checked_at: null }))
           .execute();
         await trx
           .updateTable('ws_site_unit')
@@ -106,7 +109,6 @@ export function directoryStore(db: WorkspaceDb) {
                 email,
                 added_at: at,
                 source: 'write',
-                site_count: null,
                 checked_at: null,
               })),
             )
@@ -160,12 +162,9 @@ export function directoryStore(db: WorkspaceDb) {
             email,
             added_at: at,
             source: 'lookup',
-            site_count: unique.length,
             checked_at: at,
           })
-          .onConflict((oc) =>
-            oc.columns(['account_id', 'email']).doUpdateSet({ site_count: unique.length, checked_at: at }),
-          )
+          .onConflict((oc) => oc.columns(['account_id', 'email']).doUpdateSet({ checked_at: at }))
           .execute();
         await trx
           .deleteFrom('ws_site_unit')

@@ -57,6 +57,7 @@ describe.each(ENGINES)('workspace store on $title', ({ available, place: makePla
     ]);
     const other = (await store.units('acc')).find((u) => u.email === 'other@b.example');
     expect(other).toMatchObject({ siteCount: 2, checkedAt: 3000 });
+    expect((await store.units('acc')).find((u) => u.email === 'new@a.example')?.siteCount).toBe(1);
     await store.unshareSite('acc', 'two.example', 'other@b.example');
     await store.removeUnit('acc', 'new@a.example');
     expect(await store.siteCustomers('acc')).toEqual([

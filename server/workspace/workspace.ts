@@ -48,7 +48,7 @@ export async function openWorkspace(
   const now = options.now ?? Date.now;
   const store = await openWorkspaceStore(config.location);
   const prover = createIdentityProver({ link: options.link, store, timeoutMs: options.timeoutMs, now });
-  const routes = workspaceRoutes(store, prover, now);
+  const routes = workspaceRoutes(store, prover, options.log, now);
   const recorder = createRecorder(store, options.log, now);
 
   const sweep = async () => {

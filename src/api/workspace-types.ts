@@ -23,8 +23,9 @@ export interface Unit {
   addedAt: number;
   /** `write` (seen passing through), `lookup`, `import`. */
   source: string;
-  /** Sites shared with it at the last check, null before any check. */
-  siteCount: number | null;
+  /** Sites the map gives it now (from writes and checks). */
+  siteCount: number;
+  /** The last check with sites_list?unit=, null before any. */
   checkedAt: number | null;
 }
 
