@@ -58,12 +58,23 @@ function openPostgres(url: string): OpenedDb {
   return { db: new Kysely<WorkspaceDatabase>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
 }
 
+/** Tries at migrating one SQLite file that another process is migrating too. */
+const SQLITE_MIGRATE_TRIES = 5;
+
 async function migrate({ db, engine }: OpenedDb): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations(engine)) },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let outcome = await migrator.migrateToLatest();
+  // Kysely locks migrations on PostgreSQL only; two processes opening one new SQLite file
+  // at once: the one that lost the race (busy, or "table already exists") tries again, and
+  // finds the work done. A migration that fails for itself fails every try.
+  for (let tries = 1; engine === 'sqlite' && outcome.error !== undefined && tries < SQLITE_MIGRATE_TRIES; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100 * tries));
+    outcome = await migrator.migrateToLatest();
+  }
+  const { error, results } = outcome;
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     const where = engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'SQLite (WORKSPACE_DB)';

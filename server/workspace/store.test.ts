@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openWorkspaceStore, type WorkspaceStore } from './store.ts';
-import { ENGINES, type TestPlace } from './test-engines.ts';
+import { ENGINES, sqlitePlace, type TestPlace } from './test-engines.ts';
 import type { NewActivity, Who } from './types.ts';
 
 const ANA: Who = { userEmail: 'partner@agency.example', keyId: 'k-ana', personName: 'Ana' };
@@ -136,5 +136,19 @@ describe.each(ENGINES)('workspace store on $title', ({ available, place: makePla
     store = await openWorkspaceStore(place.location);
     expect((await store.units('acc')).map((u) => u.email)).toEqual(['cust@a.example']);
     expect((await store.activity.page('acc', {}, 10, null)).entries).toHaveLength(1);
+  });
+});
+
+describe('one SQLite file opened by several copies at once', () => {
+  it('migrates it once: every copy opens', async () => {
+    const place = await sqlitePlace();
+    try {
+      const stores = await Promise.all(Array.from({ length: 4 }, () => openWorkspaceStore(place.location)));
+      await stores[0]?.addUnits('acc', ['one@a.example'], 1, 'import');
+      for (const store of stores) expect((await store.units('acc')).map((u) => u.email)).toEqual(['one@a.example']);
+      await Promise.all(stores.map((store) => store.close()));
+    } finally {
+      await place.drop();
+    }
   });
 });
