@@ -51,6 +51,8 @@ export interface RemoteStack extends RealStack {
   addCopy(settings?: Record<string, string>): Promise<RealStack>;
   /** Stops the stack's own copy of the server (at `origin`), the service and other copies staying up: a restart's first half. */
   stopServer(): Promise<void>;
+  /** How many calls of an API method have reached the service. */
+  reached(method: string): number;
 }
 
 /**
@@ -66,9 +68,13 @@ export interface RemoteStack extends RealStack {
 export async function startRemoteStack(settings: Record<string, string> = {}): Promise<RemoteStack> {
   const appKey = 'stand-in-application-key';
   const sandbox = createSandbox(testSandboxConfig({ appKey }));
+  const calls = new Map<string, number>();
   const service = await serveApp({
-    fetch: async (req: Request) =>
-      echoCookieAsReceived(req.headers.get('cookie'), req.url, await sandbox.app.fetch(req)),
+    fetch: async (req: Request) => {
+      const method = /^\/api\/([^/?]+)/.exec(new URL(req.url).pathname)?.[1] ?? '';
+      calls.set(method, (calls.get(method) ?? 0) + 1);
+      return echoCookieAsReceived(req.headers.get('cookie'), req.url, await sandbox.app.fetch(req));
+    },
   });
   const copies = new Set<RealStack>();
   const addCopy = async (more: Record<string, string> = {}): Promise<RealStack> => {
@@ -96,6 +102,7 @@ export async function startRemoteStack(settings: Record<string, string> = {}): P
     serviceUrl: service.origin,
     addCopy,
     stopServer: () => first.close(),
+    reached: (method) => calls.get(method) ?? 0,
     async close() {
       for (const copy of [...copies]) await copy.close();
       await service.close();

@@ -73,6 +73,18 @@ describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, place:
     expect(anonymous.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
   });
 
+  it.skipIf(!available)('asks the upstream once a minute per key, side-by-side requests included', async () => {
+    const ana = await stack.signIn('ana@agency.example');
+    const anas = workspace(stack, ana);
+    const before = stack.reached('api_userinfo');
+    await Promise.all(Array.from({ length: 5 }, () => anas.units()));
+    for (let i = 0; i < 5; i += 1) await anas.me();
+    expect(stack.reached('api_userinfo') - before).toBe(1);
+    // A wrong signature is not the proved one: it is asked about, and refused.
+    await expect(workspace(stack, { apiKey: ana.apiKey, macKey: 'wrong' }).me()).rejects.toMatchObject({ status: 401 });
+    expect(stack.reached('api_userinfo') - before).toBe(2);
+  });
+
   it.skipIf(!available)('records the writes that pass through, with who, and keeps what the API does not', async () => {
     const ana = await stack.signIn('partner@agency.example');
     const ben = await stack.signIn('partner@agency.example');
