@@ -76,9 +76,10 @@ async function migrate({ db, engine }: OpenedDb): Promise<void> {
   }
   const { error, results } = outcome;
   if (error !== undefined) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const name = results?.find((r) => r.status === 'Error')?.migrationName;
+    const failed = name === undefined ? '' : ` (migration ${name})`;
     const where = engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'SQLite (WORKSPACE_DB)';
-    throw new Error(`The workspace database on ${where} could not be prepared (${failed}): ${messageOf(error)}`);
+    throw new Error(`The workspace database on ${where} could not be prepared${failed}: ${messageOf(error)}`);
   }
 }
 
