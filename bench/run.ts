@@ -9,6 +9,7 @@ import { benchProxy } from './proxy.ts';
 import { benchSandbox } from './sandbox.ts';
 import { benchSitePage } from './site-page.ts';
 import { benchSites } from './sites.ts';
+import { benchWorkspace } from './workspace.ts';
 
 // Interrupted (Ctrl-C, kill), the benches stop their servers and remove their temporary databases.
 cleanUpOnInterrupt();
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   sites: benchSites,
   overview: benchOverview,
   'site-page': benchSitePage,
+  workspace: benchWorkspace,
 };
 
 for (const [name, run] of Object.entries(benches)) {

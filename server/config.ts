@@ -21,6 +21,8 @@ import {
 } from './config/network.ts';
 import { partnerApiUrl, partnerAppKey } from './config/upstream.ts';
 import { unsetIfEmpty } from './config/values.ts';
+import { workspaceConfigOf, workspaceSettings } from './config/workspace.ts';
+import type { WorkspaceConfig } from './workspace/workspace.ts';
 
 export { ConfigError } from './sandbox/config.ts';
 
@@ -45,6 +47,8 @@ export interface ServerConfig {
   /** Timeouts and caps on the HTTP connections (HTTP_*). */
   connections: ConnectionLimits;
   upstream: UpstreamConfig;
+  /** The team's workspace store (DATABASE_URL, WORKSPACE_DB, WORKSPACE_ACTIVITY_DAYS). */
+  workspace: WorkspaceConfig;
 }
 
 const envSchema = z.object({
@@ -58,6 +62,7 @@ const envSchema = z.object({
   TRUSTED_PROXIES: trustedProxiesSetting,
   ...loginLimitSettings,
   ...connectionSettings,
+  ...workspaceSettings,
 });
 
 /**
@@ -104,7 +109,11 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
       'In sandbox mode PARTNER_APP_KEY must be unset or equal SANDBOX_APP_KEY: the embedded sandbox refuses any other application key (set PARTNER_API_URL for the real service)',
     );
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const workspace = parsed.success ? workspaceConfigOf(parsed.data, sandbox?.dbPath) : null;
+  if (typeof workspace === 'string') problems.push(workspace);
+  if (!parsed.success || problems.length > 0 || workspace === null || typeof workspace === 'string') {
+    throw new ConfigError(problems);
+  }
 
   const { PORT, HOST, PUBLIC_URL, FRAME_ANCESTORS, EMBED_ORIGINS, TRUSTED_PROXIES, PARTNER_API_URL, PARTNER_APP_KEY } =
     parsed.data;
@@ -120,6 +129,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     trustedProxies: TRUSTED_PROXIES,
     loginLimits: loginLimitsOf(parsed.data),
     connections: connectionLimitsOf(parsed.data),
+    workspace,
   };
   if (PARTNER_API_URL !== undefined) {
     return {

@@ -51,7 +51,7 @@ export function partnerProxyPlugin(): Plugin {
         else next();
       });
       // Vite closes its HTTP server on restart (a config change) and on exit.
-      server.httpServer?.once('close', () => serverApp.close());
+      server.httpServer?.once('close', () => void serverApp.close());
 
       const logger = server.config.logger;
       if (config.upstream.kind === 'remote') {

@@ -43,7 +43,7 @@ async function start(settings: Record<string, string>): Promise<Running> {
     stop: async () => {
       if ('closeAllConnections' in http) http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
-      server.close();
+      await server.close();
     },
   };
 }
@@ -66,7 +66,7 @@ beforeAll(async () => {
     FRAME_ANCESTORS: "'self' https://panel.example.com",
     EMBED_ORIGINS: 'https://panel.example.com',
   });
-  remote = await start({ PARTNER_API_URL: `http://127.0.0.1:${await closedPort()}` });
+  remote = await start({ PARTNER_API_URL: `http://127.0.0.1:${await closedPort()}`, WORKSPACE_DB: ':memory:' });
 });
 
 afterAll(async () => {

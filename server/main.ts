@@ -75,7 +75,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const server = await createServerApp(config, { distDir });
+  let server: ServerApp;
+  try {
+    server = await createServerApp(config, { distDir });
+  } catch (err) {
+    console.error(`The server cannot start: ${messageOf(err)}`);
+    process.exit(1);
+  }
   const http = server.listen(config.port, config.host);
 
   http.once('listening', () => {
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
     console.log(banner(config, server, port).join('\n'));
   });
   http.once('error', (err: NodeJS.ErrnoException) => {
-    server.close();
+    void server.close();
     console.error(
       err.code === 'EADDRINUSE'
         ? `The server cannot start: port ${config.port} is in use (set PORT to another port).`
@@ -102,8 +108,7 @@ async function main(): Promise<void> {
     console.log(`${reason}: stopping…`);
     // Let requests in flight finish, then close the database they may be using.
     http.close(() => {
-      server.close();
-      process.exit(0);
+      void server.close().finally(() => process.exit(0));
     });
     if ('closeIdleConnections' in http) http.closeIdleConnections();
     setTimeout(() => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if ('closeAllConnections' in http) http.closeAllConnections();
   await new Promise<void>((resolve) => http.close(() => resolve()));
-  server.close();
+  await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

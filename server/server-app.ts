@@ -10,7 +10,11 @@ import { createGuardedServer } from './http-server.ts';
 import { createProxy, type ProxyApp } from './proxy/app.ts';
 import { trustedProxies } from './proxy/client-address.ts';
 import { proxyBadRequestAnswer } from './proxy/envelope.ts';
+import { inProcessLink } from './proxy/in-process.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS } from './proxy/options.ts';
 import { securityHeaders } from './proxy/security-headers.ts';
+import { remoteLink, type UpstreamLink } from './proxy/upstream.ts';
+import { openWorkspace, type Workspace } from './workspace/workspace.ts';
 
 export interface ServerApp {
   app: ProxyApp;
@@ -21,13 +25,28 @@ export interface ServerApp {
    * on every answer, the HTTP layer's early ones included (server/http-server.ts).
    */
   listen(port: number, hostname: string): ServerType;
-  close(): void;
+  /** The team's workspace (server/workspace/). */
+  workspace: Workspace;
+  /** Closes the workspace's store and the sandbox's database, once requests in flight are done. */
+  close(): Promise<void>;
 }
 
 export async function createServerApp(
   config: ServerConfig,
   options: { distDir?: string; log?: (line: string) => void } = {},
 ): Promise<ServerApp> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const openWorkspaceOn = (link: UpstreamLink) =>
+    openWorkspace(config.workspace, {
+      link,
+      timeoutMs: DEFAULT_UPSTREAM_TIMEOUT_MS,
+      loginLimits: config.loginLimits,
+      log,
+    });
+  const mounted = (workspace: Workspace) => ({
+    workspace: { handle: workspace.handle, recorder: workspace.recorder },
+    loginGate: workspace.loginGate ?? undefined,
+  });
   const common = {
     frameAncestors: config.frameAncestors,
     embedOrigins: config.embedOrigins,
@@ -35,7 +54,7 @@ export async function createServerApp(
     trustedProxies: config.trustedProxies,
     loginLimits: config.loginLimits,
     distDir: options.distDir,
-    log: options.log,
+    log,
   };
   const headersForAll = securityHeaders({ frameAncestors: config.frameAncestors, publicOrigin: config.publicOrigin });
   const listen = (app: ProxyApp) => (port: number, hostname: string) =>
@@ -49,20 +68,30 @@ export async function createServerApp(
       }),
     });
   if (config.upstream.kind === 'remote') {
+    const workspace = await openWorkspaceOn(remoteLink(config.upstream.baseUrl, DEFAULT_MAX_RESPONSE_BYTES));
     const app = createProxy({
       ...common,
+      ...mounted(workspace),
       upstream: { kind: 'remote', baseUrl: config.upstream.baseUrl },
       appKey: config.upstream.appKey,
     });
-    return { app, listen: listen(app), close: () => undefined };
+    return { app, workspace, listen: listen(app), close: () => workspace.close() };
   }
 
   // Loaded only in sandbox mode: a proxy in front of the real service never opens SQLite.
   const { createSandbox } = await import('./sandbox/app.ts');
   const sandbox = createSandbox(config.upstream.sandbox);
   const inProcess = async (req: Request): Promise<Response> => sandbox.app.fetch(req);
+  let workspace: Workspace;
+  try {
+    workspace = await openWorkspaceOn(inProcessLink(inProcess));
+  } catch (err) {
+    sandbox.close();
+    throw err;
+  }
   const app = createProxy({
     ...common,
+    ...mounted(workspace),
     upstream: { kind: 'in-process', fetch: inProcess },
     appKey: config.upstream.appKey,
     sandbox: { fetch: inProcess },
@@ -71,10 +100,12 @@ export async function createServerApp(
   return {
     app,
     sandbox: { demoEmail: sandbox.demoEmail, dbPath: config.upstream.sandbox.dbPath },
+    workspace,
     listen: listen(app),
-    close: () => {
+    close: async () => {
       if (closed) return;
       closed = true;
+      await workspace.close();
       sandbox.close();
     },
   };

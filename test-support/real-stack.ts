@@ -36,13 +36,23 @@ export async function startRealStack(settings: Record<string, string> = {}): Pro
   const served = await serveApp(server.app);
   return stackAt(served.origin, served.origin, async () => {
     await served.close();
-    server.close();
+    await server.close();
   });
 }
 
 export interface RemoteStack extends RealStack {
   /** The stand-in service's address: PARTNER_API_URL, the spec's {base_url}. */
   serviceUrl: string;
+  /**
+   * Another copy of the server in front of the same service, as behind a load
+   * balancer: `settings` over the stack's (its DATABASE_URL, say). Its close
+   * ends that copy only; the stack's close ends every copy and the service.
+   */
+  addCopy(settings?: Record<string, string>): Promise<RealStack>;
+  /** Stops the stack's own copy of the server (at `origin`), the service and other copies staying up: a restart's first half. */
+  stopServer(): Promise<void>;
+  /** How many calls of an API method have reached the service. */
+  reached(method: string): number;
 }
 
 /**
@@ -52,23 +62,53 @@ export interface RemoteStack extends RealStack {
  * that the real service has and tests need: api_test echoes the Cookie
  * header as it arrived (docs/partner-api.md#api_test HEADERS), the key and the signature
  * included, where the sandbox hides them (server/sandbox/methods/api-test.ts).
+ * `settings`: server settings over PARTNER_API_URL and PARTNER_APP_KEY (the
+ * workspace in memory unless DATABASE_URL or WORKSPACE_DB is given).
  */
-export async function startRemoteStack(): Promise<RemoteStack> {
+export async function startRemoteStack(settings: Record<string, string> = {}): Promise<RemoteStack> {
   const appKey = 'stand-in-application-key';
   const sandbox = createSandbox(testSandboxConfig({ appKey }));
+  const calls = new Map<string, number>();
   const service = await serveApp({
-    fetch: async (req: Request) =>
-      echoCookieAsReceived(req.headers.get('cookie'), req.url, await sandbox.app.fetch(req)),
+    fetch: async (req: Request) => {
+      const method = /^\/api\/([^/?]+)/.exec(new URL(req.url).pathname)?.[1] ?? '';
+      calls.set(method, (calls.get(method) ?? 0) + 1);
+      return echoCookieAsReceived(req.headers.get('cookie'), req.url, await sandbox.app.fetch(req));
+    },
   });
-  const config = serverConfigFromEnv({ PARTNER_API_URL: service.origin, PARTNER_APP_KEY: appKey });
-  const server = await createServerApp(config, { log: () => undefined });
-  const served = await serveApp(server.app);
-  const stack = stackAt(served.origin, service.origin, async () => {
-    await served.close();
-    await service.close();
-    sandbox.close();
-  });
-  return { ...stack, serviceUrl: service.origin };
+  const copies = new Set<RealStack>();
+  const addCopy = async (more: Record<string, string> = {}): Promise<RealStack> => {
+    const env: Record<string, string> = {
+      PARTNER_API_URL: service.origin,
+      PARTNER_APP_KEY: appKey,
+      ...settings,
+      ...more,
+    };
+    const stored = env.DATABASE_URL !== undefined || env.WORKSPACE_DB !== undefined;
+    const config = serverConfigFromEnv(stored ? env : { ...env, WORKSPACE_DB: ':memory:' });
+    const server = await createServerApp(config, { log: () => undefined });
+    const served = await serveApp(server.app);
+    const copy = stackAt(served.origin, service.origin, async () => {
+      if (!copies.delete(copy)) return;
+      await served.close();
+      await server.close();
+    });
+    copies.add(copy);
+    return copy;
+  };
+  const first = await addCopy();
+  return {
+    ...first,
+    serviceUrl: service.origin,
+    addCopy,
+    stopServer: () => first.close(),
+    reached: (method) => calls.get(method) ?? 0,
+    async close() {
+      for (const copy of [...copies]) await copy.close();
+      await service.close();
+      sandbox.close();
+    },
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

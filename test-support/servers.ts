@@ -38,7 +38,7 @@ async function waitFor(url: string, ms: number): Promise<void> {
 
 /**
  * The server's own settings (README "Configuration"), which a developer's shell
- * may hold; the SANDBOX_* and LOGIN_LIMIT_* ones are found by prefix.
+ * may hold; the SANDBOX_*, LOGIN_LIMIT_* and WORKSPACE_* ones are found by prefix.
  */
 const SERVER_SETTINGS = [
   'HOST',
@@ -49,8 +49,9 @@ const SERVER_SETTINGS = [
   'TRUSTED_PROXIES',
   'FRAME_ANCESTORS',
   'EMBED_ORIGINS',
+  'DATABASE_URL',
 ];
-const SERVER_SETTING_PREFIXES = ['SANDBOX_', 'LOGIN_LIMIT_'];
+const SERVER_SETTING_PREFIXES = ['SANDBOX_', 'LOGIN_LIMIT_', 'WORKSPACE_'];
 
 /**
  * The environment variables for a server the tests or benches start: every

@@ -53,7 +53,7 @@ async function start(settings: Record<string, string>): Promise<Running> {
     stop: async () => {
       if ('closeAllConnections' in http) http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
-      server.close();
+      await server.close();
     },
   };
 }

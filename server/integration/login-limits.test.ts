@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await served.close();
-  server.close();
+  await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -474,7 +474,7 @@ describe('proxy → in-process sandbox behind a TLS load balancer (PUBLIC_URL)',
       expect((await send(lb.port, page, { headers: { Host: 'other.example.com' } })).status).toBe(403);
     } finally {
       await lb.close();
-      server.close();
+      await server.close();
     }
   });
 });

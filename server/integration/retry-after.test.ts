@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await served.close();
-  server.close();
+  await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

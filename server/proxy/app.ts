@@ -10,11 +10,13 @@
  *   same checks as `/api/*`.
  * - `/healthz` answers 200; `/embed-config.json` the EMBED_ORIGINS (./embedding.ts);
  *   `/partner-api.json` the API's `{base_url}` (./partner-api-config.ts).
+ * - `/workspace/*` is the team's workspace (server/workspace/), when one is
+ *   mounted; the writes it records are handed to it after their answer.
  * - Everything else is the built SPA (dist/), when a dist directory is given.
  *
- * Its only state is the sign-in limits' counts (./login-limits.ts), kept per
- * process: several copies behind a load balancer need sticky routing by client
- * address or a shared store for those (README "Security").
+ * Its own state is the sign-in limits' counts (./login-limits.ts), in this
+ * process's memory unless the workspace shares them (DATABASE_URL: several
+ * copies behind a load balancer then count together, README "Security").
  */
 import { Hono, type Context } from 'hono';
 import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
@@ -22,14 +24,13 @@ import { isNonZeroArg, lastQueryValue } from '../../src/api/query-args.ts';
 import { getMethod } from '../../src/api/registry.ts';
 import { GATEWAY_STATUS, RAW_ERROR_STATUS, type SystemErrorCode } from '../../src/api/system-errors.ts';
 import { BodyTooLarge, readLimited } from '../read-limited.ts';
-import { answerType } from './answer-type.ts';
-import { bodyBytes } from './bytes.ts';
+import { answerForBrowser } from './api-answer.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
-import { maybeCompress, negotiateEncoding } from './compress.ts';
+import { negotiateEncoding } from './compress.ts';
 import { cookieCredentials, upstreamCookie } from './credentials.ts';
 import { EMBED_ASSET_HEADERS, EMBED_ASSETS_PREFIX, EMBED_CONFIG_PATH, embedConfigResponse } from './embedding.ts';
 import { envelopeResponse, isEnvelope, proxyEnvelope } from './envelope.ts';
-import { inProcessLink, passOn } from './in-process.ts';
+import { inProcessLink } from './in-process.ts';
 import { createLoginGate, type Admitted } from './login-limits.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS, type ProxyOptions } from './options.ts';
 import {
@@ -49,9 +50,6 @@ import {
   type UpstreamAnswer,
   type UpstreamLink,
 } from './upstream.ts';
-
-/** Upstream response headers the browser gets: the file name of syncfile_get (docs/partner-api.md#syncfile_get), a rate limit's Retry-After. */
-const PASSED_API_HEADERS = ['content-type', 'content-disposition', 'x-filename', 'retry-after'];
 
 export type ProxyApp = Hono<ProxyEnv>;
 type Ctx = Context<ProxyEnv>;
@@ -84,7 +82,8 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       : createSandboxPages({ fetch: options.sandbox.fetch, publicOrigin, timeoutMs });
   const sandboxHostAllowed = sandboxHostGuard(publicOrigin);
   const headersForAll = securityHeaders({ frameAncestors: options.frameAncestors, publicOrigin });
-  const loginGate = createLoginGate(options.loginLimits);
+  const loginGate = options.loginGate ?? createLoginGate(options.loginLimits);
+  const recorder = options.workspace?.recorder ?? null;
 
   const app = new Hono<ProxyEnv>();
 
@@ -112,6 +111,11 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     if (pathname === '/healthz') return c.text('ok\n', 200, { 'Cache-Control': 'no-store' });
     if (pathname === EMBED_CONFIG_PATH) return embedConfigResponse(options.embedOrigins ?? [], c.req.method);
     if (pathname === PARTNER_API_CONFIG_PATH) return partnerApiConfigResponse(partnerApiBaseUrl(c), c.req.method);
+    if (pathname === '/workspace' || pathname.startsWith('/workspace/')) {
+      if (!options.workspace) return c.text('Not found\n', 404);
+      const origin = publicOrigin ?? originOf(c.req.url);
+      return options.workspace.handle(c.req.raw, { clientAddress: clientAddressOf(c), origin });
+    }
     // The sandbox's {base_url}: /sandbox/api/... is /api/... with the keys as cookies (docs/partner-api.md#authentication), as curl sends them.
     const sandboxApi = sandboxPages ? sandboxApiTarget(target) : null;
     if (sandboxApi !== null) {
@@ -158,6 +162,8 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     const checked = checkApiTarget(target);
     const method = checked.method;
     const raw = method !== '' && getMethod(method)?.alwaysRaw === true;
+    // A write the workspace records (server/workspace/recorder.ts): its answer is read, then handed over.
+    const recorded = recorder?.methods.has(method) === true;
     const acceptEncoding = c.req.header('accept-encoding') ?? null;
 
     const fail = (failure: Failure): Response => {
@@ -192,7 +198,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       cookie.usedAppKey || (options.appKey !== undefined && options.appKey !== '' && sent.apiKey === options.appKey);
     let admitted: Admitted | null = null;
     if (appKeyUsed && (method === 'signup' || method === 'signin')) {
-      const admission = loginGate.admit(method, target, client);
+      const admission = await loginGate.admit(method, target, client);
       if (!admission.ok) {
         const { errorinfo, retryAfter } = admission.refusal;
         return fail({ error: 500, errorinfo, reason: 'rate-limited', retryAfter });
@@ -228,7 +234,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     try {
       answer = await link.exchange(
         { target, origin: publicOrigin ?? originOf(c.req.url), method: c.req.method, headers, body, timeoutMs },
-        { rawText, compressible: encoding !== null, inspect: admitted !== null },
+        { rawText, compressible: encoding !== null, inspect: admitted !== null || recorded },
       );
     } catch (err) {
       admitted?.settle(null);
@@ -255,26 +261,11 @@ export function createProxy(options: ProxyOptions): ProxyApp {
       return fail({ error: 500, errorinfo, reason: 'upstream-garbage', gateway: true });
     }
 
-    const out = new Headers({ 'Cache-Control': 'no-store' });
-    for (const name of PASSED_API_HEADERS) {
-      const value = upstreamResponse.headers.get(name);
-      if (value !== null) out.set(name, value);
-    }
-    out.set('Content-Type', answerType(method, rawText, upstreamResponse.status, out.get('content-type')));
-    if (!rawText) out.set('Vary', 'Accept-Encoding');
-
-    let response: Response;
-    if (upstreamBody === null) {
-      response = passOn(upstreamResponse, out);
-    } else if (rawText) {
-      response = new Response(bodyBytes(upstreamBody), { status: upstreamResponse.status, headers: out });
-    } else {
-      const packed =
-        encoding === null ? { body: upstreamBody, encoding: null } : await maybeCompress(upstreamBody, acceptEncoding);
-      if (packed.encoding !== null) out.set('Content-Encoding', packed.encoding);
-      response = new Response(bodyBytes(packed.body), { status: upstreamResponse.status, headers: out });
-    }
+    const response = await answerForBrowser(method, upstreamResponse, upstreamBody, rawText, encoding, acceptEncoding);
     logLine(method, response.status, startedAt, null);
+    if (recorded && upstreamBody !== null) {
+      recorder?.observe({ method, target, requestBody: body, apiKey: sent.apiKey, answer: upstreamBody });
+    }
     return response;
   }
 

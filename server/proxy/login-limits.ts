@@ -43,7 +43,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 /** signin's "The e-mail or password is unknown" (docs/partner-api.md#method-errors, 112900): a wrong code. */
 export const WRONG_CODE = errorCode('signin', 'unknownEmailOrOtp');
 
-interface Refusal {
+export interface Refusal {
   /** Whole seconds until a retry can succeed (the Retry-After header); none when a new code is what it takes. */
   retryAfter?: number;
   /** What the user reads: what happened and when to try again. */
@@ -55,7 +55,7 @@ export interface Admitted {
   settle(answer: Uint8Array | null): void;
 }
 
-type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };
+export type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };
 
 export interface LoginGate {
   /**
@@ -63,8 +63,17 @@ export interface LoginGate {
    * @param target the request target (`/api/signup/<email>/...`)
    * @param address the client address as TRUSTED_PROXIES resolves it, or null
    */
-  admit(method: 'signup' | 'signin', target: string, address: string | null): Admission;
+  admit(method: 'signup' | 'signin', target: string, address: string | null): Admission | Promise<Admission>;
 }
+
+/** What a refused caller reads, by the limit that refused (shared with ../workspace/shared-login-gate.ts). */
+export const REFUSALS = {
+  codesPerEmail: 'Too many sign-in codes requested for this e-mail address.',
+  codesPerAddress: 'Too many sign-in codes requested from your network address.',
+  wrongCodesPerAddress: 'Too many wrong sign-in codes from your network address.',
+  noPendingCode: 'No sign-in code is pending for this e-mail address. Request a new code.',
+  wrongCodesPerCode: 'Too many wrong tries for this sign-in code. Request a new code.',
+} as const;
 
 export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now: () => number = Date.now): LoginGate {
   const codesPerEmail = new SlidingWindow(limits.codesPerEmail, now);
@@ -78,8 +87,8 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
       const client = addressKey(address);
       if (method === 'signup') {
         const refusal = firstRefusal([
-          [codesPerEmail.waitMs(email), 'Too many sign-in codes requested for this e-mail address.'],
-          [codesPerAddress.waitMs(client), 'Too many sign-in codes requested from your network address.'],
+          [codesPerEmail.waitMs(email), REFUSALS.codesPerEmail],
+          [codesPerAddress.waitMs(client), REFUSALS.codesPerAddress],
         ]);
         if (refusal !== null) return { ok: false, refusal };
         codesPerEmail.count(email);
@@ -95,9 +104,7 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
           },
         };
       }
-      const refusal = firstRefusal([
-        [wrongPerAddress.waitMs(client), 'Too many wrong sign-in codes from your network address.'],
-      ]);
+      const refusal = firstRefusal([[wrongPerAddress.waitMs(client), REFUSALS.wrongCodesPerAddress]]);
       if (refusal !== null) return { ok: false, refusal };
       // Nothing to guess without a pending code: refused, and counted nowhere, so
       // strangers' calls cannot use up anyone's tries.
@@ -105,11 +112,11 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
       if (code === null) {
         return {
           ok: false,
-          refusal: { errorinfo: 'No sign-in code is pending for this e-mail address. Request a new code.' },
+          refusal: { errorinfo: REFUSALS.noPendingCode },
         };
       }
       if (code.wrong >= limits.wrongCodesPerCode) {
-        return { ok: false, refusal: { errorinfo: 'Too many wrong tries for this sign-in code. Request a new code.' } };
+        return { ok: false, refusal: { errorinfo: REFUSALS.wrongCodesPerCode } };
       }
       // Counted as wrong until the answer says otherwise: calls sent side by side
       // must not all pass a check that none of their answers has reached yet.
@@ -134,7 +141,7 @@ export function createLoginGate(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, now:
 }
 
 /** The refusal with the longest wait (a retry before it would be refused again), or null. */
-function firstRefusal(waits: Array<[number, string]>): Refusal | null {
+export function firstRefusal(waits: Array<[number, string]>): Refusal | null {
   let worst: [number, string] | null = null;
   for (const wait of waits) if (wait[0] > 0 && (worst === null || wait[0] > worst[0])) worst = wait;
   if (worst === null) return null;
@@ -210,7 +217,7 @@ const expiresInOf = (result: unknown): number | null => {
 };
 
 /** The envelope's `error` and, for signup, how long its code lives; null when the answer is not an envelope. */
-function envelopeOf(answer: Uint8Array): { error: number; expiresIn: number | null } | null {
+export function envelopeOf(answer: Uint8Array): { error: number; expiresIn: number | null } | null {
   try {
     const parsed: unknown = JSON.parse(utf8.decode(answer));
     if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'number') {

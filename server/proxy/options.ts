@@ -1,5 +1,5 @@
 /** What the proxy is built from (./app.ts createProxy); server/server-app.ts fills it from the configuration. */
-import type { LoginLimits } from './login-limits.ts';
+import type { LoginGate, LoginLimits } from './login-limits.ts';
 import type { Upstream } from './upstream.ts';
 
 export interface ProxyOptions {
@@ -44,6 +44,10 @@ export interface ProxyOptions {
    * and per client address (./login-limits.ts); default DEFAULT_LOGIN_LIMITS.
    */
   loginLimits?: LoginLimits;
+  /** The sign-in limits' gate when it is shared (server/workspace/shared-login-gate.ts); default: in memory, from loginLimits. */
+  loginGate?: LoginGate;
+  /** The team's workspace (server/workspace/): its routes under /workspace/, and the writes it records. */
+  workspace?: WorkspaceMount;
   /** Where request lines go (method, status, ms: never a key, a signature or a path). */
   log?: (line: string) => void;
 }
@@ -51,3 +55,20 @@ export interface ProxyOptions {
 /** The proxy gives up on the upstream first: the browser waits 35 s (src/api/transport.ts). */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** An API write the upstream answered, as the workspace's recorder is told of it (after the answer went on). */
+interface ObservedWrite {
+  method: string;
+  /** The request target as received (`/api/...?...`). */
+  target: string;
+  requestBody: Uint8Array | null;
+  /** The key the call was made with (never stored: the recorder knows keys by their id). */
+  apiKey: string | null;
+  /** The upstream's answer. */
+  answer: Uint8Array;
+}
+
+interface WorkspaceMount {
+  handle(request: Request, bindings: { clientAddress: string | null; origin: string }): Promise<Response>;
+  recorder: { methods: ReadonlySet<string>; observe(call: ObservedWrite): void };
+}

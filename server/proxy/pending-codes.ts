@@ -12,6 +12,13 @@ const MAX_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** E-mail addresses kept at most; past it the oldest code is forgotten. */
 const MAX_EMAILS = 50_000;
 
+/** How long a code is taken to be pending, from the service's `otp.expires_in` (seconds) when it says. */
+export function codeLifetimeMs(lifetimeSeconds: number | null): number {
+  return lifetimeSeconds === null || !(lifetimeSeconds > 0)
+    ? DEFAULT_LIFETIME_MS
+    : Math.min(lifetimeSeconds * 1000, MAX_LIFETIME_MS);
+}
+
 export interface PendingCode {
   /** Which code of this e-mail address (a newer one replaces it). */
   readonly id: number;
@@ -28,10 +35,7 @@ export class PendingCodes {
 
   /** A new code was sent to `email`, valid for `lifetimeSeconds` (the service's `otp.expires_in`). */
   sent(email: string, lifetimeSeconds: number | null): void {
-    const lifetimeMs =
-      lifetimeSeconds === null || !(lifetimeSeconds > 0)
-        ? DEFAULT_LIFETIME_MS
-        : Math.min(lifetimeSeconds * 1000, MAX_LIFETIME_MS);
+    const lifetimeMs = codeLifetimeMs(lifetimeSeconds);
     this.codes.delete(email);
     this.codes.set(email, { id: this.next++, wrong: 0, expiresAt: this.now() + lifetimeMs });
     if (this.codes.size > MAX_EMAILS) {

@@ -1,0 +1,82 @@
+/**
+ * The team's workspace store (README "Configuration", docs/workspace.md):
+ * DATABASE_URL (PostgreSQL, shared by every copy of the server), else
+ * WORKSPACE_DB (a SQLite file); WORKSPACE_ACTIVITY_DAYS, how long the
+ * activity log keeps an entry.
+ */
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { WorkspaceConfig } from '../workspace/workspace.ts';
+import { redactUrl, unsetIfEmpty } from './values.ts';
+
+const DEFAULT_WORKSPACE_DB = '.data/workspace.sqlite';
+const DEFAULT_ACTIVITY_DAYS = 90;
+const MAX_ACTIVITY_DAYS = 3650;
+
+export const workspaceSettings = {
+  DATABASE_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || isPostgresUrl(value), {
+        // The URL may hold a password: it is never echoed.
+        message: 'DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db',
+      }),
+  ),
+  WORKSPACE_DB: z.preprocess(unsetIfEmpty, z.string().optional()),
+  WORKSPACE_ACTIVITY_DAYS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return DEFAULT_ACTIVITY_DAYS;
+        const days = Number(value);
+        if (!/^\d+$/.test(value) || days < 1 || days > MAX_ACTIVITY_DAYS) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `WORKSPACE_ACTIVITY_DAYS must be a whole number of days from 1 to ${MAX_ACTIVITY_DAYS} (got "${value.slice(0, 20)}")`,
+          });
+          return z.NEVER;
+        }
+        return days;
+      }),
+  ),
+};
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The workspace's configuration. Without WORKSPACE_DB the SQLite file is
+ * beside the sandbox's database in sandbox mode (in memory when that is),
+ * else `.data/workspace.sqlite`.
+ * @returns the configuration, or the problem in the operator's terms.
+ */
+export function workspaceConfigOf(
+  settings: { DATABASE_URL?: string; WORKSPACE_DB?: string; WORKSPACE_ACTIVITY_DAYS: number },
+  sandboxDbPath: string | undefined,
+): WorkspaceConfig | string {
+  const { DATABASE_URL, WORKSPACE_DB, WORKSPACE_ACTIVITY_DAYS } = settings;
+  if (DATABASE_URL !== undefined && WORKSPACE_DB !== undefined) {
+    return `Set DATABASE_URL (PostgreSQL, ${redactUrl(DATABASE_URL)}) or WORKSPACE_DB (a SQLite file), not both`;
+  }
+  if (DATABASE_URL !== undefined) {
+    return { location: { kind: 'postgres', url: DATABASE_URL }, retentionDays: WORKSPACE_ACTIVITY_DAYS };
+  }
+  const path =
+    WORKSPACE_DB ??
+    (sandboxDbPath === undefined
+      ? DEFAULT_WORKSPACE_DB
+      : sandboxDbPath === ':memory:'
+        ? ':memory:'
+        : join(dirname(sandboxDbPath), 'workspace.sqlite'));
+  return { location: { kind: 'sqlite', path }, retentionDays: WORKSPACE_ACTIVITY_DAYS };
+}

@@ -1,0 +1,88 @@
+/**
+ * Opens the workspace's database: PostgreSQL when a URL is given
+ * (DATABASE_URL), else a SQLite file (WORKSPACE_DB, WAL like the sandbox's),
+ * and applies the migrations that have not run (./migrations.ts).
+ */
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import pg from 'pg';
+import { migrations, type Engine } from './migrations.ts';
+import type { WorkspaceDatabase } from './schema.ts';
+
+export type WorkspaceDb = Kysely<WorkspaceDatabase>;
+
+export type WorkspaceLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export interface OpenedDb {
+  db: WorkspaceDb;
+  engine: Engine;
+}
+
+/** PostgreSQL's 64-bit integers (ids, times, counts) as numbers: ours stay far below 2^53. */
+const INT8_OID = 20;
+
+export async function openWorkspaceDb(location: WorkspaceLocation): Promise<OpenedDb> {
+  const opened = location.kind === 'postgres' ? openPostgres(location.url) : openSqlite(location.path);
+  try {
+    await migrate(opened);
+  } catch (err) {
+    await opened.db.destroy();
+    throw err;
+  }
+  return opened;
+}
+
+function openSqlite(path: string): OpenedDb {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new Database(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  // Another process (a second copy on one file) may hold the write lock for a moment.
+  database.pragma('busy_timeout = 5000');
+  return { db: new Kysely<WorkspaceDatabase>({ dialect: new SqliteDialect({ database }) }), engine: 'sqlite' };
+}
+
+function openPostgres(url: string): OpenedDb {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's error (the server restarted) must not end the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return { db: new Kysely<WorkspaceDatabase>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+}
+
+/** Tries at migrating one SQLite file that another process is migrating too. */
+const SQLITE_MIGRATE_TRIES = 5;
+
+async function migrate({ db, engine }: OpenedDb): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(engine)) },
+  });
+  let outcome = await migrator.migrateToLatest();
+  // Kysely locks migrations on PostgreSQL only; two processes opening one new SQLite file
+  // at once: the one that lost the race (busy, or "table already exists") tries again, and
+  // finds the work done. A migration that fails for itself fails every try.
+  for (let tries = 1; engine === 'sqlite' && outcome.error !== undefined && tries < SQLITE_MIGRATE_TRIES; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100 * tries));
+    outcome = await migrator.migrateToLatest();
+  }
+  const { error, results } = outcome;
+  if (error !== undefined) {
+    const name = results?.find((r) => r.status === 'Error')?.migrationName;
+    const failed = name === undefined ? '' : ` (migration ${name})`;
+    const where = engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'SQLite (WORKSPACE_DB)';
+    throw new Error(`The workspace database on ${where} could not be prepared${failed}: ${messageOf(error)}`);
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,97 @@
+/** The workspace API's input, checked with zod: a bad request is 400 with the problem in the caller's terms. */
+import { z } from 'zod';
+import { parseCursor } from './store-activity.ts';
+import { siteKey, unitKey } from './names.ts';
+import { ACTIVITY_KINDS, type ActivityFilter, type ActivityKind } from './types.ts';
+
+/** Units in one request at most: a large agency's whole directory. */
+const MAX_UNITS_PER_REQUEST = 10_000;
+/** Sites of one unit in one check at most (a plan's whole account). */
+const MAX_SITES_PER_CHECK = 20_000;
+
+const email = z.string().transform((value, ctx) => {
+  const key = unitKey(value);
+  if (key === null) {
+    ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 100)}" is not an e-mail address` });
+    return z.NEVER;
+  }
+  return key;
+});
+
+const site = z.string().transform((value, ctx) => {
+  const key = siteKey(value);
+  if (key === null) {
+    ctx.addIssue({ code: 'custom', message: `"${value.slice(0, 100)}" is not a domain name` });
+    return z.NEVER;
+  }
+  return key;
+});
+
+export const nameBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .max(80, 'The name is at most 80 characters')
+    .nullable()
+    .transform((v) => (v === '' ? null : v)),
+});
+
+export const unitsBody = z.object({
+  emails: z.array(email).max(MAX_UNITS_PER_REQUEST, `At most ${MAX_UNITS_PER_REQUEST} e-mails at once`),
+  source: z.enum(['lookup', 'import'], { message: 'source must be "lookup" or "import"' }),
+});
+
+export const checkBody = z.object({
+  sites: z.array(site).max(MAX_SITES_PER_CHECK, `At most ${MAX_SITES_PER_CHECK} sites in one check`),
+});
+
+export const unitParam = email;
+
+const time = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, `${name} must be a time in milliseconds since 1970`)
+    .transform(Number)
+    .optional();
+
+const activityQuery = z.object({
+  user: email.optional(),
+  key: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/, 'key must be a key id')
+    .optional(),
+  site: site.optional(),
+  unit: email.optional(),
+  kind: z
+    .enum(ACTIVITY_KINDS as [ActivityKind, ...ActivityKind[]], {
+      message: `kind must be one of ${ACTIVITY_KINDS.join(', ')}`,
+    })
+    .optional(),
+  from: time('from'),
+  to: time('to'),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, 'limit must be a number from 1 to 500')
+    .transform(Number)
+    .optional(),
+  before: z
+    .string()
+    .refine((v) => parseCursor(v) !== null, 'before must be the `next` of a previous page')
+    .optional(),
+});
+
+export type ActivityQuery = { filter: ActivityFilter; limit: number; before: string | null };
+
+export function parseActivityQuery(
+  query: Record<string, string>,
+): { ok: true; value: ActivityQuery } | { ok: false; message: string } {
+  const parsed = activityQuery.safeParse(query);
+  if (!parsed.success) return { ok: false, message: problems(parsed.error) };
+  const { limit, before, ...filter } = parsed.data;
+  const defined = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as ActivityFilter;
+  return { ok: true, value: { filter: defined, limit: limit ?? 50, before: before ?? null } };
+}
+
+export function problems(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}

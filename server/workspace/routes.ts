@@ -1,0 +1,200 @@
+/**
+ * The workspace's HTTP API under /workspace/ (docs/workspace.md): JSON, never
+ * cached, every request proved through the upstream first (./identity.ts) and
+ * answered from that key's account only.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
+import { BodyTooLarge, readLimited } from '../read-limited.ts';
+import { CSV_HEADER, csvLine, csvRow } from './csv.ts';
+import { checkBody, nameBody, parseActivityQuery, problems, unitParam, unitsBody } from './http-input.ts';
+import type { IdentityProver } from './identity.ts';
+import type { WorkspaceStore } from './store.ts';
+import type { KeyRecord } from './types.ts';
+
+export interface WorkspaceBindings {
+  clientAddress: string | null;
+  /** The origin the browser addressed (PUBLIC_URL's when set). */
+  origin: string;
+}
+
+type Env = { Bindings: WorkspaceBindings; Variables: { key: KeyRecord } };
+type Ctx = Context<Env>;
+
+/** Rows a CSV export reads from the store at a time. */
+const CSV_BATCH = 1000;
+
+const failure = (c: Ctx, status: 400 | 401 | 403 | 404 | 413 | 502, error: string, message: string) =>
+  c.json({ error, message }, status);
+
+export function workspaceRoutes(
+  store: WorkspaceStore,
+  prover: IdentityProver,
+  log: (line: string) => void,
+  now: () => number = Date.now,
+) {
+  const app = new Hono<Env>();
+
+  // The store failed (PostgreSQL unreachable, say): the error's name to the log, never its message (it may quote data).
+  app.onError((err, c) => {
+    log(`workspace: ${c.req.method} failed: ${err.name}`);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ error: 'workspace-failed', message: 'The workspace could not answer; try again' }, 500);
+  });
+
+  app.use('/workspace/*', async (c, next) => {
+    const proof = await prover.prove(
+      c.req.header('x-apikey') ?? null,
+      c.req.header('x-apimac') ?? null,
+      c.env.clientAddress,
+      c.env.origin,
+    );
+    if (!proof.ok) {
+      c.header('Cache-Control', 'no-store');
+      return failure(c, proof.status, proof.error, proof.message);
+    }
+    c.set('key', proof.key);
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  const me = (key: KeyRecord) => ({
+    account: { id: key.accountId, email: key.userEmail },
+    key: { id: key.keyId, name: key.personName },
+  });
+
+  app.get('/workspace/me', (c) => c.json(me(c.get('key'))));
+
+  app.put('/workspace/me', async (c) => {
+    const body = await readJson(c, nameBody);
+    if (!body.ok) return body.response;
+    const key = c.get('key');
+    await store.setPersonName(key.accountId, key.keyId, body.value.name);
+    return c.json(me({ ...key, personName: body.value.name }));
+  });
+
+  app.get('/workspace/keys', async (c) => {
+    const keys = await store.keys(c.get('key').accountId);
+    return c.json({
+      keys: keys.map((k) => ({ id: k.keyId, email: k.userEmail, name: k.personName, lastSeen: k.lastSeen })),
+    });
+  });
+
+  /** Everything a page needs at once: the directory, the map and the memory of the account. */
+  app.get('/workspace/state', async (c) => {
+    const key = c.get('key');
+    const account = key.accountId;
+    const [units, customers, reconciledAt, patching, refusedOptions, syncEvidence] = await Promise.all([
+      store.units(account),
+      store.siteCustomers(account),
+      store.reconciledAt(account),
+      store.patching(account),
+      store.refusedOptions(account),
+      store.syncEvidence(account),
+    ]);
+    return c.json({ ...me(key), units, customers, reconciledAt, patching, refusedOptions, syncEvidence });
+  });
+
+  app.get('/workspace/units', async (c) => c.json({ units: await store.units(c.get('key').accountId) }));
+
+  app.post('/workspace/units', async (c) => {
+    const body = await readJson(c, unitsBody);
+    if (!body.ok) return body.response;
+    const account = c.get('key').accountId;
+    await store.addUnits(account, body.value.emails, now(), body.value.source);
+    return c.json({ units: await store.units(account) });
+  });
+
+  app.put('/workspace/units/:email/sites', async (c) => {
+    const email = unitParam.safeParse(c.req.param('email'));
+    if (!email.success) return failure(c, 400, 'bad-request', problems(email.error));
+    const body = await readJson(c, checkBody);
+    if (!body.ok) return body.response;
+    await store.recordUnitCheck(c.get('key').accountId, email.data, body.value.sites, now());
+    return c.json({ ok: true });
+  });
+
+  app.delete('/workspace/units/:email', async (c) => {
+    const email = unitParam.safeParse(c.req.param('email'));
+    if (!email.success) return failure(c, 400, 'bad-request', problems(email.error));
+    await store.removeUnit(c.get('key').accountId, email.data);
+    return c.json({ ok: true });
+  });
+
+  app.get('/workspace/customers', async (c) => {
+    const account = c.get('key').accountId;
+    const [sites, reconciledAt] = await Promise.all([store.siteCustomers(account), store.reconciledAt(account)]);
+    return c.json({ sites, reconciledAt });
+  });
+
+  /** Says a reconcile of every unit (sites_list?unit=, each reported above) has finished now. */
+  app.put('/workspace/customers/reconciled', async (c) => {
+    const at = now();
+    await store.setReconciledAt(c.get('key').accountId, at);
+    return c.json({ reconciledAt: at });
+  });
+
+  app.get('/workspace/activity', async (c) => {
+    const query = parseActivityQuery(c.req.query());
+    if (!query.ok) return failure(c, 400, 'bad-request', query.message);
+    const { filter, limit, before } = query.value;
+    return c.json(await store.activity.page(c.get('key').accountId, filter, limit, before));
+  });
+
+  app.get('/workspace/activity.csv', (c) => {
+    const query = parseActivityQuery(c.req.query());
+    if (!query.ok) return failure(c, 400, 'bad-request', query.message);
+    const account = c.get('key').accountId;
+    const { filter } = query.value;
+    let cursor: string | null = null;
+    let started = false;
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(csvLine(CSV_HEADER)));
+        }
+        const page = await store.activity.page(account, filter, CSV_BATCH, cursor);
+        if (page.entries.length > 0) controller.enqueue(encoder.encode(page.entries.map(csvRow).join('')));
+        cursor = page.next;
+        if (cursor === null) controller.close();
+      },
+    });
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="activity.csv"',
+      },
+    });
+  });
+
+  app.all('/workspace/*', (c) => failure(c, 404, 'not-found', 'No such workspace resource'));
+
+  return app;
+}
+
+type Read<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+async function readJson<T>(c: Ctx, schema: z.ZodType<T>): Promise<Read<T>> {
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readLimited(c.req.raw.body, MAX_BODY_BYTES));
+  } catch (err) {
+    if (err instanceof BodyTooLarge) {
+      return { ok: false, response: failure(c, 413, 'too-large', `The body exceeds ${MAX_BODY_BYTES} bytes`) };
+    }
+    return { ok: false, response: failure(c, 400, 'bad-request', 'The body could not be read') };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, response: failure(c, 400, 'bad-request', 'The body is not JSON') };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, response: failure(c, 400, 'bad-request', problems(parsed.error)) };
+}

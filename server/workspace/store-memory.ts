@@ -1,0 +1,147 @@
+/**
+ * The rest of what the API does not report: the account's keys (by id, with
+ * a person's name), automatic patching as last set, options refused for the
+ * key (145904) and sync-file refusals (146901).
+ */
+import type { WorkspaceDb } from './db.ts';
+import type { KeyIdentity, KeyRecord, PatchingState, RefusedOption, SyncEvidence, Who } from './types.ts';
+
+export function memoryStore(db: WorkspaceDb) {
+  return {
+    /** Records a key the upstream proved (or refreshes when it was seen); returns it with its person's name. */
+    async rememberKey(identity: KeyIdentity, at: number): Promise<KeyRecord> {
+      await db
+        .insertInto('ws_key')
+        .values({
+          key_id: identity.keyId,
+          account_id: identity.accountId,
+          user_email: identity.userEmail,
+          person_name: null,
+          first_seen: at,
+          last_seen: at,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('key_id')
+            .doUpdateSet({ account_id: identity.accountId, user_email: identity.userEmail, last_seen: at }),
+        )
+        .execute();
+      const row = await db
+        .selectFrom('ws_key')
+        .select('person_name')
+        .where('key_id', '=', identity.keyId)
+        .executeTakeFirst();
+      return { ...identity, personName: row?.person_name ?? null };
+    },
+
+    async keyOf(keyId: string): Promise<KeyRecord | null> {
+      const row = await db.selectFrom('ws_key').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+      return row === undefined
+        ? null
+        : { keyId: row.key_id, accountId: row.account_id, userEmail: row.user_email, personName: row.person_name };
+    },
+
+    async keys(accountId: string): Promise<Array<KeyRecord & { lastSeen: number }>> {
+      const rows = await db
+        .selectFrom('ws_key')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('last_seen', 'desc')
+        .execute();
+      return rows.map((r) => ({
+        keyId: r.key_id,
+        accountId: r.account_id,
+        userEmail: r.user_email,
+        personName: r.person_name,
+        lastSeen: r.last_seen,
+      }));
+    },
+
+    async setPersonName(accountId: string, keyId: string, name: string | null): Promise<void> {
+      await db
+        .updateTable('ws_key')
+        .set({ person_name: name })
+        .where('key_id', '=', keyId)
+        .where('account_id', '=', accountId)
+        .execute();
+    },
+
+    async setPatching(accountId: string, domain: string, enabled: boolean, who: Who, at: number): Promise<void> {
+      const values = {
+        enabled: enabled ? 1 : 0,
+        set_at: at,
+        set_by_email: who.userEmail,
+        set_by_key: who.keyId,
+        set_by_name: who.personName,
+      };
+      await db
+        .insertInto('ws_patching')
+        .values({ account_id: accountId, domain, ...values })
+        .onConflict((oc) => oc.columns(['account_id', 'domain']).doUpdateSet(values))
+        .execute();
+    },
+
+    async patching(accountId: string): Promise<PatchingState[]> {
+      const rows = await db
+        .selectFrom('ws_patching')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('domain')
+        .execute();
+      return rows.map((r) => ({
+        domain: r.domain,
+        enabled: r.enabled === 1,
+        setAt: r.set_at,
+        setBy: { userEmail: r.set_by_email, keyId: r.set_by_key, personName: r.set_by_name },
+      }));
+    },
+
+    async refuseOption(accountId: string, option: string, at: number): Promise<void> {
+      await db
+        .insertInto('ws_refused_option')
+        .values({ account_id: accountId, option, refused_at: at })
+        .onConflict((oc) => oc.columns(['account_id', 'option']).doUpdateSet({ refused_at: at }))
+        .execute();
+    },
+
+    async refusedOptions(accountId: string): Promise<RefusedOption[]> {
+      const rows = await db
+        .selectFrom('ws_refused_option')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('option')
+        .execute();
+      return rows.map((r) => ({ option: r.option, refusedAt: r.refused_at }));
+    },
+
+    /** site_scan answered 146901 (no synchronization file): said once for everyone. */
+    async syncRefused(accountId: string, domain: string, at: number): Promise<void> {
+      await db
+        .insertInto('ws_sync_evidence')
+        .values({ account_id: accountId, domain, refused_at: at })
+        .onConflict((oc) => oc.columns(['account_id', 'domain']).doUpdateSet({ refused_at: at }))
+        .execute();
+    },
+
+    /** A scan started: the file is there now. */
+    async syncWorked(accountId: string, domain: string): Promise<void> {
+      await db
+        .deleteFrom('ws_sync_evidence')
+        .where('account_id', '=', accountId)
+        .where('domain', '=', domain)
+        .execute();
+    },
+
+    async syncEvidence(accountId: string): Promise<SyncEvidence[]> {
+      const rows = await db
+        .selectFrom('ws_sync_evidence')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('domain')
+        .execute();
+      return rows.map((r) => ({ domain: r.domain, refusedAt: r.refused_at }));
+    },
+  };
+}
+
+export type MemoryStore = ReturnType<typeof memoryStore>;

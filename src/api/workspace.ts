@@ -1,0 +1,144 @@
+/**
+ * The browser's client of the team's workspace (server/workspace/,
+ * docs/workspace.md). Every call carries the session's key and its signature
+ * of `/api/api_userinfo/`, which the server has the upstream check: the
+ * workspace believes nothing else the browser says about who it is.
+ * Isomorphic: no DOM, no React.
+ */
+import type { Credentials } from './credentials.ts';
+import type {
+  ActivityFilter,
+  ActivityPage,
+  PatchingState,
+  RefusedOption,
+  SiteCustomer,
+  SyncEvidence,
+  Unit,
+} from './workspace-types.ts';
+
+export type * from './workspace-types.ts';
+
+/** The request target a workspace call signs (the server forwards it to the upstream). */
+/** @public The dashboard's workspace pages use it (docs/workspace.md). */
+export const WORKSPACE_PROOF_TARGET = '/api/api_userinfo/';
+
+export interface WorkspaceMe {
+  account: { id: string; email: string };
+  key: { id: string; name: string | null };
+}
+
+export interface WorkspaceState extends WorkspaceMe {
+  units: Unit[];
+  customers: SiteCustomer[];
+  reconciledAt: number | null;
+  patching: PatchingState[];
+  refusedOptions: RefusedOption[];
+  syncEvidence: SyncEvidence[];
+}
+
+export interface WorkspaceKey {
+  id: string;
+  email: string;
+  name: string | null;
+  lastSeen: number;
+}
+
+/** A refusal by the workspace: `code` says which (`key-refused`, `bad-request`, `upstream-down`, …). */
+export class WorkspaceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WorkspaceError';
+  }
+}
+
+export interface WorkspaceClientOptions {
+  /** The dashboard's origin ('' for the page's own). */
+  baseUrl: string;
+  getCredentials: () => Credentials | null;
+  fetch?: typeof globalThis.fetch;
+}
+
+export function createWorkspaceClient(options: WorkspaceClientOptions) {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let signature: { macKey: string; value: string } | null = null;
+
+  async function headers(): Promise<Record<string, string>> {
+    const credentials = options.getCredentials();
+    if (credentials === null) throw new WorkspaceError(401, 'no-key', 'Not signed in');
+    const out: Record<string, string> = { 'X-Apikey': credentials.apiKey };
+    const macKey = credentials.macKey ?? '';
+    if (macKey !== '') {
+      if (signature?.macKey !== macKey) {
+        const { hmacMd5Hex } = await import('./sign.ts');
+        signature = { macKey, value: hmacMd5Hex(macKey, WORKSPACE_PROOF_TARGET) };
+      }
+      out['X-Apimac'] = signature.value;
+    }
+    return out;
+  }
+
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    const init: RequestInit = { method, headers: await headers(), cache: 'no-store' };
+    if (body !== undefined) {
+      init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+    const res = await doFetch(`${options.baseUrl}/workspace/${path}`, init);
+    if (!res.ok) {
+      const problem: unknown = await res.json().catch(() => null);
+      const { error, message } = (problem ?? {}) as { error?: unknown; message?: unknown };
+      throw new WorkspaceError(
+        res.status,
+        typeof error === 'string' ? error : 'http',
+        typeof message === 'string' ? message : `HTTP ${res.status}`,
+      );
+    }
+    return res;
+  }
+
+  const json = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    (await call(method, path, body)).json() as Promise<T>;
+
+  return {
+    me: () => json<WorkspaceMe>('GET', 'me'),
+    /** The person's name for this key (null or '' clears it): tells colleagues on one e-mail apart. */
+    setName: (name: string | null) => json<WorkspaceMe>('PUT', 'me', { name }),
+    keys: async () => (await json<{ keys: WorkspaceKey[] }>('GET', 'keys')).keys,
+    state: () => json<WorkspaceState>('GET', 'state'),
+    units: async () => (await json<{ units: Unit[] }>('GET', 'units')).units,
+    /** Units looked up or imported (a browser's old directory, offered once). */
+    addUnits: async (emails: readonly string[], source: 'lookup' | 'import') =>
+      (await json<{ units: Unit[] }>('POST', 'units', { emails, source })).units,
+    /** What sites_list?unit= answered for a unit: its sites, so the map agrees. */
+    reportUnitCheck: async (email: string, sites: readonly string[]) => {
+      await call('PUT', `units/${encodeURIComponent(email)}/sites`, { sites });
+    },
+    forgetUnit: async (email: string) => {
+      await call('DELETE', `units/${encodeURIComponent(email)}`);
+    },
+    customers: () => json<{ sites: SiteCustomer[]; reconciledAt: number | null }>('GET', 'customers'),
+    markReconciled: async () => (await json<{ reconciledAt: number }>('PUT', 'customers/reconciled')).reconciledAt,
+    activity: (filter: ActivityFilter = {}, page: { limit?: number; before?: string | null } = {}) =>
+      json<ActivityPage>('GET', `activity${activityQuery(filter, page)}`),
+    /** The filtered log as CSV text (the whole of it, oldest last). */
+    activityCsv: async (filter: ActivityFilter = {}) =>
+      (await call('GET', `activity.csv${activityQuery(filter)}`)).text(),
+  };
+}
+
+/** @public The dashboard's workspace pages use it (docs/workspace.md). */
+export type WorkspaceClient = ReturnType<typeof createWorkspaceClient>;
+
+/** @public The dashboard's workspace pages use it (docs/workspace.md). */
+export function activityQuery(filter: ActivityFilter, page: { limit?: number; before?: string | null } = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...filter, limit: page.limit, before: page.before ?? undefined })) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}
