@@ -237,7 +237,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
         { rawText, compressible: encoding !== null, inspect: admitted !== null || recorded },
       );
     } catch (err) {
-      admitted?.settle(null);
+      await admitted?.settle(null);
       if (err instanceof UpstreamTimeout) {
         const errorinfo = `The partner API did not answer within ${timeoutMs / 1000} s`;
         return fail({ error: 500, errorinfo, reason: 'upstream-timeout', gateway: true });
@@ -251,7 +251,7 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     }
 
     const { response: upstreamResponse, body: upstreamBody } = answer;
-    admitted?.settle(upstreamBody);
+    await admitted?.settle(upstreamBody);
     if (raw && upstreamResponse.status >= 500) {
       // The file method's own errors are 4xx (docs/partner-api.md#syncfile_get-errors); a 5xx is a gateway or the service failing.
       return fail({ error: 500, errorinfo: 'The partner API failed', reason: 'upstream-error', gateway: true });

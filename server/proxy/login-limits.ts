@@ -50,9 +50,13 @@ export interface Refusal {
   errorinfo: string;
 }
 
-/** An admitted call; `settle` is told the answer (null when none came). */
+/**
+ * An admitted call; `settle` is told the answer (null when none came). The
+ * proxy waits for it before the answer goes out, so a signin sent right after a
+ * signup's answer finds its code pending (the shared gate writes it to a store).
+ */
 export interface Admitted {
-  settle(answer: Uint8Array | null): void;
+  settle(answer: Uint8Array | null): void | Promise<void>;
 }
 
 export type Admission = { ok: true; admitted: Admitted } | { ok: false; refusal: Refusal };

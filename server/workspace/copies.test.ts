@@ -55,4 +55,24 @@ describe.skipIf(TEST_DATABASE_URL === null)(`two server copies on one ${POSTGRES
     expect(await signup(second)).toBe(500);
     expect(await signup(stack)).toBe(500);
   });
+
+  it('share the pending codes: a code sent through one copy signs in through the other, and strangers spend none', async () => {
+    const email = 'owner@agency.example';
+    const envelope = async (at: RealStack, method: 'signup' | 'signin', args: string[]) =>
+      (await (await fetch(at.origin + buildTarget(method, args))).json()) as { error: number; errorinfo?: string };
+    // No code pending: refused at either copy, and counted nowhere.
+    for (let i = 0; i < 8; i++) {
+      const answer = await envelope(i % 2 ? second : stack, 'signin', [email, '000000']);
+      expect(answer.errorinfo).toMatch(/No sign-in code is pending/);
+    }
+    // The owner's fresh code, asked of one copy, works at the other.
+    expect((await envelope(stack, 'signup', [email])).error).toBe(0);
+    const mails = (await (
+      await fetch(`${stack.serviceUrl}/sandbox/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as {
+      otp?: string;
+    }[];
+    const otp = mails.find((m) => m.otp)?.otp ?? '';
+    expect((await envelope(second, 'signin', [email, otp])).error).toBe(0);
+  });
 });

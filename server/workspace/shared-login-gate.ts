@@ -68,15 +68,13 @@ export function createSharedLoginGate(
         return {
           ok: true,
           admitted: {
-            settle(answer) {
+            async settle(answer) {
               // A code is pending once the service says it sent one; it replaces the one before.
               const sent = answer === null ? null : envelopeOf(answer);
               if (sent?.error !== 0) return;
               const expiresAt = now() + codeLifetimeMs(sent.expiresIn);
-              void events
-                .forgetAll(PENDING, email)
-                .then(() => events.count(PENDING, email, expiresAt))
-                .catch(() => undefined);
+              await events.forgetAll(PENDING, email);
+              await events.count(PENDING, email, expiresAt);
             },
           },
         };
@@ -99,11 +97,11 @@ export function createSharedLoginGate(
       return {
         ok: true,
         admitted: {
-          settle(answer) {
+          async settle(answer) {
             const error = answer === null ? null : (envelopeOf(answer)?.error ?? null);
             if (error === null || error === WRONG_CODE) return;
             forgetLater(ids);
-            if (error === 0) void events.forgetAll(PENDING, email).catch(() => undefined);
+            if (error === 0) await events.forgetAll(PENDING, email);
           },
         },
       };
