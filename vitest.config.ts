@@ -20,6 +20,9 @@ export default defineConfig({
     // DOM cleaned up after each test) and undoes what it sets globally. Run
     // `npx vitest run --sequence.shuffle` now and then: it finds a test that leans on another.
     isolate: false,
+    // Two workers on 2 cores (Vitest's default is one there): many tests wait on real
+    // servers, child processes and timeouts, and another file runs in the meantime.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -52,7 +52,9 @@ const PHASES: Phase[] = [
   { name: 'lint', command: ['npm', 'run', 'lint', '--silent'] },
   { name: 'format', command: ['npm', 'run', 'format:check', '--silent'] },
   { name: 'unit', command: ['npm', 'run', 'test:unit', '--silent'], count: vitestCounts },
-  { name: 'e2e', command: ['npm', 'run', 'test:e2e', '--silent'], count: playwrightCounts },
+  // The list reporter only: its lines carry every failure, and the HTML report (written at the
+  // end, on the critical path) is for a run of its own (`npm run test:e2e`).
+  { name: 'e2e', command: ['npm', 'run', 'test:e2e', '--silent', '--', '--reporter=list'], count: playwrightCounts },
 ];
 
 interface Result {

@@ -4,7 +4,7 @@
  * and applies the migrations that have not run (./migrations.ts).
  */
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
@@ -62,9 +62,18 @@ function openPostgres(url: string): OpenedDb {
 const SQLITE_MIGRATE_TRIES = 5;
 
 async function migrate({ db, engine }: OpenedDb): Promise<void> {
+  // Kysely looks for its migration tables in every schema unless told which: on a database
+  // with another schema's workspace (a second deployment, the tests' schemas side by side)
+  // it would find that one's tables and skip creating its own. Ours are in the schema the
+  // connection works in (its search_path).
+  const schema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations(engine)) },
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
   let outcome = await migrator.migrateToLatest();
   // Kysely locks migrations on PostgreSQL only; two processes opening one new SQLite file
