@@ -8,6 +8,17 @@ import { defineConfig } from 'vitest/config';
 // - dom: component tests (src/**/*.test.tsx) in jsdom with Testing Library;
 //   any console.error fails the test (src/test/setup-dom.ts).
 // Real browsers are Playwright's job (e2e/).
+/**
+ * Tests that start whole processes again and again (npm start, npm run bench) or seed
+ * tens of thousands of sites: each costs seconds of both cores, so they run in the wide
+ * suite (`npm run test:wide`, which .ci/run runs after `npm test`), not in `npm test`.
+ */
+const WIDE_UNIT_TESTS = [
+  'server/npm-start-stop.test.ts',
+  'server/bench-interrupt.test.ts',
+  'server/sandbox/demo-size.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Generous: many tests talk to real servers and child processes, and the suite must
@@ -29,8 +40,14 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'lint/**/*.test.ts', 'embed/**/*.test.ts'],
+          exclude: [...WIDE_UNIT_TESTS, '**/node_modules/**'],
           environment: 'node',
         },
+      },
+      {
+        // The wide suite's part in Vitest (npm run test:wide, after npm test in .ci/run).
+        extends: true,
+        test: { name: 'wide', include: [...WIDE_UNIT_TESTS], environment: 'node' },
       },
       {
         extends: true,

@@ -17,7 +17,7 @@ import {
   type RunningServer,
   type TemporaryDirectory,
 } from '../test-support/servers.ts';
-import { attachShot, seriousViolations } from './support/look.ts';
+import { WIDE, attachShot, seriousViolations } from './support/look.ts';
 
 /** The dashboard's frame inside the example panel. */
 async function dashboardFrame(page: Page): Promise<Frame> {
@@ -116,83 +116,95 @@ async function placeInWindow(page: Page, element: Locator): Promise<string> {
 }
 
 test.describe('embedded in a hoster panel', () => {
-  test('the example panel embeds the dashboard: ready, resize, auth, theme, locale and navigation by message', async ({
-    page,
-  }, testInfo) => {
-    const warnings: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text());
-    });
-    await page.goto('/sandbox/embed-example');
-    const events = page.locator('#events');
-    await expect(events).toContainText('ready {"signedIn":false}');
-    await expect(events).toContainText(/resize \{"height":\d+\}/);
-    const frame = await dashboardFrame(page);
-    const inFrame = page.frameLocator('#dashboard iframe');
-    await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    // The panel has the chrome: no header of ours, the address without ?embed=1.
-    await expect(inFrame.locator('header')).toBeHidden();
-    expect(new URL(frame.url()).searchParams.has('embed')).toBe(false);
+  // Twice: npm test runs what the panel and the frame say to each other; the wide suite runs it
+  // again with axe in the frame and screenshots at each step (e2e/support/look.ts).
+  for (const looks of [false, true]) {
+    test(
+      `the example panel embeds the dashboard: ready, resize, auth, theme, locale and navigation by message${looks ? ', axe and screenshots' : ''}`,
+      looks ? WIDE : {},
+      async ({ page }, testInfo) => {
+        const warnings: string[] = [];
+        page.on('console', (msg) => {
+          if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text());
+        });
+        await page.goto('/sandbox/embed-example');
+        const events = page.locator('#events');
+        await expect(events).toContainText('ready {"signedIn":false}');
+        await expect(events).toContainText(/resize \{"height":\d+\}/);
+        const frame = await dashboardFrame(page);
+        const inFrame = page.frameLocator('#dashboard iframe');
+        await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+        // The panel has the chrome: no header of ours, the address without ?embed=1.
+        await expect(inFrame.locator('header')).toBeHidden();
+        expect(new URL(frame.url()).searchParams.has('embed')).toBe(false);
 
-    await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
-    await expect(events).toContainText('signed-in');
-    await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
-    await expect(events).toContainText('navigated {"path":"/"}');
-    await expect(inFrame.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(inFrame.getByRole('button', { name: /^Account menu/ })).toBeVisible();
-    await expect(inFrame.getByRole('radiogroup')).toHaveCount(0);
+        await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
+        await expect(events).toContainText('signed-in');
+        await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
+        await expect(events).toContainText('navigated {"path":"/"}');
+        await expect(inFrame.getByRole('navigation', { name: 'Main' })).toBeVisible();
+        await expect(inFrame.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+        await expect(inFrame.getByRole('radiogroup')).toHaveCount(0);
 
-    // The iframe is as tall as the dashboard's content: no scrollbar of its own.
-    await expect
-      .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
-      .toBeLessThanOrEqual(1);
+        // The iframe is as tall as the dashboard's content: no scrollbar of its own.
+        await expect
+          .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+          .toBeLessThanOrEqual(1);
 
-    await page.getByRole('button', { name: 'Dark' }).click();
-    await expect(inFrame.locator('html')).toHaveClass(/\bdark\b/);
-    await page.getByRole('button', { name: 'Teal' }).click();
-    await expect
-      .poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--primary')))
-      .toBe('#0f766e');
+        await page.getByRole('button', { name: 'Dark' }).click();
+        await expect(inFrame.locator('html')).toHaveClass(/\bdark\b/);
+        await page.getByRole('button', { name: 'Teal' }).click();
+        await expect
+          .poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--primary')))
+          .toBe('#0f766e');
 
-    // The panel's language: German by message, then English again.
-    await page.getByRole('button', { name: 'Deutsch' }).click();
-    await expect(inFrame.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(inFrame.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
-    await expect(inFrame.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
-    await expect(events).not.toContainText('"code":"unsupported-locale"');
-    await page.getByRole('button', { name: 'English' }).click();
-    await expect(inFrame.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
+        // The panel's language: German by message, then English again.
+        await page.getByRole('button', { name: 'Deutsch' }).click();
+        await expect(inFrame.locator('html')).toHaveAttribute('lang', 'de');
+        await expect(inFrame.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
+        await expect(inFrame.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+        await expect(events).not.toContainText('"code":"unsupported-locale"');
+        await page.getByRole('button', { name: 'English' }).click();
+        await expect(inFrame.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sites' }).click();
-    await expect(inFrame.getByRole('heading', { name: 'Sites' })).toBeVisible();
-    await expect(events).toContainText('navigated {"path":"/sites"}');
-    expect(await seriousViolations(page, '#dashboard')).toEqual([]);
-    await attachScreenshot(page, testInfo, 'embed-example-dark-1280');
+        await page.getByRole('button', { name: 'Sites' }).click();
+        await expect(inFrame.getByRole('heading', { name: 'Sites' })).toBeVisible();
+        await expect(events).toContainText('navigated {"path":"/sites"}');
+        if (looks) {
+          expect(await seriousViolations(page, '#dashboard')).toEqual([]);
+          await attachScreenshot(page, testInfo, 'embed-example-dark-1280');
+        }
 
-    await page.getByRole('button', { name: 'Light' }).click();
-    await expect(inFrame.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.getByRole('button', { name: 'Default' }).click();
-    await expect
-      .poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--primary')))
-      .toBe('');
-    await attachScreenshot(page, testInfo, 'embed-example-light-1280');
+        await page.getByRole('button', { name: 'Light' }).click();
+        await expect(inFrame.locator('html')).not.toHaveClass(/\bdark\b/);
+        await page.getByRole('button', { name: 'Default' }).click();
+        await expect
+          .poll(() => frame.evaluate(() => document.documentElement.style.getPropertyValue('--primary')))
+          .toBe('');
+        if (looks) await attachScreenshot(page, testInfo, 'embed-example-light-1280');
 
-    // A hoster panel's narrow column: the navigation folds into a menu, still without inner scrolling.
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.getByRole('button', { name: 'Dark' }).click();
-    await page.getByRole('button', { name: 'Orange' }).click();
-    await expect(inFrame.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
-    await expect
-      .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
-      .toBeLessThanOrEqual(1);
-    expect(await frame.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page, '#dashboard')).toEqual([]);
-    await attachScreenshot(page, testInfo, 'embed-example-dark-360');
+        // A hoster panel's narrow column: the navigation folds into a menu, still without inner scrolling.
+        await page.setViewportSize({ width: 360, height: 800 });
+        await page.getByRole('button', { name: 'Dark' }).click();
+        await page.getByRole('button', { name: 'Orange' }).click();
+        await expect(inFrame.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+        await expect
+          .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+          .toBeLessThanOrEqual(1);
+        expect(
+          await frame.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
+        if (looks) {
+          expect(await seriousViolations(page, '#dashboard')).toEqual([]);
+          await attachScreenshot(page, testInfo, 'embed-example-dark-360');
+        }
 
-    // Nothing was refused or ignored along the way.
-    expect(warnings.filter((w) => w.startsWith('[embed]'))).toEqual([]);
-  });
+        // Nothing was refused or ignored along the way.
+        expect(warnings.filter((w) => w.startsWith('[embed]'))).toEqual([]);
+      },
+    );
+  }
 
   test('dialogs and toasts open in the part of the frame the panel’s window shows, with the focus in the dialog', async ({
     page,

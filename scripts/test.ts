@@ -14,7 +14,10 @@
  * closing line "N passed, N failed". The exit code is the first failed
  * phase's (0 when all pass): a failure in one phase never hides the others.
  *
- * `npm test -- unit e2e` runs only the phases named.
+ * `npm test -- unit e2e` runs only the phases named. `npm run test:wide`
+ * (`--wide`) runs the wide suite's phases instead, which .ci/run runs after
+ * `npm test`: every page's looks and German in Playwright, the Vitest tests
+ * that start whole processes, and knip.
  */
 import { spawn } from 'node:child_process';
 
@@ -23,6 +26,8 @@ interface Phase {
   command: string[];
   /** Counts of tests read from the phase's output; null when the phase is one check. */
   count?: (output: string) => { passed: number; failed: number } | null;
+  /** A phase of the wide suite (`--wide`), not of `npm test`. */
+  wide?: boolean;
 }
 
 const ANSI = new RegExp(String.raw`\u001b\[[0-9;]*m`, 'g');
@@ -55,6 +60,14 @@ const PHASES: Phase[] = [
   // The list reporter only: its lines carry every failure, and the HTML report (written at the
   // end, on the critical path) is for a run of its own (`npm run test:e2e`).
   { name: 'e2e', command: ['npm', 'run', 'test:e2e', '--silent', '--', '--reporter=list'], count: playwrightCounts },
+  { name: 'knip', command: ['npx', 'knip'], wide: true },
+  { name: 'wide-unit', command: ['npx', 'vitest', 'run', '--project', 'wide'], count: vitestCounts, wide: true },
+  {
+    name: 'wide-e2e',
+    command: ['npx', 'playwright', 'test', '--project=wide', '--reporter=list'],
+    count: playwrightCounts,
+    wide: true,
+  },
 ];
 
 interface Result {
@@ -90,13 +103,17 @@ function run(phase: Phase): Promise<Result> {
   });
 }
 
-const wanted = process.argv.slice(2);
+const wide = process.argv.includes('--wide');
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--wide');
 const unknown = wanted.filter((name) => !PHASES.some((p) => p.name === name));
 if (unknown.length > 0) {
   console.error(`Unknown phase ${unknown.join(', ')}; the phases are ${PHASES.map((p) => p.name).join(', ')}.`);
   process.exit(2);
 }
-const phases = wanted.length === 0 ? PHASES : PHASES.filter((p) => wanted.includes(p.name));
+const phases =
+  wanted.length === 0
+    ? PHASES.filter((p) => (p.wide ?? false) === wide)
+    : PHASES.filter((p) => wanted.includes(p.name));
 // The longest phase first, so it starts before the others take the cores.
 const started = Date.now();
 const results = await Promise.all([...phases].reverse().map(run));
@@ -104,7 +121,7 @@ results.reverse();
 
 let passed = 0;
 let failed = 0;
-console.log('\n== npm test: each phase');
+console.log(`\n== ${wide ? 'the wide suite' : 'npm test'}: each phase`);
 for (const r of results) {
   // A check is one test; a runner's tests count one by one. A runner whose counts cannot be
   // read but that failed counts as one failure, so the closing line never reads as all passed.
