@@ -6,7 +6,7 @@
  * faces the network directly.
  */
 import { z } from 'zod';
-import { unsetIfEmpty } from './values.ts';
+import { wholeNumberSetting } from './values.ts';
 
 export interface ConnectionLimits {
   /** Seconds for a request's headers to arrive (HTTP_HEADERS_TIMEOUT). */
@@ -33,23 +33,11 @@ const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 };
 
 function whole(name: string, fallback: number, min: number, max: number, unit: string) {
-  return z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined) return fallback;
-        const n = /^\s*\d{1,7}\s*$/.test(value) ? Number(value) : NaN;
-        if (!(n >= min && n <= max)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `${name} must be a whole number of ${unit} from ${min} to ${max} (default ${fallback}; got "${value.slice(0, 40)}")`,
-          });
-          return z.NEVER;
-        }
-        return n;
-      }),
+  return wholeNumberSetting(
+    fallback,
+    min,
+    max,
+    (got) => `${name} must be a whole number of ${unit} from ${min} to ${max} (default ${fallback}; got "${got}")`,
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LOGIN_LIMITS, type Limit, type LoginLimits } from '../proxy/login-limits.ts';
-import { unsetIfEmpty } from './values.ts';
+import { unsetIfEmpty, wholeNumberSetting } from './values.ts';
 
 const MAX_COUNT = 100_000;
 const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -56,23 +56,11 @@ function limitSetting(name: string, fallback: Limit) {
 
 /** A plain count, 1 to 1,000: wrong codes against one pending code. */
 function countSetting(name: string, fallback: number) {
-  return z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined) return fallback;
-        const n = /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : NaN;
-        if (!(n >= 1 && n <= 1000)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `${name} must be a whole number from 1 to 1000, such as ${fallback} (the default) (got "${value.slice(0, 40)}")`,
-          });
-          return z.NEVER;
-        }
-        return n;
-      }),
+  return wholeNumberSetting(
+    fallback,
+    1,
+    1000,
+    (got) => `${name} must be a whole number from 1 to 1000, such as ${fallback} (the default) (got "${got}")`,
   );
 }
 

@@ -7,7 +7,7 @@
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { WorkspaceConfig } from '../workspace/workspace.ts';
-import { redactUrl, unsetIfEmpty } from './values.ts';
+import { redactUrl, unsetIfEmpty, wholeNumberSetting } from './values.ts';
 
 const DEFAULT_WORKSPACE_DB = '.data/workspace.sqlite';
 const DEFAULT_ACTIVITY_DAYS = 90;
@@ -25,23 +25,12 @@ export const workspaceSettings = {
       }),
   ),
   WORKSPACE_DB: z.preprocess(unsetIfEmpty, z.string().optional()),
-  WORKSPACE_ACTIVITY_DAYS: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (value === undefined) return DEFAULT_ACTIVITY_DAYS;
-        const days = Number(value);
-        if (!/^\d+$/.test(value) || days < 1 || days > MAX_ACTIVITY_DAYS) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `WORKSPACE_ACTIVITY_DAYS must be a whole number of days from 1 to ${MAX_ACTIVITY_DAYS} (got "${value.slice(0, 20)}")`,
-          });
-          return z.NEVER;
-        }
-        return days;
-      }),
+  WORKSPACE_ACTIVITY_DAYS: wholeNumberSetting(
+    DEFAULT_ACTIVITY_DAYS,
+    1,
+    MAX_ACTIVITY_DAYS,
+    (got) =>
+      `WORKSPACE_ACTIVITY_DAYS must be a whole number of days from 1 to ${MAX_ACTIVITY_DAYS} (got "${got.slice(0, 20)}")`,
   ),
 };
 
