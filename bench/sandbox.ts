@@ -3,8 +3,8 @@
  * (SANDBOX_DEMO_SITES=10000, every site with its reports and 30 days of
  * firewall history), over real HTTP.
  *
- * - Seeding: a first start with the demo seed of 10,000 and 20,000 sites into
- *   a new database file (target for 10,000: ≤ 20 s).
+ * - Seeding: a first start with the demo seed of 10,000, 20,000 and 100,000
+ *   sites into a new database file (targets: ≤ 20 s for 10,000, ≤ 60 s for 100,000).
  * - Direct: to `npm run sandbox` in its own process (as a partner's client
  *   would reach it). Prints the median time and JSON size of
  *   sites_list?withscanreport&withfwhistory (target ≤ 300 ms), the time of one
@@ -143,7 +143,7 @@ function checkList(text: string): number {
 
 /** A first start with the demo seed into a new file (open, migrate, seed), as `npm start` makes it. */
 function benchSeed(dir: string): void {
-  for (const sites of [SITES, 2 * SITES]) {
+  for (const sites of [SITES, 2 * SITES, 10 * SITES]) {
     const times: number[] = [];
     for (let run = 0; run < SEED_RUNS; run++) {
       const config = sandboxConfigFromEnv({ SANDBOX_DEMO_SITES: String(sites), SANDBOX_QUIET: '1' });
@@ -155,7 +155,9 @@ function benchSeed(dir: string): void {
     console.log(
       `sandbox: first start with the demo seed, ${sites.toLocaleString('en')} sites (SANDBOX_DEMO_SITES=${sites}), into a new file`,
     );
-    console.log(`  ${stats(times, SEED_RUNS, 'target ≤ 20,000 ms for 10,000 sites')}`);
+    console.log(
+      `  ${stats(times, SEED_RUNS, sites > 2 * SITES ? 'target ≤ 60,000 ms' : 'target ≤ 20,000 ms for 10,000 sites')}`,
+    );
   }
 }
 

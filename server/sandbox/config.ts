@@ -10,8 +10,8 @@ export class ConfigError extends Error {
 
 export const DEFAULT_APP_KEY = 'sandbox-application-key';
 export const DEFAULT_DB_PATH = '.data/sandbox.sqlite';
-/** The demo account's size (SANDBOX_DEMO_SITES): at least its 20 hand-made sites, at most 20,000. */
-const DEMO_SITES = { min: 20, max: 20_000, fallback: 60 } as const;
+/** The demo account's size (SANDBOX_DEMO_SITES): at least its 20 hand-made sites, at most 100,000. */
+const DEMO_SITES = { min: 20, max: 100_000, fallback: 60 } as const;
 
 const intInRange = (name: string, min: number, max: number, fallback: number) =>
   z

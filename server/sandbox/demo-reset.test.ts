@@ -150,7 +150,7 @@ describe('npm run demo:reset', () => {
   it('stops with a clear message on a bad setting or an in-memory database', async () => {
     const bad = await demoReset({ SANDBOX_DB: tempDb(), SANDBOX_DEMO_SITES: '5' });
     expect(bad.code).toBe(1);
-    expect(bad.out).toContain('SANDBOX_DEMO_SITES must be a whole number from 20 to 20000 (got "5")');
+    expect(bad.out).toContain('SANDBOX_DEMO_SITES must be a whole number from 20 to 100000 (got "5")');
     const memory = await demoReset({ SANDBOX_DB: ':memory:' });
     expect(memory.code).toBe(1);
     expect(memory.out).toContain('nothing to reset');

@@ -19,7 +19,11 @@ const TRADE = words(
 );
 
 /** A town after the name, once the plain names are used up. */
-const PLACE = ['', 'leeds', 'lyon', 'porto', 'graz', 'malmo', 'bergen', 'gent', 'cork', 'brno', 'turku', 'basel'];
+const PLACE = [
+  ...['', 'leeds', 'lyon', 'porto', 'graz', 'malmo', 'bergen', 'gent', 'cork', 'brno', 'turku', 'basel'],
+  // More towns for fleets beyond 20,000 sites (up to 100,000); the first layers stay as they were.
+  ...['york', 'nantes', 'braga', 'linz', 'aarhus', 'tromso', 'liege', 'galway', 'ostrava', 'oulu', 'bern', 'bath'],
+];
 
 /** Sub-sites of a business: its shop, blog, booking page… */
 export const SUBSITES = ['shop', 'blog', 'booking', 'staging', 'portal', 'members'];
@@ -31,7 +35,7 @@ const LAYER = FIRST.length * TRADE.length;
 /** Coprime with LAYER (2^4·3^3·11), so b → (b·STRIDE) mod LAYER visits every name of a layer once. */
 const STRIDE = 1237;
 
-/** How many business names there are; a 20,000-site account needs about 13,000. */
+/** How many business names there are; a 20,000-site account needs about 13,000, a 100,000-site one about 67,000. */
 export const BUSINESS_NAMES = LAYER * PLACE.length;
 
 export interface BusinessName {
