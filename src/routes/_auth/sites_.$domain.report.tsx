@@ -4,7 +4,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
-import { firewallDays } from '../../components/charts/firewall-days';
+import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
 import { siteHistoryQueryOptions, sitesHistoryQueryOptions } from '../../data/site-history-query';
 import { findSite } from '../../data/find-site';

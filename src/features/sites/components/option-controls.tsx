@@ -15,7 +15,7 @@ import type { Site } from '../../../data/sites';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
-import { periodName } from '../model/site-filters';
+import { periodName } from '../../../data/site-model/site-filters';
 import { useSiteActions } from './site-actions';
 
 /** A reason read with a control (visually hidden; the hover title says it to the eye). */

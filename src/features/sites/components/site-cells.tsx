@@ -11,7 +11,7 @@ import { useErrorText } from '../../../i18n/error-text';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
 import { sitesMessages, type SitesMessages } from '../messages';
-import { statusOf, type SiteStatus } from '../model/site-status';
+import { statusOf, type SiteStatus } from '../../../data/site-model/site-status';
 import { clearRowError, useRowError, type RowErrorAction } from '../row-errors';
 
 const STATUS_STYLE: Record<SiteStatus, string> = {

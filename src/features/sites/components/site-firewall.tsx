@@ -10,7 +10,7 @@
 import { useStore } from '@nanostores/react';
 import type { Credentials } from '../../../api/credentials';
 import { FirewallChart, type FirewallView } from '../../../components/charts/firewall-chart';
-import { firewallDays } from '../../../components/charts/firewall-days';
+import { firewallDays } from '../../../data/site-model/firewall-days';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -13,7 +13,7 @@ import type { Site } from '../../../data/sites';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
-import { threatsOf } from '../model/site-status';
+import { threatsOf } from '../../../data/site-model/site-status';
 import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
 import { RowActions } from './row-actions';
 import { ScanNowButton } from './scan-now-button';

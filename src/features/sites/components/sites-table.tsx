@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import type { Site } from '../../../data/sites';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
-import type { SortColumn } from '../model/sites-search';
+import type { SortColumn } from '../../../data/site-model/sites-search';
 import { SiteRow, type TableLayout } from './site-row';
 import { columnLabel, SortHeader } from './sort-header';
 import { useRowKeyBase } from './use-row-key-base';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from '../../../components/ui/more-icons';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
-import type { SortColumn } from '../model/sites-search';
+import type { SortColumn } from '../../../data/site-model/sites-search';
 
 interface SortHeaderProps {
   id: SortColumn;

@@ -5,9 +5,9 @@
  * site-filters.ts, src/lib/scan-schedule.ts), so a counter and the filtered sites page it links to agree.
  */
 import type { Site } from '../../../api/schemas';
-import { FirewallDaySums, type FirewallDay } from '../../../components/charts/firewall-days';
+import { FirewallDaySums, type FirewallDay } from '../../../data/site-model/firewall-days';
 import { scanDue, scannedRecently, scansStoppedSince } from '../../../lib/scan-schedule';
-import { statusOf } from '../model/site-status';
+import { statusOf } from '../../../data/site-model/site-status';
 
 export interface FleetCounts {
   sites: number;

@@ -2,14 +2,14 @@ import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
 import { format } from '../../../../i18n/format';
 import { cn } from '../../../../lib/cn';
-import type { SitesSearch } from '../../model/sites-search';
+import type { SitesSearch } from '../../../../data/site-model/sites-search';
 import { overviewMessages } from '../../overview-messages';
 import type { FleetCounts } from '../fleet-summary';
 
 type Tone = 'danger' | 'warning' | 'neutral';
 type Messages = ReturnType<typeof overviewMessages.get>;
 
-/** Each counter and the sites page's filter that shows the same sites (model/sites-search.ts). */
+/** Each counter and the sites page's filter that shows the same sites (src/data/site-model/sites-search.ts). */
 export const COUNTERS = [
   { key: 'sites', search: {}, tone: 'neutral' },
   { key: 'infected', search: { status: 'infected' }, tone: 'danger' },

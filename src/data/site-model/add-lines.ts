@@ -8,7 +8,7 @@
  * Anything else is a line to fix, never a guess.
  */
 import Papa from 'papaparse';
-import { RE, regex } from '../../../api/registry/define';
+import { RE, regex } from '../../api/registry/define';
 import { parseSiteInput, type SiteInputError } from './site-input';
 
 type LineProblem = SiteInputError | 'badEmail' | 'needsAgency' | 'tooManyCells';

@@ -4,7 +4,7 @@
  * isolated (FSI … PDI), as <bdi> isolates free text in the pages.
  */
 import { describe, expect, it } from 'vitest';
-import { RE, regex } from '../../../api/registry/define';
+import { RE, regex } from '../../api/registry/define';
 import { toCsv } from './csv-export';
 import { parseSiteInput } from './site-input';
 

@@ -1,8 +1,8 @@
 /** Whether a site matches the view's search and filters (./sites-search.ts): pure, for the table's filter functions and the tests. */
-import type { ScanPeriod } from '../../../api/registry/sites';
-import { SCAN_PERIODS } from '../../../api/registry/sites';
-import type { Site } from '../../../api/schemas';
-import { scanDue } from '../../../lib/scan-schedule';
+import type { ScanPeriod } from '../../api/registry/sites';
+import { SCAN_PERIODS } from '../../api/registry/sites';
+import type { Site } from '../../api/schemas';
+import { scanDue } from '../../lib/scan-schedule';
 import { statusOf } from './site-status';
 import {
   FILTER_DEFAULTS,

@@ -4,8 +4,8 @@
  * UTF-8 form, or why it is not a site name. The browser's URL parser does the
  * IDNA encoding, so what is accepted here is what a browser would open.
  */
-import { RE, regex } from '../../../api/registry/define';
-import { hostToUnicode } from '../../../lib/punycode';
+import { RE, regex } from '../../api/registry/define';
+import { hostToUnicode } from '../../lib/punycode';
 
 export type SiteInputError =
   'empty' | 'scheme' | 'ip' | 'noDot' | 'invalid' | 'tooLong' | 'invisible' | 'onlyEmail' | 'userPart';

@@ -6,8 +6,8 @@
  * the matching lives in ./site-filters.ts.
  */
 import * as z from 'zod/mini';
-import { RE, regex } from '../../../api/registry/define';
-import { searchParam, searchSchema } from '../../../lib/search-params';
+import { RE, regex } from '../../api/registry/define';
+import { searchParam, searchSchema } from '../../lib/search-params';
 import { STATUSES } from './site-status';
 
 export const SORT_COLUMNS = [

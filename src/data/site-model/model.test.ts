@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../../../api/schemas';
+import type { Site } from '../../api/schemas';
 import { linesToSend, parseAddLines } from './add-lines';
 import { runBulk } from './bulk-runner';
 import { toCsv } from './csv-export';
 import { parseSiteInput } from './site-input';
-import { scanDue, scannedRecently } from '../../../lib/scan-schedule';
+import { scanDue, scannedRecently } from '../../lib/scan-schedule';
 import { statusOf } from './site-status';
-import { columnFiltersOf } from '../components/table-model';
 import { FILTER_DEFAULTS, FILTER_KEYS, sitesSearchSchema, SEARCH_DEFAULTS, type SiteFilters } from './sites-search';
 import { activeChoiceFilters, isFiltered, matchesFilters } from './site-filters';
 
@@ -63,7 +62,7 @@ describe('sites search params', () => {
     ).toEqual(SEARCH_DEFAULTS);
   });
 
-  it('every filter counts as one and narrows its column; clearing is going back to FILTER_DEFAULTS', () => {
+  it('every filter counts as one; clearing is going back to FILTER_DEFAULTS', () => {
     const set: SiteFilters = {
       q: 'shop',
       status: 'infected',
@@ -76,12 +75,10 @@ describe('sites search params', () => {
     for (const key of FILTER_KEYS) {
       const f = { ...FILTER_DEFAULTS, [key]: set[key] };
       expect(isFiltered(f), key).toBe(true);
-      expect(columnFiltersOf(f), key).toHaveLength(1);
     }
     expect(activeChoiceFilters(set)).toBe(FILTER_KEYS.length - 1);
     expect(isFiltered({ ...FILTER_DEFAULTS, q: '  ' })).toBe(false);
     expect(isFiltered(FILTER_DEFAULTS)).toBe(false);
-    expect(columnFiltersOf(FILTER_DEFAULTS)).toEqual([]);
   });
 
   it('matches the UTF-8 name and the punycode host, and a pasted URL', () => {
@@ -256,28 +253,5 @@ describe('bulk runner', () => {
     });
     expect(sent).toEqual([1, 2]);
     expect(result.notSent).toEqual([3, 4, 5]);
-  });
-});
-
-describe('after sending the add box', () => {
-  it('keeps the lines not added, each with its reason; drops what went in', async () => {
-    const { afterSend, planSend } = await import('../add-sites');
-    const lines = parseAddLines(
-      ['a.example', 'bad_name', 'exists.example', 'b.example', 'c.example', 'a.example'].join('\n'),
-      { hasAgency: true },
-    );
-    const plan = planSend(lines, new Set(['exists.example']));
-    expect(plan.sent.map((l) => l.site)).toEqual(['b.example', 'c.example', 'a.example']);
-    const after = afterSend(lines, plan, {
-      added: [2],
-      failed: new Map([[0, 'Refused']]),
-      overPlan: [1],
-      notSent: [],
-    });
-    expect(after.text).toBe('bad_name\nb.example\nc.example');
-    expect([...after.results]).toEqual([
-      ['b.example', { kind: 'refused', message: 'Refused' }],
-      ['c.example', { kind: 'planFull' }],
-    ]);
   });
 });

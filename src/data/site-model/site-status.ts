@@ -3,7 +3,7 @@
  * filters and the site page call it. The service reports only the latest
  * report; "scanning" is the dashboard's own knowledge (a scan it started).
  */
-import type { Site } from '../../../api/schemas';
+import type { Site } from '../../api/schemas';
 
 export const STATUSES = ['incurable', 'infected', 'suspicious', 'errors', 'clean', 'never'] as const;
 export type SiteStatus = (typeof STATUSES)[number];
