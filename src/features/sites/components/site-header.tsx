@@ -20,12 +20,18 @@ import type { Site } from '../../../data/sites';
 import { format } from '../../../i18n/format';
 import { useApi } from '../../../lib/api-context';
 import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
-import { sitesMessages } from '../messages';
+import { sitesMessages } from '../../../components/site/site-messages';
 import { sitePageMessages } from '../site-page-messages';
-import { ScanNowButton } from './scan-now-button';
-import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
-import { RowErrorNote, ScanTime, StatusBadge } from './site-cells';
-import { useSiteActions } from './site-actions';
+import { ScanNowButton } from '../../../components/site/scan-now-button';
+import {
+  CleanupSwitch,
+  FirewallSwitch,
+  PatchingSwitch,
+  PeriodSelect,
+  PermissionsButton,
+} from '../../../components/site/option-controls';
+import { RowErrorNote, ScanTime, StatusBadge } from '../../../components/site/site-cells';
+import { useSiteActions } from '../../../components/site/site-actions';
 
 export function SiteHeader({ site, unit }: { site: Site; unit?: string | undefined }) {
   const p = useStore(sitePageMessages);

@@ -14,7 +14,7 @@ import { useUnitsDirectory } from '../../../data/units-directory';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportSites } from '../export-sites';
-import { sitesMessages } from '../messages';
+import { sitesMessages } from '../../../components/site/site-messages';
 import { FILTER_DEFAULTS, type SitesSearch } from '../../../data/site-model/sites-search';
 import { isFiltered } from '../../../data/site-model/site-filters';
 import { sitesToolbarMessages } from '../toolbar-messages';
@@ -27,7 +27,7 @@ import { AddSitesDialog } from './add-sites-dialog';
 import { BulkBar } from './bulk-bar';
 import { BulkProgress } from './bulk-progress';
 import { EmptySites } from './empty-sites';
-import { SiteActionsProvider } from './site-actions';
+import { SiteActionsProvider } from '../../../components/site/site-actions';
 import { SitesTable } from './sites-table';
 import { SitesToolbar } from './sites-toolbar';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from '../../../components/ui/more-icons';
 import { cn } from '../../../lib/cn';
-import { sitesMessages } from '../messages';
+import { sitesMessages } from '../../../components/site/site-messages';
 import type { SortColumn } from '../../../data/site-model/sites-search';
 
 interface SortHeaderProps {

@@ -10,10 +10,10 @@ import { useSetSiteOption } from '../../../../data/site-mutations';
 import type { SiteChange } from '../../../../data/sites';
 import { format } from '../../../../i18n/format';
 import { cn } from '../../../../lib/cn';
-import { RowErrorNote } from '../../components/site-cells';
+import { RowErrorNote } from '../../../../components/site/site-cells';
 import { overviewMessages } from '../../overview-messages';
-import { clearRowError, setRowError } from '../../row-errors';
-import { useScanNow } from '../../use-scan-now';
+import { clearRowError, setRowError } from '../../../../components/site/row-errors';
+import { useScanNow } from '../../../../components/site/use-scan-now';
 import { FLEET_KEY } from '../fleet-query';
 import { fixFor, type AttentionSite, type FixAction, type Problem } from '../fleet-summary';
 

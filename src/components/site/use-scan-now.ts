@@ -5,7 +5,7 @@ import { useAccountId } from '../../data/account';
 import { useScanWatcher } from '../../data/scan-watcher';
 import { errorText } from '../../i18n/error-text';
 import { toast } from '../../lib/toast-store';
-import { sitesMessages } from './messages';
+import { sitesMessages } from './site-messages';
 import { clearRowError, setRowError } from './row-errors';
 
 /**

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { ScanIcon } from '../../../components/ui/more-icons';
-import { useScanning } from '../../../data/scan-watcher';
-import type { Site } from '../../../data/sites';
-import { sitesMessages } from '../messages';
+import { Button, type ButtonProps } from '../ui/button';
+import { ScanIcon } from '../ui/more-icons';
+import { useScanning } from '../../data/scan-watcher';
+import type { Site } from '../../data/sites';
+import { sitesMessages } from './site-messages';
 import { useSiteActions } from './site-actions';
 
 /** Starts a scan of the site; says "Scanning…" (disabled) while one started here runs. */

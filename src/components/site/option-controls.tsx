@@ -6,16 +6,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import type { ScanPeriod } from '../../../api/registry/sites';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { Switch } from '../../../components/ui/switch';
-import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
-import type { Site } from '../../../data/sites';
-import { format } from '../../../i18n/format';
-import { cn } from '../../../lib/cn';
-import { sitesMessages } from '../messages';
-import { periodName } from '../../../data/site-model/site-filters';
+import type { ScanPeriod } from '../../api/registry/sites';
+import { Button } from '../ui/button';
+import { Select } from '../ui/select';
+import { Switch } from '../ui/switch';
+import { usePatchingMemory, useUnavailableOptions } from '../../data/site-memory';
+import type { Site } from '../../data/sites';
+import { format } from '../../i18n/format';
+import { cn } from '../../lib/cn';
+import { sitesMessages } from './site-messages';
+import { periodName } from '../../data/site-model/site-filters';
 import { useSiteActions } from './site-actions';
 
 /** A reason read with a control (visually hidden; the hover title says it to the eye). */

@@ -1,18 +1,18 @@
 /** The pieces of a site's row that the site page shows too: status, scan times, the row's error. */
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { isMethodError } from '../../../api/error-catalogue';
-import { Button } from '../../../components/ui/button';
-import { XIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { useScanning } from '../../../data/scan-watcher';
-import type { Site } from '../../../data/sites';
-import { useErrorText } from '../../../i18n/error-text';
-import { format } from '../../../i18n/format';
-import { cn } from '../../../lib/cn';
-import { sitesMessages, type SitesMessages } from '../messages';
-import { statusOf, type SiteStatus } from '../../../data/site-model/site-status';
-import { clearRowError, useRowError, type RowErrorAction } from '../row-errors';
+import { isMethodError } from '../../api/error-catalogue';
+import { Button } from '../ui/button';
+import { XIcon } from '../ui/icons';
+import { Spinner } from '../ui/spinner';
+import { useScanning } from '../../data/scan-watcher';
+import type { Site } from '../../data/sites';
+import { useErrorText } from '../../i18n/error-text';
+import { format } from '../../i18n/format';
+import { cn } from '../../lib/cn';
+import { sitesMessages, type SitesMessages } from './site-messages';
+import { statusOf, type SiteStatus } from '../../data/site-model/site-status';
+import { clearRowError, useRowError, type RowErrorAction } from './row-errors';
 
 const STATUS_STYLE: Record<SiteStatus, string> = {
   clean: 'border-success-border bg-success-surface text-success-text',

@@ -6,18 +6,18 @@
  */
 import { useStore } from '@nanostores/react';
 import { createContext, use, useMemo, useState, type ReactNode } from 'react';
-import { isMethodError } from '../../../api/error-catalogue';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useAccountId } from '../../../data/account';
-import { useDeleteSite, useSetSiteOption, useShareSites, useUnshareSite } from '../../../data/site-mutations';
-import type { Site, SiteChange } from '../../../data/sites';
-import { toast } from '../../../lib/toast-store';
-import { siteDialogMessages } from '../dialog-messages';
-import { sitesMessages } from '../messages';
-import { clearRowError, setRowError } from '../row-errors';
-import { ServiceRefusal } from '../service-refusal';
-import { useScanNow } from '../use-scan-now';
+import { isMethodError } from '../../api/error-catalogue';
+import { ApiErrorAlert } from '../ui/api-error-alert';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useAccountId } from '../../data/account';
+import { useDeleteSite, useSetSiteOption, useShareSites, useUnshareSite } from '../../data/site-mutations';
+import type { Site, SiteChange } from '../../data/sites';
+import { toast } from '../../lib/toast-store';
+import { siteDialogMessages } from './site-dialog-messages';
+import { sitesMessages } from './site-messages';
+import { clearRowError, setRowError } from './row-errors';
+import { ServiceRefusal } from './service-refusal';
+import { useScanNow } from './use-scan-now';
 import { PermissionsDialog } from './permissions-dialog';
 import { ShareDialog } from './share-dialog';
 

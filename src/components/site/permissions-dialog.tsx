@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import { MAX_PERMISSIONS } from '../../../api/registry/sites';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { commonMessages } from '../../../i18n/common-messages';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { sitesMessages, type SitesMessages } from '../messages';
+import { MAX_PERMISSIONS } from '../../api/registry/sites';
+import { ApiErrorAlert } from '../ui/api-error-alert';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { Spinner } from '../ui/spinner';
+import { commonMessages } from '../../i18n/common-messages';
+import { useZodForm } from '../../lib/use-zod-form';
+import { sitesMessages, type SitesMessages } from './site-messages';
 
 /** A whole number the service stores (docs/partner-api.md#site_setoption permissions: a bitmask; its bits are not documented). */
 function permissionsSchema(t: SitesMessages) {
