@@ -6,7 +6,7 @@ import { createApiClient } from './api/client';
 import { ApiError, TransportError } from './api/errors';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsOf } from './features/auth/session';
-import { startEarlyFleetRun } from './features/sites/overview/fleet-run';
+import { startEarlyFleetRun } from './features/overview/fleet-run';
 import { PageError } from './features/shell/page-error';
 import { localeReady } from './i18n/i18n';
 import { startLocaleSync } from './i18n/locale';
@@ -48,7 +48,7 @@ const queryClient = createQueryClient(
 
 // A signed-in visit lands on the overview: its read of the whole fleet (in a worker; about 17 MB
 // of JSON for 10,000 sites) starts with the entry rather than once the route's code has loaded.
-// The overview's query takes the run over (src/features/sites/overview/fleet-run.ts).
+// The overview's query takes the run over (src/features/overview/fleet-run.ts).
 const landing = session.get();
 if (landing && window.location.pathname === '/') {
   startEarlyFleetRun({ credentials: credentialsOf(landing), now: Math.floor(Date.now() / 1000) });

@@ -3,8 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { credentialsGetter } from '../../features/auth/session';
 import { shellMessages } from '../../features/shell/messages';
-import { OverviewPage } from '../../features/sites/overview/components/overview-page';
-import { fleetQueryOptions } from '../../features/sites/overview/fleet-query';
+import { OverviewPage } from '../../features/overview/components/overview-page';
+import { fleetQueryOptions } from '../../features/overview/fleet-query';
 
 /**
  * `/`: the fleet overview. The loader starts reading the fleet (alongside the

@@ -5,10 +5,10 @@
  * counters go back as soon as the sites are known and the firewall traffic
  * after its 300,000 days are checked and summed.
  */
-import { createApiClient } from '../../../api/client';
-import type { Credentials } from '../../../api/credentials';
-import type { Site } from '../../../api/schemas';
-import { checkedHistory, checkSitesWithoutHistory } from '../../../data/site-history-read';
+import { createApiClient } from '../../api/client';
+import type { Credentials } from '../../api/credentials';
+import type { Site } from '../../api/schemas';
+import { checkedHistory, checkSitesWithoutHistory } from '../../data/site-history-read';
 import { fleetTraffic, summarize } from './fleet-summary';
 import { toWire, type FleetMessage, type FleetRequest } from './fleet-wire';
 

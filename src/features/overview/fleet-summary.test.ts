@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FwDay, ScanReport, Site } from '../../../api/schemas';
-import { matchesFilters } from '../../../data/site-model/site-filters';
-import { SEARCH_DEFAULTS } from '../../../data/site-model/sites-search';
+import type { FwDay, ScanReport, Site } from '../../api/schemas';
+import { matchesFilters } from '../../data/site-model/site-filters';
+import { SEARCH_DEFAULTS } from '../../data/site-model/sites-search';
 import { COUNTERS } from './components/fleet-counters';
 import { fixFor, fleetTraffic, summarize } from './fleet-summary';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { Progress } from '../../../../components/ui/progress';
-import { format } from '../../../../i18n/format';
-import { overviewMessages } from '../../overview-messages';
+import { Progress } from '../../../components/ui/progress';
+import { format } from '../../../i18n/format';
+import { overviewMessages } from '../messages';
 import type { FleetCounts } from '../fleet-summary';
 
 /** The share of sites with the firewall on, with cleanup on, and scanned within their period. */

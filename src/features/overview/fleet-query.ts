@@ -7,8 +7,8 @@
  * the overview asks again after its own changes instead.
  */
 import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query';
-import type { Credentials } from '../../../api/credentials';
-import { SITES_REFRESH_MS, SITES_STALE_MS } from '../../../data/sites-query';
+import type { Credentials } from '../../api/credentials';
+import { SITES_REFRESH_MS, SITES_STALE_MS } from '../../data/sites-query';
 import type { FleetSummary, FleetTraffic } from './fleet-summary';
 import { startFleetRun, takeEarlyFleetRun } from './fleet-run';
 import { fromWire, type FleetMessage, type FleetRequest } from './fleet-wire';

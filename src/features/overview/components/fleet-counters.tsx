@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { format } from '../../../../i18n/format';
-import { cn } from '../../../../lib/cn';
-import type { SitesSearch } from '../../../../data/site-model/sites-search';
-import { overviewMessages } from '../../overview-messages';
+import { format } from '../../../i18n/format';
+import { cn } from '../../../lib/cn';
+import type { SitesSearch } from '../../../data/site-model/sites-search';
+import { overviewMessages } from '../messages';
 import type { FleetCounts } from '../fleet-summary';
 
 type Tone = 'danger' | 'warning' | 'neutral';

@@ -4,10 +4,10 @@
  * in the tests. The counters use the sites page's own tests (site-status.ts,
  * site-filters.ts, src/lib/scan-schedule.ts), so a counter and the filtered sites page it links to agree.
  */
-import type { Site } from '../../../api/schemas';
-import { FirewallDaySums, type FirewallDay } from '../../../data/site-model/firewall-days';
-import { scanDue, scannedRecently, scansStoppedSince } from '../../../lib/scan-schedule';
-import { statusOf } from '../../../data/site-model/site-status';
+import type { Site } from '../../api/schemas';
+import { FirewallDaySums, type FirewallDay } from '../../data/site-model/firewall-days';
+import { scanDue, scannedRecently, scansStoppedSince } from '../../lib/scan-schedule';
+import { statusOf } from '../../data/site-model/site-status';
 
 export interface FleetCounts {
   sites: number;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { format } from '../../../../i18n/format';
-import { overviewMessages } from '../../overview-messages';
+import { format } from '../../../i18n/format';
+import { overviewMessages } from '../messages';
 import type { FleetTraffic } from '../fleet-summary';
 
 /** The sites that blocked the most requests over the period, most first. */
