@@ -37,13 +37,12 @@ describe('lint zones', () => {
     expect(await reported('src/features/auth/zone-probe.ts', other, ZONE)).toEqual([
       expect.stringContaining('Features never import each other'),
     ]);
-    const own = "import { createSessionStore } from './session';\nexport const probe = createSessionStore;\n";
+    const own = "import { isSafeRedirect } from './redirect';\nexport const probe = isSafeRedirect;\n";
     expect(await reported('src/features/auth/zone-probe.ts', own, ZONE)).toEqual([]);
   });
 
   it('src/lib and src/components import no feature', async () => {
-    const code =
-      "import { createSessionStore } from '../features/auth/session';\nexport const probe = createSessionStore;\n";
+    const code = "import { isSafeRedirect } from '../features/auth/redirect';\nexport const probe = isSafeRedirect;\n";
     expect(await reported('src/lib/zone-probe.ts', code, ZONE)).toEqual([
       expect.stringContaining('imports no feature'),
     ]);
@@ -55,7 +54,7 @@ describe('lint zones', () => {
 
   it('src/data (the shared data layer) imports no feature and no component; features import it', async () => {
     const feature =
-      "import { createSessionStore } from '../features/auth/session';\nexport const probe = createSessionStore;\n";
+      "import { isSafeRedirect } from '../features/auth/redirect';\nexport const probe = isSafeRedirect;\n";
     expect(await reported('src/data/zone-probe.ts', feature, ZONE)).toEqual([
       expect.stringContaining('imports no feature'),
     ]);

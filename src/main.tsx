@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
 import { ApiError, TransportError } from './api/errors';
 import { createSessionGuard } from './features/auth/session-guard';
-import { createSessionStore, credentialsOf } from './features/auth/session';
+import { createSessionStore, credentialsGetter, credentialsOf } from './lib/session';
 import { startEarlyFleetRun } from './features/overview/fleet-run';
 import { PageError } from './features/shell/page-error';
 import { localeReady } from './i18n/i18n';
@@ -31,10 +31,7 @@ if (session.get()) void import('./api/sign.ts');
 
 const api = createApiClient({
   // Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies.
-  getCredentials: () => {
-    const current = session.get();
-    return current ? credentialsOf(current) : null;
-  },
+  getCredentials: credentialsGetter(session),
 });
 
 const queryClient = createQueryClient(

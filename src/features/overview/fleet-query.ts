@@ -7,7 +7,7 @@
  * the overview asks again after its own changes instead.
  */
 import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query';
-import type { Credentials } from '../../api/credentials';
+import type { ApiClient } from '../../api/client';
 import { SITES_REFRESH_MS, SITES_STALE_MS } from '../../data/sites-query';
 import type { FleetSummary, FleetTraffic } from './fleet-summary';
 import { startFleetRun, takeEarlyFleetRun } from './fleet-run';
@@ -53,13 +53,13 @@ async function* runFleetWorker(
   }
 }
 
-/** The fleet's figures, asked again in the background as the sites list is. */
-export function fleetQueryOptions(getCredentials: () => Credentials | null) {
+/** The fleet's figures, asked again in the background as the sites list is; the worker signs with the client's keys. */
+export function fleetQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: FLEET_KEY,
     queryFn: streamedQuery<Exclude<FleetMessage, { type: 'error' }>, FleetData, typeof FLEET_KEY>({
       streamFn: ({ signal }) =>
-        runFleetWorker({ credentials: getCredentials(), now: Math.floor(Date.now() / 1000) }, signal),
+        runFleetWorker({ credentials: api.credentials(), now: Math.floor(Date.now() / 1000) }, signal),
       reducer: reduce,
       initialValue: EMPTY,
       refetchMode: 'replace',

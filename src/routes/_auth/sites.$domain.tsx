@@ -1,10 +1,8 @@
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { ScanReportView } from '../../components/reports/scan-report';
 import { findSite, useSites } from '../../data/sites';
-import { credentialsGetter } from '../../features/auth/session';
 import { SiteActionsProvider } from '../../components/site/site-actions';
 import { SiteFirewall } from '../../features/sites/components/site-firewall';
 import { ScanNowButton } from '../../components/site/scan-now-button';
@@ -31,8 +29,6 @@ function SitePage() {
   const search = Route.useSearch();
   const { data: sites } = useSites();
   const navigate = useNavigate();
-  const { session } = Route.useRouteContext();
-  const getCredentials = useMemo(() => credentialsGetter(session), [session]);
   const site = findSite(sites, domain);
   const p = useStore(sitePageMessages);
   usePageTitle(site ? site.domain : p.notFoundTitle);
@@ -50,7 +46,6 @@ function SitePage() {
             <SiteFirewall
               site={site}
               unit={search.unit}
-              getCredentials={getCredentials}
               view={search.fw}
               onViewChange={(fw) =>
                 void navigate({ to: '.', search: (prev) => ({ ...prev, fw }), replace: true, resetScroll: false })

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { Credentials } from '../../../api/credentials';
 import { FirewallChart } from '../../../components/charts/firewall-chart';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { buttonVariants } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { format } from '../../../i18n/format';
+import { useApi } from '../../../lib/api-context';
 import { useKeepPlace } from '../../../lib/use-keep-place';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { overviewMessages } from '../messages';
@@ -21,8 +21,6 @@ import { TopAttacked } from './traffic-panel';
 
 interface OverviewPageProps {
   title: string;
-  /** The session's keys, for the worker that reads the fleet (fleet.worker.ts). */
-  getCredentials: () => Credentials | null;
 }
 
 function Section({
@@ -48,11 +46,11 @@ function Section({
 }
 
 /** `/`: the fleet at a glance: counters, what needs attention, coverage and the firewall's 30 days. */
-export function OverviewPage({ title, getCredentials }: OverviewPageProps) {
+export function OverviewPage({ title }: OverviewPageProps) {
   const t = useStore(overviewMessages);
   const f = useStore(format);
   usePageTitle(title);
-  const query = useQuery(fleetQueryOptions(getCredentials));
+  const query = useQuery(fleetQueryOptions(useApi()));
   // A refetch that changes the list above the chart does not move a reader who has scrolled to the chart.
   const aboveChart = useKeepPlace<HTMLDivElement>();
   const summary = query.data?.summary ?? null;

@@ -8,7 +8,6 @@
  * view and the numbers on screen until the new ones are in.
  */
 import { useStore } from '@nanostores/react';
-import type { Credentials } from '../../../api/credentials';
 import { FirewallChart, type FirewallView } from '../../../components/charts/firewall-chart';
 import { firewallDays } from '../../../data/site-model/firewall-days';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
@@ -22,19 +21,17 @@ import { sitePageMessages } from '../site-page-messages';
 interface SiteFirewallProps {
   site: Site;
   unit?: string | undefined;
-  /** The session's keys, for the worker that reads the account's history. */
-  getCredentials: () => Credentials | null;
   view: FirewallView;
   onViewChange: (view: FirewallView) => void;
 }
 
-export function SiteFirewall({ site, unit, getCredentials, view, onViewChange }: SiteFirewallProps) {
+export function SiteFirewall({ site, unit, view, onViewChange }: SiteFirewallProps) {
   const p = useStore(sitePageMessages);
   const ofUnit = useSitesHistory(unit);
   // A unit's list that turns out not to hold the site: the account's then.
   const inUnit = unit !== undefined && ofUnit.data ? findSite(ofUnit.data, site.domain) : undefined;
   const needAccount = unit === undefined || (ofUnit.isSuccess && !inUnit) || ofUnit.isError;
-  const ofAccount = useSiteHistory(getCredentials, site.domain, { enabled: needAccount });
+  const ofAccount = useSiteHistory(site.domain, { enabled: needAccount });
   const query = inUnit ? ofUnit : ofAccount;
   const listed = query.data ? findSite(query.data, site.domain) : undefined;
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { credentialsSchema, type Credentials } from '../../api/credentials';
-import { readStorage, removeStorage, writeStorage, type StorageArea } from '../../lib/safe-storage';
+import { credentialsSchema, type Credentials } from '../api/credentials';
+import { readStorage, removeStorage, writeStorage, type StorageArea } from './safe-storage';
 
 /**
  * The signed-in session: the key pair (docs/partner-api.md#authentication), when it expires, who it is
@@ -50,7 +50,7 @@ export function credentialsOf(session: Session): Credentials {
   return session.macKey ? { apiKey: session.apiKey, macKey: session.macKey } : { apiKey: session.apiKey };
 }
 
-/** The session's keys as a Web Worker signs with them (the overview's, the site history's), read when each run starts. */
+/** The session's keys as the API client signs with them, read at each call (main.tsx). */
 export function credentialsGetter(session: Pick<SessionStore, 'get'>): () => Credentials | null {
   return () => {
     const current = session.get();
