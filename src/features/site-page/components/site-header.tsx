@@ -21,7 +21,7 @@ import { format } from '../../../i18n/format';
 import { useApi } from '../../../lib/api-context';
 import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
 import { sitesMessages } from '../../../components/site/site-messages';
-import { sitePageMessages } from '../site-page-messages';
+import { sitePageMessages } from '../messages';
 import { ScanNowButton } from '../../../components/site/scan-now-button';
 import {
   CleanupSwitch,

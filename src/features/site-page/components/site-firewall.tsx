@@ -16,7 +16,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSiteHistory, useSitesHistory } from '../../../data/site-history-query';
 import { findSite, type Site } from '../../../data/sites';
-import { sitePageMessages } from '../site-page-messages';
+import { sitePageMessages } from '../messages';
 
 interface SiteFirewallProps {
   site: Site;
