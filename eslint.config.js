@@ -30,7 +30,7 @@ const zones = [
     target: `./src/features/${area}`,
     from: './src/features',
     except: [`./${area}`],
-    message: 'Features never import each other: move what they share to src/components, src/lib or src/api.',
+    message: 'Features never import each other: move what they share to src/data, src/components, src/lib or src/api.',
   })),
   {
     target: ['./src/lib', './src/components', './src/data', './src/i18n'],

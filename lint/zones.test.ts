@@ -37,13 +37,36 @@ describe('lint zones', () => {
     expect(await reported('src/features/auth/zone-probe.ts', other, ZONE)).toEqual([
       expect.stringContaining('Features never import each other'),
     ]);
-    const own = "import { createSessionStore } from './session';\nexport const probe = createSessionStore;\n";
+    const own = "import { isSafeRedirect } from './redirect';\nexport const probe = isSafeRedirect;\n";
     expect(await reported('src/features/auth/zone-probe.ts', own, ZONE)).toEqual([]);
   });
 
+  it('the overview, the site page and the sites table are features of their own; what they share is below them', async () => {
+    const siteHeader =
+      "import { SiteHeader } from '../site-page/components/site-header';\nexport const probe = SiteHeader;\n";
+    expect(await reported('src/features/overview/zone-probe.ts', siteHeader, ZONE)).toEqual([
+      expect.stringContaining('Features never import each other'),
+    ]);
+    const siteRow = "import { SiteRow } from '../sites/components/site-row';\nexport const probe = SiteRow;\n";
+    expect(await reported('src/features/site-page/zone-probe.ts', siteRow, ZONE)).toEqual([
+      expect.stringContaining('Features never import each other'),
+    ]);
+    const overview =
+      "import { OverviewPage } from '../overview/components/overview-page';\nexport const probe = OverviewPage;\n";
+    expect(await reported('src/features/sites/zone-probe.ts', overview, ZONE)).toEqual([
+      expect.stringContaining('Features never import each other'),
+    ]);
+    const shared =
+      "import { SiteActionsProvider } from '../../components/site/site-actions';\n" +
+      "import { statusOf } from '../../data/site-model/site-status';\n" +
+      'export const probe = [SiteActionsProvider, statusOf];\n';
+    for (const area of ['overview', 'site-page', 'sites']) {
+      expect(await reported(`src/features/${area}/zone-probe.ts`, shared, ZONE)).toEqual([]);
+    }
+  });
+
   it('src/lib and src/components import no feature', async () => {
-    const code =
-      "import { createSessionStore } from '../features/auth/session';\nexport const probe = createSessionStore;\n";
+    const code = "import { isSafeRedirect } from '../features/auth/redirect';\nexport const probe = isSafeRedirect;\n";
     expect(await reported('src/lib/zone-probe.ts', code, ZONE)).toEqual([
       expect.stringContaining('imports no feature'),
     ]);
@@ -55,12 +78,17 @@ describe('lint zones', () => {
 
   it('src/data (the shared data layer) imports no feature and no component; features import it', async () => {
     const feature =
-      "import { createSessionStore } from '../features/auth/session';\nexport const probe = createSessionStore;\n";
+      "import { isSafeRedirect } from '../features/auth/redirect';\nexport const probe = isSafeRedirect;\n";
     expect(await reported('src/data/zone-probe.ts', feature, ZONE)).toEqual([
       expect.stringContaining('imports no feature'),
     ]);
     const component = "import { Button } from '../components/ui/button';\nexport const probe = Button;\n";
     expect(await reported('src/data/zone-probe.ts', component, ZONE)).toEqual([
+      expect.stringContaining('no components'),
+    ]);
+    const cells =
+      "import { StatusBadge } from '../../components/site/site-cells';\nexport const probe = StatusBadge;\n";
+    expect(await reported('src/data/site-model/zone-probe.ts', cells, ZONE)).toEqual([
       expect.stringContaining('no components'),
     ]);
     const fromFeature = "import { useAgency } from '../../data/agency';\nexport const probe = useAgency;\n";

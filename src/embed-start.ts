@@ -8,7 +8,7 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { classifyError, endsSession, isUnavailable } from './api/error-catalogue';
 import { checkKey, KeyWithoutUserError } from './features/auth/check-key';
 import { isSafeRedirect } from './features/auth/redirect';
-import { isSessionExpired, type Session, type SessionStore } from './features/auth/session';
+import { isSessionExpired, type Session, type SessionStore } from './lib/session';
 import { startEmbed } from './features/embed/start';
 import { forgetAccountData } from './lib/query-client';
 

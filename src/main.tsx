@@ -5,8 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
 import { ApiError, TransportError } from './api/errors';
 import { createSessionGuard } from './features/auth/session-guard';
-import { createSessionStore, credentialsOf } from './features/auth/session';
-import { startEarlyFleetRun } from './features/sites/overview/fleet-run';
+import { createSessionStore, credentialsGetter, credentialsOf } from './lib/session';
+import { startEarlyFleetRun } from './features/overview/fleet-run';
 import { PageError } from './features/shell/page-error';
 import { localeReady } from './i18n/i18n';
 import { startLocaleSync } from './i18n/locale';
@@ -31,10 +31,7 @@ if (session.get()) void import('./api/sign.ts');
 
 const api = createApiClient({
   // Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies.
-  getCredentials: () => {
-    const current = session.get();
-    return current ? credentialsOf(current) : null;
-  },
+  getCredentials: credentialsGetter(session),
 });
 
 const queryClient = createQueryClient(
@@ -48,7 +45,7 @@ const queryClient = createQueryClient(
 
 // A signed-in visit lands on the overview: its read of the whole fleet (in a worker; about 17 MB
 // of JSON for 10,000 sites) starts with the entry rather than once the route's code has loaded.
-// The overview's query takes the run over (src/features/sites/overview/fleet-run.ts).
+// The overview's query takes the run over (src/features/overview/fleet-run.ts).
 const landing = session.get();
 if (landing && window.location.pathname === '/') {
   startEarlyFleetRun({ credentials: credentialsOf(landing), now: Math.floor(Date.now() / 1000) });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './api/client';
-import type { SessionStore } from './features/auth/session';
+import type { SessionStore } from './lib/session';
 
 /** What every route's beforeLoad, loader and component can reach (createRootRouteWithContext). */
 export interface RouterContext {

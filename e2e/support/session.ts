@@ -78,7 +78,7 @@ const signinSchema = z.object({
   }),
 });
 
-/** A signed-in session's keys, as the dashboard keeps them (src/features/auth/session.ts). */
+/** A signed-in session's keys, as the dashboard keeps them (src/lib/session.ts). */
 export interface E2eSession {
   email: string;
   apiKey: string;
@@ -132,7 +132,7 @@ export async function ownDemoSession(request: APIRequestContext): Promise<E2eSes
 /**
  * Opens the dashboard already signed in with `session`: the keys are put in
  * sessionStorage before any page script runs (the dashboard's storage key and
- * shape, src/features/auth/session.ts), then `path` is loaded.
+ * shape, src/lib/session.ts), then `path` is loaded.
  */
 export async function openSignedIn(page: Page, session: E2eSession, path = '/'): Promise<void> {
   const stored = JSON.stringify({

@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import type { AgencyBody, SiteEntry } from './bodies.ts';
+import type { Credentials } from './credentials.ts';
 import { TransportError } from './errors.ts';
 import { isNonZeroArg } from './query-args.ts';
 import type { ArgvName, DefOf, FlagName, MethodName } from './registry.ts';
@@ -101,6 +102,11 @@ export type ApiClient = { [M in EnvelopeMethod]: MethodFunction<M> } & {
    * answer itself, in steps (the overview's worker and sites_list with fwhistory).
    */
   unparsed<M extends EnvelopeMethod>(method: M, ...args: CallArgs<M>): Promise<unknown>;
+  /**
+   * The keys the next call signs with (the session's, read now), for a Web Worker
+   * that makes the calls with a client of its own (docs/decisions/006-overview-reads-the-fleet-in-a-worker.md).
+   */
+  credentials(): Credentials | null;
 };
 
 const anything = z.unknown();
@@ -203,6 +209,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     unparsed(method, ...args) {
       return invoke(method, anything, args);
     },
+
+    credentials: () => opts.getCredentials(),
 
     async call(method, req) {
       const httpMethod = req.httpMethod ?? (req.body === undefined ? defaultHttpMethod(knownMethod(method)) : 'POST');

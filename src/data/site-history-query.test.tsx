@@ -30,7 +30,7 @@ describe('site history query', () => {
       'sites_list',
       { withscanreport: true, withfwhistory: true, unit: 'u@x.example' },
     ]);
-    const site = siteHistoryQueryOptions(() => null, ' Shop.Example').queryKey;
+    const site = siteHistoryQueryOptions(api, ' Shop.Example').queryKey;
     expect(site).toEqual(['sites_list', { withscanreport: true, withfwhistory: true }, { site: 'shop.example' }]);
     expect(site.slice(0, SITES_KEY.length)).toEqual([...SITES_KEY]);
   });
@@ -44,7 +44,7 @@ describe('site history query', () => {
     await api.sites_add([{ name: 'shared.example', share: unit }, 'alone.example']);
     const queryClient = createQueryClient(() => undefined);
     // One site of the account, as the worker reads it (the worker itself runs in the browser: e2e).
-    const ofSite = siteHistoryQueryOptions(() => credentials, 'alone.example');
+    const ofSite = siteHistoryQueryOptions(api, 'alone.example');
     queryClient.setQueryData<Site[]>(ofSite.queryKey, await readSitesHistory(api, ['alone.example']));
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>

@@ -15,7 +15,6 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import type { Credentials } from '../api/credentials';
 import type { Site } from '../api/schemas';
 import { methodKey, methodQuery } from '../api/query-keys';
 import { fromWire } from '../api/wire-error';
@@ -87,23 +86,19 @@ function readSitesInWorker(request: SiteHistoryRequest, signal: AbortSignal): Pr
 /**
  * One site of the account with its scan report and firewall history, read in
  * a worker: a list of that site alone, or empty when the account has no such
- * site. `getCredentials` gives the session's keys, read when each read starts.
+ * site. The worker signs with the client's keys, read when each read starts.
  */
-export function siteHistoryQueryOptions(getCredentials: () => Credentials | null, domain: string) {
+export function siteHistoryQueryOptions(api: ApiClient, domain: string) {
   const site = domain.trim().toLowerCase();
   return queryOptions({
     queryKey: [...methodKey('sites_list', ACCOUNT_HISTORY_ARGS), { site }] as const,
     queryFn: ({ signal }): Promise<Site[]> =>
-      readSitesInWorker({ credentials: getCredentials(), sites: [site] }, signal),
+      readSitesInWorker({ credentials: api.credentials(), sites: [site] }, signal),
     ...freshness,
   });
 }
 
 /** One site's history where it may still be loading or fail on its own (a section of the site page). */
-export function useSiteHistory(
-  getCredentials: () => Credentials | null,
-  domain: string,
-  { enabled = true }: { enabled?: boolean } = {},
-) {
-  return useQuery({ ...siteHistoryQueryOptions(getCredentials, domain), enabled, retry: 1 });
+export function useSiteHistory(domain: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...siteHistoryQueryOptions(useApi(), domain), enabled, retry: 1 });
 }

@@ -1,7 +1,7 @@
 /**
  * Whether a site's scans come as scheduled (docs/partner-api.md#site-object scanperiod, docs/partner-api.md#scan-report the
  * report's date), judged at `nowSeconds` (UNIX time): shared by the overview
- * and the sites filters (features/sites) and the sync file page
+ * and the sites filters (src/data/site-model) and the sync file page
  * (features/sync-file), which lists the sites whose scheduled scans stopped as
  * probably missing the synchronization file.
  */

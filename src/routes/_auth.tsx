@@ -16,7 +16,7 @@ import { AgencyBrand } from '../features/account/agency-brand';
 import { DemoBanner } from '../features/account/demo-banner';
 import { keyInfoQueryOptions } from '../data/key-info';
 import { redirectTarget } from '../features/auth/redirect';
-import { isSessionExpired } from '../features/auth/session';
+import { isSessionExpired } from '../lib/session';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { AppShell } from '../features/shell/app-shell';
 import { BareLayout } from '../features/shell/bare-layout';

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { loginSearchSchema } from '../features/auth/redirect';
-import { isSessionExpired } from '../features/auth/session';
+import { isSessionExpired } from '../lib/session';
 import { BareLayout } from '../features/shell/bare-layout';
 import { LanguageSelect } from '../features/language/language-select';
 import { ThemeToggle } from '../features/theme/theme-toggle';

@@ -3,7 +3,7 @@
  * charts.css for the light and the dark theme, used by the SVG and by the
  * legend and table swatches alike, so a theme changes one place.
  */
-import type { AttackClass } from './firewall-days';
+import type { AttackClass } from '../../data/site-model/firewall-days';
 
 export const CLASS_COLOURS: Record<AttackClass, string> = {
   dos: 'var(--chart-dos)',

@@ -25,7 +25,7 @@ import { cn } from '../../lib/cn';
 import { chartMessages } from './chart-messages';
 import { CLASS_COLOURS, LINE_COLOURS } from './chart-colours';
 import { DayTooltip, nextKeyDay } from './firewall-day-tooltip';
-import { ATTACK_CLASSES, dayTime, type FirewallDay } from './firewall-days';
+import { ATTACK_CLASSES, dayTime, type FirewallDay } from '../../data/site-model/firewall-days';
 import { axisWidths, graphicRows, noDataRuns, tickCount, tickDay } from './firewall-graphic-rows';
 
 export interface FirewallGraphicProps {

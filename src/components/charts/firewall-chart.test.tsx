@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FirewallChart } from './firewall-chart';
-import { firewallDays } from './firewall-days';
+import { firewallDays } from '../../data/site-model/firewall-days';
 
 const days = firewallDays({
   '20261101': null,

@@ -5,7 +5,7 @@
  * How to use:
  *
  *   import { FirewallChart } from '../components/charts/firewall-chart';
- *   import { firewallDays, sumFirewallDays } from '../components/charts/firewall-days';
+ *   import { firewallDays, sumFirewallDays } from '../data/site-model/firewall-days';
  *
  *   <FirewallChart days={firewallDays(site.fwhistory)} subject={site.domain} />
  *   <FirewallChart days={sumFirewallDays(sites.map((s) => s.fwhistory))} subject={t.allSites} />
@@ -30,7 +30,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DownloadIcon } from '../ui/more-icons';
 import { chartMessages } from './chart-messages';
-import { dayTime, firewallCsv, firewallTotals, isoDay, type FirewallDay } from './firewall-days';
+import { dayTime, firewallCsv, firewallTotals, isoDay, type FirewallDay } from '../../data/site-model/firewall-days';
 import { FirewallTable, FirewallTotals } from './firewall-table';
 import './charts.css';
 

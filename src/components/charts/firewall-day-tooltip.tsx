@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { format } from '../../i18n/format';
 import { chartMessages } from './chart-messages';
 import { CLASS_COLOURS, LINE_COLOURS, Swatch } from './chart-colours';
-import { ATTACK_CLASSES, classValue, dayTime, type FirewallDay } from './firewall-days';
+import { ATTACK_CLASSES, classValue, dayTime, type FirewallDay } from '../../data/site-model/firewall-days';
 
 /** The day the keyboard moves to: undefined for a key that does not move it, null to hide the tooltip. */
 export function nextKeyDay(key: string, day: number | null, count: number): number | null | undefined {

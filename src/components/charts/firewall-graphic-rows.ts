@@ -4,7 +4,7 @@
  * data, and the room its axes need. No React, no Recharts.
  */
 import type { Format } from '../../i18n/format';
-import { classValue, dayTime, type FirewallDay } from './firewall-days';
+import { classValue, dayTime, type FirewallDay } from '../../data/site-model/firewall-days';
 
 export interface Row {
   date: string;

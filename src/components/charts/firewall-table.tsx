@@ -7,7 +7,14 @@ import { useStore } from '@nanostores/react';
 import { format } from '../../i18n/format';
 import { chartMessages } from './chart-messages';
 import { CLASS_COLOURS, LINE_COLOURS, Swatch } from './chart-colours';
-import { ATTACK_CLASSES, COUNT_KEYS, dayTime, firewallTotals, isoDay, type FirewallDay } from './firewall-days';
+import {
+  ATTACK_CLASSES,
+  COUNT_KEYS,
+  dayTime,
+  firewallTotals,
+  isoDay,
+  type FirewallDay,
+} from '../../data/site-model/firewall-days';
 
 /**
  * The totals per class over the days with data, the heading saying over how

@@ -2,7 +2,7 @@
  * Invisible formatting characters on the real stack (proxy + sandbox over
  * HTTP): the agency's title, free text, shows isolated in <bdi>, so a
  * right-to-left override in it reorders nothing around it (the dashboard's own
- * checks: src/features/sites/model/invisible.test.ts).
+ * checks: src/data/site-model/invisible.test.ts).
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

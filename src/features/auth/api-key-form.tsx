@@ -13,7 +13,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { apiKeyFormSchema, type ApiKeyFormValues } from './api-key-schema';
 import { checkKey, KeyWithoutUserError } from './check-key';
 import { authMessages, type AuthMessages } from './messages';
-import type { Session } from './session';
+import type { Session } from '../../lib/session';
 
 /** Failures about the key itself: said once, on the API key field. Anything else goes in the alert. */
 function keyFieldMessage(error: unknown, t: AuthMessages): string | null {

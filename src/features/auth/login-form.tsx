@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/client';
 import type { Otp } from '../../api/schemas';
 import { EmailForm } from './email-form';
 import { OtpForm } from './otp-form';
-import type { Session } from './session';
+import type { Session } from '../../lib/session';
 
 type Step = { step: 'email' } | { step: 'code'; otp: Otp; deadline: number };
 

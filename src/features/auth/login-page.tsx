@@ -9,7 +9,7 @@ import { useErrorText } from '../../i18n/error-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './login-form';
 import { authMessages } from './messages';
-import { useSessionNotice, type Session, type SessionNotice } from './session';
+import { useSessionNotice, type Session, type SessionNotice } from '../../lib/session';
 import { TryDemo } from './try-demo';
 import { forgetAccountData } from '../../lib/query-client';
 

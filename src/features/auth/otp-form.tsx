@@ -20,7 +20,7 @@ import { describeCodeFailure } from './code-failure';
 import { codeFormSchema } from './form-schemas';
 import { authMessages } from './messages';
 import { outboxQuery, SandboxOutbox } from './sandbox-outbox';
-import { sessionSchema, type Session } from './session';
+import { sessionSchema, type Session } from '../../lib/session';
 
 interface OtpFormProps {
   anonymous: ApiClient;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, TransportError } from '../../api/errors';
 import { createQueryClient } from '../../lib/query-client';
-import { createSessionStore, isSessionExpired, type Session } from './session';
+import { createSessionStore, isSessionExpired, type Session } from '../../lib/session';
 import { createSessionGuard } from './session-guard';
 
 const signedIn: Session = { v: 1, apiKey: 'key', macKey: 'mac', expires: 0, email: 'a@b.example', kind: 'signin' };

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { classifyError, endsSession } from '../../api/error-catalogue';
 import { redirectTarget } from './redirect';
-import type { SessionStore } from './session';
+import type { SessionStore } from '../../lib/session';
 import { forgetAccountData } from '../../lib/query-client';
 
 interface GuardDeps {

@@ -10,7 +10,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import type { Session } from './session';
+import type { Session } from '../../lib/session';
 import { TryDemo } from './try-demo';
 
 const json = (body: unknown, init: ResponseInit = {}) =>

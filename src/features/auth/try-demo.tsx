@@ -8,7 +8,7 @@ import { retryDeadline, useRetryWait } from '../../lib/use-retry-wait';
 import { startDemoSession } from './demo-session';
 import { authMessages } from './messages';
 import { demoEmailQuery } from './sandbox-mode';
-import type { Session } from './session';
+import type { Session } from '../../lib/session';
 
 /**
  * "Try the demo" (docs/architecture.md#three-uses, use 3): on the sandbox, while it has a demo

@@ -1,7 +1,7 @@
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { classifyError, endsSession } from '../../api/error-catalogue';
-import type { SessionNotice } from './session';
+import type { SessionNotice } from '../../lib/session';
 import { forgetAccountData } from '../../lib/query-client';
 
 /**

@@ -3,7 +3,7 @@
  * added), and why each did not go in, by the line's text.
  */
 import type { AddOutcome } from '../../data/sites-add';
-import type { AddLine } from './model/add-lines';
+import type { AddLine } from '../../data/site-model/add-lines';
 
 export type LineResult = { kind: 'refused'; message: string } | { kind: 'planFull' } | { kind: 'notSent' };
 

@@ -1,10 +1,10 @@
 import type { Site } from '../../data/sites';
-import { sitesMessages } from './messages';
+import { sitesMessages } from '../../components/site/site-messages';
 import { CSV_TYPE, downloadText } from '../../lib/download-text';
-import { csvFileName, isoTime, toCsv, type CsvColumn } from './model/csv-export';
-import { periodName } from './model/site-filters';
-import { statusOf, threatsOf } from './model/site-status';
-import { statusLabel } from './components/site-cells';
+import { csvFileName, isoTime, toCsv, type CsvColumn } from '../../data/site-model/csv-export';
+import { periodName } from '../../data/site-model/site-filters';
+import { statusOf, threatsOf } from '../../data/site-model/site-status';
+import { statusLabel } from '../../components/site/site-cells';
 import { sitesToolbarMessages } from './toolbar-messages';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A bulk change of many sites, with its progress: the runner (model/bulk-runner.ts)
+ * A bulk change of many sites, with its progress: the runner (src/data/site-model/bulk-runner.ts)
  * sends; what it reports is gathered and shown (state and cache) a few times a
  * second, not once per site, so 1,000 sites never freeze the page.
  */
@@ -14,7 +14,7 @@ import { applyChange, changeValue, patchCachedSites, type SiteChange, type SiteP
 import { SITES_KEY } from '../../data/sites-query';
 import { addUnit } from '../../data/units-directory';
 import { useApi } from '../../lib/api-context';
-import { runBulk } from './model/bulk-runner';
+import { runBulk } from '../../data/site-model/bulk-runner';
 
 export type BulkAction =
   { kind: 'option'; change: SiteChange } | { kind: 'scan' } | { kind: 'delete' } | { kind: 'share'; unit: string };

@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../../data/sites';
-import { SEARCH_DEFAULTS, type SitesSearch } from './model/sites-search';
+import { SEARCH_DEFAULTS, type SitesSearch } from '../../data/site-model/sites-search';
 import { useSitesView } from './use-sites-view';
 
 const report = {

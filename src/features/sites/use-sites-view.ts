@@ -2,7 +2,7 @@ import { useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { Site } from '../../data/sites';
 import { columnFiltersOf, orderSites, sitesColumns, sitesFeatures } from './components/table-model';
-import type { SitesSearch } from './model/sites-search';
+import type { SitesSearch } from '../../data/site-model/sites-search';
 
 /**
  * The sites the view shows, in its order: TanStack Table's filtered and sorted

@@ -1,10 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { credentialsGetter } from '../../features/auth/session';
 import { shellMessages } from '../../features/shell/messages';
-import { OverviewPage } from '../../features/sites/overview/components/overview-page';
-import { fleetQueryOptions } from '../../features/sites/overview/fleet-query';
+import { OverviewPage } from '../../features/overview/components/overview-page';
+import { fleetQueryOptions } from '../../features/overview/fleet-query';
 
 /**
  * `/`: the fleet overview. The loader starts reading the fleet (alongside the
@@ -16,7 +14,7 @@ export const Route = createFileRoute('/_auth/')({
   loader: ({ context }) => {
     // The loader travels with the component (vite.config.ts codeSplittingOptions), so the
     // fleet's query stays out of the entry chunk that /login loads too.
-    void context.queryClient.prefetchQuery(fleetQueryOptions(credentialsGetter(context.session)));
+    void context.queryClient.prefetchQuery(fleetQueryOptions(context.api));
     // The chart's code (Recharts, its own chunk) loads while the worker reads, not after.
     void import('../../components/charts/firewall-chart').then((m) => m.preloadFirewallChart());
   },
@@ -25,7 +23,5 @@ export const Route = createFileRoute('/_auth/')({
 
 function OverviewRoute() {
   const t = useStore(shellMessages);
-  const { session } = Route.useRouteContext();
-  const getCredentials = useMemo(() => credentialsGetter(session), [session]);
-  return <OverviewPage title={t.overview} getCredentials={getCredentials} />;
+  return <OverviewPage title={t.overview} />;
 }

@@ -9,7 +9,7 @@ import { accountQueryOptions } from '../../data/account';
 import { sitesQueryOptions } from '../../data/sites-query';
 import { isUnknownUnit, UnknownUnit } from '../../features/sites/components/sites-error';
 import { SitesPage } from '../../features/sites/components/sites-page';
-import { SEARCH_DEFAULTS, sitesSearchSchema, type SitesSearch } from '../../features/sites/model/sites-search';
+import { SEARCH_DEFAULTS, sitesSearchSchema, type SitesSearch } from '../../data/site-model/sites-search';
 import { PageError } from '../../features/shell/page-error';
 
 const { unit: _unit, ...stripped } = SEARCH_DEFAULTS;

@@ -1,14 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
-import { firewallDays } from '../../components/charts/firewall-days';
+import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
 import { siteHistoryQueryOptions, sitesHistoryQueryOptions } from '../../data/site-history-query';
 import { findSite } from '../../data/find-site';
-import { credentialsGetter } from '../../features/auth/session';
 import { BACK_LINK_CLASS, ReportPage } from '../../features/reports/components/report-page';
 import { SiteReport } from '../../features/reports/components/site-report';
 import { clientReportMessages } from '../../features/reports/messages';
@@ -33,9 +31,7 @@ export const Route = createFileRoute('/_auth/sites_/$domain/report')({
     Promise.all([
       context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null),
       deps.unit === undefined
-        ? context.queryClient.ensureQueryData(
-            siteHistoryQueryOptions(credentialsGetter(context.session), params.domain),
-          )
+        ? context.queryClient.ensureQueryData(siteHistoryQueryOptions(context.api, params.domain))
         : context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api, deps.unit)),
     ]),
   component: SiteReportRoute,
@@ -57,9 +53,7 @@ function UnitSiteReport({ domain, unit }: { domain: string; unit: string }) {
 }
 
 function AccountReport({ domain }: { domain: string }) {
-  const { session } = Route.useRouteContext();
-  const getCredentials = useMemo(() => credentialsGetter(session), [session]);
-  const { data } = useSuspenseQuery(siteHistoryQueryOptions(getCredentials, domain));
+  const { data } = useSuspenseQuery(siteHistoryQueryOptions(useApi(), domain));
   return <Report domain={domain} site={findSite(data, domain)} unit={undefined} />;
 }
 

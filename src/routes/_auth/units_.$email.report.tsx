@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { firewallDays } from '../../components/charts/firewall-days';
+import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
 import { sitesHistoryQueryOptions } from '../../data/site-history-query';
 import { BACK_LINK_CLASS, ReportPage, ReportPageHead } from '../../features/reports/components/report-page';

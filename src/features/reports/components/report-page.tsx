@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { dayTime, type FirewallDay } from '../../../components/charts/firewall-days';
+import { dayTime, type FirewallDay } from '../../../data/site-model/firewall-days';
 import { PrinterIcon } from '../../../components/reports/printer-icon';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/icons';

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { FirewallChart } from '../../../components/charts/firewall-chart';
-import { firewallDays } from '../../../components/charts/firewall-days';
+import { firewallDays } from '../../../data/site-model/firewall-days';
 import { ScanReportView } from '../../../components/reports/scan-report';
 import type { Site } from '../../../api/schemas';
 import { format } from '../../../i18n/format';

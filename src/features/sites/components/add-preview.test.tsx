@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LineResult } from '../add-sites';
-import { parseAddLines } from '../model/add-lines';
+import { parseAddLines } from '../../../data/site-model/add-lines';
 import { AddPreview } from './add-preview';
 
 function rowOf(line: number): HTMLElement {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { cn } from '../../../lib/cn';
 import { addSitesMessages } from '../add-messages';
 import type { LineResult } from '../add-sites';
-import type { AddLine } from '../model/add-lines';
+import type { AddLine } from '../../../data/site-model/add-lines';
 
 /** Lines listed at most (problems first); the rest are counted. */
 const SHOWN = 200;

@@ -22,7 +22,7 @@ import { commonMessages } from '../../../i18n/common-messages';
 import { toast } from '../../../lib/toast-store';
 import { addSitesMessages } from '../add-messages';
 import { afterSend, planSend, type LineResult } from '../add-sites';
-import { boxLines, parseAddLines } from '../model/add-lines';
+import { boxLines, parseAddLines } from '../../../data/site-model/add-lines';
 import { AddPreview } from './add-preview';
 
 interface Summary {

@@ -7,7 +7,7 @@ import { Select } from '../../../components/ui/select';
 import { bulkMessages } from '../bulk-messages';
 import type { BulkAction } from '../use-bulk-job';
 import { BULK_CHOICE_IDS, choiceLabel, choiceOption, directAction, type BulkChoice } from './bulk-actions';
-import { ShareDialog } from './share-dialog';
+import { ShareDialog } from '../../../components/site/share-dialog';
 
 interface BulkBarProps {
   /** The selected sites (domains). */

@@ -9,7 +9,7 @@ import { Progress } from '../../../components/ui/progress';
 import { useErrorText } from '../../../i18n/error-text';
 import { cn } from '../../../lib/cn';
 import { bulkMessages } from '../bulk-messages';
-import { sitesMessages, type SitesMessages } from '../messages';
+import { sitesMessages, type SitesMessages } from '../../../components/site/site-messages';
 import type { BulkJob } from '../use-bulk-job';
 import { bulkActionLabel } from './bulk-actions';
 

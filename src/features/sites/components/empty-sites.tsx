@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PlusIcon } from '../../../components/ui/more-icons';
-import { sitesMessages } from '../messages';
+import { sitesMessages } from '../../../components/site/site-messages';
 
 interface EmptySitesProps {
   /** `none`: the account (or unit) has no sites; `noMatch`: the filters leave none. */

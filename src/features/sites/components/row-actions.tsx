@@ -6,8 +6,8 @@ import { ChevronRightIcon, MoreIcon, ScanIcon, ShareIcon, TrashIcon } from '../.
 import { ShieldIcon } from '../../../components/ui/icons';
 import { useScanning } from '../../../data/scan-watcher';
 import type { Site } from '../../../data/sites';
-import { sitesMessages } from '../messages';
-import { useSiteActions } from './site-actions';
+import { sitesMessages } from '../../../components/site/site-messages';
+import { useSiteActions } from '../../../components/site/site-actions';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-foreground outline-none select-none data-[highlighted]:bg-accent data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60';

@@ -12,12 +12,18 @@ import { ChevronDownIcon } from '../../../components/ui/icons';
 import type { Site } from '../../../data/sites';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
-import { sitesMessages } from '../messages';
-import { threatsOf } from '../model/site-status';
-import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
+import { sitesMessages } from '../../../components/site/site-messages';
+import { threatsOf } from '../../../data/site-model/site-status';
+import {
+  CleanupSwitch,
+  FirewallSwitch,
+  PatchingSwitch,
+  PeriodSelect,
+  PermissionsButton,
+} from '../../../components/site/option-controls';
 import { RowActions } from './row-actions';
-import { ScanNowButton } from './scan-now-button';
-import { RowErrorRow, ScanTime, StatusBadge } from './site-cells';
+import { ScanNowButton } from '../../../components/site/scan-now-button';
+import { RowErrorRow, ScanTime, StatusBadge } from '../../../components/site/site-cells';
 
 export type TableLayout = 'full' | 'narrow';
 

@@ -11,8 +11,8 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Site } from '../../../data/sites';
 import { cn } from '../../../lib/cn';
-import { sitesMessages } from '../messages';
-import type { SortColumn } from '../model/sites-search';
+import { sitesMessages } from '../../../components/site/site-messages';
+import type { SortColumn } from '../../../data/site-model/sites-search';
 import { SiteRow, type TableLayout } from './site-row';
 import { columnLabel, SortHeader } from './sort-header';
 import { useRowKeyBase } from './use-row-key-base';

@@ -6,12 +6,12 @@ import { DownloadIcon, FilterIcon, PlusIcon, SearchIcon } from '../../../compone
 import { Select } from '../../../components/ui/select';
 import type { UnitEntry } from '../../../data/units-directory';
 import { cn } from '../../../lib/cn';
-import { sitesMessages } from '../messages';
-import { activeChoiceFilters } from '../model/site-filters';
-import { STATUSES } from '../model/site-status';
-import { SORT_COLUMNS, type SitesSearch, type SortColumn } from '../model/sites-search';
+import { sitesMessages } from '../../../components/site/site-messages';
+import { activeChoiceFilters } from '../../../data/site-model/site-filters';
+import { STATUSES } from '../../../data/site-model/site-status';
+import { SORT_COLUMNS, type SitesSearch, type SortColumn } from '../../../data/site-model/sites-search';
 import { sitesToolbarMessages } from '../toolbar-messages';
-import { statusLabel } from './site-cells';
+import { statusLabel } from '../../../components/site/site-cells';
 import { columnLabel } from './sort-header';
 
 interface SitesToolbarProps {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from '../../../components/ui/more-icons';
 import { cn } from '../../../lib/cn';
-import { sitesMessages } from '../messages';
-import type { SortColumn } from '../model/sites-search';
+import { sitesMessages } from '../../../components/site/site-messages';
+import type { SortColumn } from '../../../data/site-model/sites-search';
 
 interface SortHeaderProps {
   id: SortColumn;

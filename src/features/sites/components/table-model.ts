@@ -16,7 +16,7 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import type { Site } from '../../../data/sites';
-import { severity, statusOf, threatsOf } from '../model/site-status';
+import { severity, statusOf, threatsOf } from '../../../data/site-model/site-status';
 import {
   FILTER_DEFAULTS,
   FILTER_KEYS,
@@ -27,8 +27,14 @@ import {
   type FilterKey,
   type SiteFilters,
   type SortColumn,
-} from '../model/sites-search';
-import { matchesOnOff, matchesPeriod, matchesScan, normalQuery, searchText } from '../model/site-filters';
+} from '../../../data/site-model/sites-search';
+import {
+  matchesOnOff,
+  matchesPeriod,
+  matchesScan,
+  normalQuery,
+  searchText,
+} from '../../../data/site-model/site-filters';
 
 export const sitesFeatures = tableFeatures({
   rowSortingFeature,

@@ -1,0 +1,148 @@
+/**
+ * A site's options as site_setoption allows them (docs/partner-api.md#site_setoption), each named with
+ * the option's word and the site's domain. Changes are optimistic
+ * (site-actions.tsx); an option the key may not use (145904) is shown
+ * unavailable with the reason, not as a failure to retry.
+ */
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import type { ScanPeriod } from '../../api/registry/sites';
+import { Button } from '../ui/button';
+import { Select } from '../ui/select';
+import { Switch } from '../ui/switch';
+import { usePatchingMemory, useUnavailableOptions } from '../../data/site-memory';
+import type { Site } from '../../data/sites';
+import { format } from '../../i18n/format';
+import { cn } from '../../lib/cn';
+import { sitesMessages } from './site-messages';
+import { periodName } from '../../data/site-model/site-filters';
+import { useSiteActions } from './site-actions';
+
+/** A reason read with a control (visually hidden; the hover title says it to the eye). */
+function Reason({ id, text }: { id: string; text: string }) {
+  return (
+    <span id={id} className="sr-only">
+      {text}
+    </span>
+  );
+}
+
+export function FirewallSwitch({ site }: { site: Site }) {
+  const t = useStore(sitesMessages);
+  const { setOption } = useSiteActions();
+  return (
+    <Switch
+      aria-label={t.firewall({ domain: site.domain })}
+      checked={site.firewallstatus === 1}
+      onCheckedChange={(on) => setOption(site.domain, { option: 'firewall', value: on ? 'enable' : 'disable' })}
+    />
+  );
+}
+
+export function CleanupSwitch({ site }: { site: Site }) {
+  const t = useStore(sitesMessages);
+  const { setOption, account } = useSiteActions();
+  const unavailable = useUnavailableOptions(account).includes('autocleanup');
+  const reasonId = useId();
+  return (
+    <span title={unavailable ? t.unavailable : undefined} className="inline-flex">
+      <Switch
+        aria-label={t.cleanup({ domain: site.domain })}
+        aria-describedby={unavailable ? reasonId : undefined}
+        checked={site.autotreatment === 1}
+        disabled={unavailable}
+        onCheckedChange={(on) => setOption(site.domain, { option: 'autocleanup', value: on ? 1 : 0 })}
+      />
+      {unavailable ? <Reason id={reasonId} text={t.unavailable} /> : null}
+    </span>
+  );
+}
+
+/**
+ * The API does not report automatic patching (docs/partner-api.md#site-object has no field): the
+ * switch shows what was last set from this dashboard, and says so; when
+ * nothing was, its thumb sits in the middle and its accessible name says
+ * "state unknown" (ARIA has no third state for a switch: it reads as off).
+ */
+export function PatchingSwitch({ site }: { site: Site }) {
+  const t = useStore(sitesMessages);
+  const { setOption, account } = useSiteActions();
+  const unavailable = useUnavailableOptions(account).includes('autopatching');
+  const remembered = usePatchingMemory(account)[site.domain];
+  const reasonId = useId();
+  const reason = unavailable ? t.unavailable : remembered === undefined ? t.patchingUnknown : t.patchingRemembered;
+  return (
+    <span title={reason} className="inline-flex items-center gap-1.5">
+      <Switch
+        // A switch can only be on or off: while the state is unknown its name says so, not only the half thumb.
+        aria-label={
+          remembered === undefined
+            ? t.patchingUnknownName({ domain: site.domain })
+            : t.patching({ domain: site.domain })
+        }
+        aria-describedby={reasonId}
+        checked={remembered === 1}
+        disabled={unavailable}
+        data-unknown={remembered === undefined ? '' : undefined}
+        className="data-[unknown]:bg-[repeating-linear-gradient(135deg,var(--input)_0_4px,var(--accent)_4px_8px)] data-[unknown]:[&>span]:translate-x-2.5"
+        onCheckedChange={(on) => setOption(site.domain, { option: 'autopatching', value: on ? 1 : 0 })}
+      />
+      <Reason id={reasonId} text={reason} />
+      {remembered === undefined && !unavailable ? (
+        <span aria-hidden="true" className="text-xs text-muted-foreground">
+          ?
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+const PERIODS: readonly ScanPeriod[] = ['month', 'week', 'day', '0'];
+
+export function PeriodSelect({ site, className }: { site: Site; className?: string }) {
+  const t = useStore(sitesMessages);
+  const { setOption } = useSiteActions();
+  const current = periodName(site.scanperiod);
+  const labels: Record<ScanPeriod, string> = {
+    month: t.periodMonth,
+    week: t.periodWeek,
+    day: t.periodDay,
+    '0': t.periodOff,
+  };
+  const options: { value: ScanPeriod | 'other'; label: string }[] = PERIODS.map((value) => ({
+    value,
+    label: labels[value],
+  }));
+  // A length the API does not set (docs/partner-api.md#site-object gives seconds): shown as such, not chosen.
+  if (current === undefined) options.push({ value: 'other', label: t.periodOther });
+  return (
+    <Select
+      aria-label={t.period({ domain: site.domain })}
+      value={current ?? 'other'}
+      options={options}
+      // As wide as its longest option in the reader's language ("Wöchentlich" is wider than "Weekly").
+      className={cn('w-max min-w-28', className)}
+      onValueChange={(value) => {
+        if (value !== 'other') setOption(site.domain, { option: 'scanperiod', value });
+      }}
+    />
+  );
+}
+
+export function PermissionsButton({ site }: { site: Site }) {
+  const t = useStore(sitesMessages);
+  const f = useStore(format);
+  const { ask } = useSiteActions();
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="min-w-12 font-mono tabular-nums"
+      aria-label={t.permissions({ domain: site.domain, value: site.permissions })}
+      aria-haspopup="dialog"
+      onClick={() => ask('permissions', site)}
+    >
+      {f.integer(site.permissions)}
+    </Button>
+  );
+}

@@ -1,0 +1,169 @@
+import { useStore } from '@nanostores/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAccountId } from '../../../data/account';
+import { useScanning, useSyncFileMissing } from '../../../data/scan-watcher';
+import { useSetSiteOption } from '../../../data/site-mutations';
+import type { SiteChange } from '../../../data/sites';
+import { format } from '../../../i18n/format';
+import { cn } from '../../../lib/cn';
+import { RowErrorNote } from '../../../components/site/site-cells';
+import { overviewMessages } from '../messages';
+import { clearRowError, setRowError } from '../../../components/site/row-errors';
+import { useScanNow } from '../../../components/site/use-scan-now';
+import { FLEET_KEY } from '../fleet-query';
+import { fixFor, type AttentionSite, type FixAction, type Problem } from '../fleet-summary';
+
+type Messages = ReturnType<typeof overviewMessages.get>;
+
+function problemText(t: Messages, problem: Problem, site: AttentionSite): string {
+  switch (problem) {
+    case 'incurable':
+      return t.problemIncurable(site.threats);
+    case 'infected':
+      return t.problemInfected(site.threats);
+    case 'suspicious':
+      return t.problemSuspicious;
+    case 'errors':
+      return t.problemErrors;
+    case 'never':
+      return t.problemNever;
+    case 'overdue':
+      return t.problemOverdue;
+    case 'firewallOff':
+      return t.problemFirewallOff;
+  }
+}
+
+const SEVERE: ReadonlySet<Problem> = new Set(['incurable', 'infected']);
+
+interface AttentionListProps {
+  sites: readonly AttentionSite[];
+  total: number;
+  /** When the figures were computed (UNIX seconds). */
+  now: number;
+}
+
+/** "Needs attention": the worst sites first, each with the one action that fixes its worst problem. */
+export function AttentionList({ sites, total, now }: AttentionListProps) {
+  const t = useStore(overviewMessages);
+  const f = useStore(format);
+  const account = useAccountId();
+  const syncMissing = new Set(useSyncFileMissing(account));
+  if (sites.length === 0) return <p className="text-sm text-muted-foreground">{t.attentionNone}</p>;
+  return (
+    <>
+      <ol className="divide-y divide-border">
+        {sites.map((site) => (
+          <AttentionItem key={site.domain} site={site} action={fixFor(site, now, syncMissing.has(site.domain))} />
+        ))}
+      </ol>
+      {total > sites.length ? (
+        <p className="mt-3 text-xs text-muted-foreground">
+          {t.attentionOf({ shown: f.integer(sites.length), total: f.integer(total) })}. {t.attentionMore(sites.length)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function AttentionItem({ site, action }: { site: AttentionSite; action: FixAction }) {
+  const t = useStore(overviewMessages);
+  const [first, ...also] = site.problems;
+  return (
+    <li className="py-3 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1 basis-48">
+          <Link
+            to="/sites/$domain"
+            params={{ domain: site.domain }}
+            className="font-medium break-all text-link underline-offset-2 hover:underline"
+          >
+            {site.domain}
+          </Link>
+          {first ? (
+            <p className={cn('text-sm font-medium', SEVERE.has(first) ? 'text-danger-text' : 'text-warning-text')}>
+              {problemText(t, first, site)}
+            </p>
+          ) : null}
+          {also.length > 0 ? (
+            <p className="text-xs text-muted-foreground">
+              {t.alsoLabel} {also.map((p) => problemText(t, p, site)).join(', ')}
+            </p>
+          ) : null}
+          {first === 'incurable' ? <p className="text-xs text-muted-foreground">{t.hintIncurable}</p> : null}
+          {action === 'syncFile' ? <p className="text-xs text-muted-foreground">{t.hintSyncFile}</p> : null}
+        </div>
+        <FixButton key={action} domain={site.domain} action={action} />
+      </div>
+      <RowErrorNote domain={site.domain} />
+    </li>
+  );
+}
+
+function FixButton({ domain, action }: { domain: string; action: FixAction }) {
+  const t = useStore(overviewMessages);
+  const client = useQueryClient();
+  const scanning = useScanning()[domain] !== undefined;
+  const scanNow = useScanNow();
+  const [done, setDone] = useState(false);
+  const set = useSetSiteOption({
+    onError: (error, { change }) => setRowError(domain, { action: change.option, error }),
+  });
+  const refresh = () => void client.invalidateQueries({ queryKey: FLEET_KEY });
+
+  if (action === 'syncFile') {
+    return (
+      <Link
+        to="/sync-file"
+        aria-label={t.actionSyncFileFor({ domain })}
+        className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+      >
+        {t.actionSyncFile}
+      </Link>
+    );
+  }
+  if (action === 'scan') {
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={t.actionScanFor({ domain })}
+        disabled={scanning}
+        onClick={() => void scanNow(domain).then(refresh)}
+      >
+        {scanning ? <Spinner className="size-3" /> : null}
+        {scanning ? t.scanStarted : t.actionScan}
+      </Button>
+    );
+  }
+  const change: SiteChange =
+    action === 'enableFirewall' ? { option: 'firewall', value: 'enable' } : { option: 'autocleanup', value: 1 };
+  if (done) return <span className="text-sm font-medium text-success-text">{t.actionDone}</span>;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={action === 'enableFirewall' ? t.actionFirewallFor({ domain }) : t.actionCleanupFor({ domain })}
+      disabled={set.isPending}
+      onClick={() => {
+        clearRowError(domain);
+        set.mutate(
+          { domain, change },
+          {
+            onSuccess: () => {
+              setDone(true);
+              refresh();
+            },
+          },
+        );
+      }}
+    >
+      {set.isPending ? <Spinner className="size-3" /> : null}
+      {action === 'enableFirewall' ? t.actionFirewall : t.actionCleanup}
+    </Button>
+  );
+}

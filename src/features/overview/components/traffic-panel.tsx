@@ -1,0 +1,30 @@
+import { useStore } from '@nanostores/react';
+import { Link } from '@tanstack/react-router';
+import { format } from '../../../i18n/format';
+import { overviewMessages } from '../messages';
+import type { FleetTraffic } from '../fleet-summary';
+
+/** The sites that blocked the most requests over the period, most first. */
+export function TopAttacked({ traffic }: { traffic: FleetTraffic }) {
+  const t = useStore(overviewMessages);
+  const f = useStore(format);
+  if (traffic.topAttacked.length === 0) return <p className="text-sm text-muted-foreground">{t.topAttackedNone}</p>;
+  return (
+    <ol className="space-y-1.5 text-sm">
+      {traffic.topAttacked.map((site) => (
+        <li key={site.domain} className="flex items-baseline justify-between gap-3">
+          <Link
+            to="/sites/$domain"
+            params={{ domain: site.domain }}
+            className="min-w-0 truncate text-link underline-offset-2 hover:underline"
+          >
+            {site.domain}
+          </Link>
+          <span className="shrink-0 text-muted-foreground tabular-nums">
+            {t.blockedCount({ count: f.integer(site.blocked) })}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react';
+import type { FirewallView } from '../../../components/charts/firewall-chart';
+import { ScanReportView } from '../../../components/reports/scan-report';
+import { ScanNowButton } from '../../../components/site/scan-now-button';
+import { SiteActionsProvider } from '../../../components/site/site-actions';
+import { findSite, useSites } from '../../../data/sites';
+import { useKeepPlace } from '../../../lib/use-keep-place';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { sitePageMessages } from '../messages';
+import { SiteFirewall } from './site-firewall';
+import { SiteHeader, SiteNotFound } from './site-header';
+
+interface SitePageProps {
+  /** The site's UTF-8 name, as in the URL. */
+  domain: string;
+  /** The unit the page was opened from (the sites page's `unit=`). */
+  unit: string | undefined;
+  /** The firewall's 30 days as a chart or a table (the URL's `fw=`). */
+  view: FirewallView;
+  onViewChange: (view: FirewallView) => void;
+  /** After the site was deleted from its page. */
+  onDeleted: () => void;
+}
+
+/**
+ * One site, read from the sites list the parent route has loaded (with scan
+ * reports); an unknown name says so. Under the header: the latest scan report
+ * and the 30-day firewall chart or table.
+ */
+export function SitePage({ domain, unit, view, onViewChange, onDeleted }: SitePageProps) {
+  const { data: sites } = useSites();
+  const site = findSite(sites, domain);
+  const p = useStore(sitePageMessages);
+  usePageTitle(site ? site.domain : p.notFoundTitle);
+  // A report arriving in the background (a scan finished) does not move the chart or table being read.
+  const aboveChart = useKeepPlace<HTMLDivElement>();
+  return (
+    <SiteActionsProvider onDeleted={onDeleted}>
+      <div className="mx-auto max-w-5xl space-y-6 [overflow-anchor:none]">
+        {site ? (
+          <>
+            <div ref={aboveChart} className="space-y-6">
+              <SiteHeader site={site} unit={unit} />
+              <ScanReportView report={site.scanreport} neverAction={<ScanNowButton site={site} />} />
+            </div>
+            <SiteFirewall site={site} unit={unit} view={view} onViewChange={onViewChange} />
+          </>
+        ) : (
+          <SiteNotFound domain={domain} />
+        )}
+      </div>
+    </SiteActionsProvider>
+  );
+}
