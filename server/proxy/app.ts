@@ -24,9 +24,9 @@
  * process's memory unless the workspace shares them (DATABASE_URL: several
  * copies behind a load balancer then count together, README "Security").
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
-import type { ApiDeps } from './api-call.ts';
+import type { ApiDeps, Ctx } from './api-call.ts';
 import { createApiRoute } from './api-route.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
 import {
@@ -48,7 +48,6 @@ import { isApiTarget, rawTargetOf, routePathOf, type ProxyEnv } from './target.t
 import { remoteLink } from './upstream.ts';
 
 export type ProxyApp = Hono<ProxyEnv>;
-type Ctx = Context<ProxyEnv>;
 
 export function createProxy(options: ProxyOptions): ProxyApp {
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
