@@ -43,6 +43,17 @@ const zones = [
     message: 'The shared data layer (src/data) holds queries and mutations, no components.',
   },
   {
+    target: './src/i18n',
+    from: ['./src/lib', './src/components', './src/data'],
+    message: 'src/i18n sits below src/lib, src/components and src/data: they import it, it imports none of them.',
+  },
+  {
+    target: './src/platform',
+    from: './src',
+    except: ['./platform'],
+    message: "src/platform (the browser's APIs, made safe to call) is the SPA's floor: it imports nothing from src/.",
+  },
+  {
     target: './src/api',
     from: './src',
     except: ['./api'],

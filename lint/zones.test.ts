@@ -95,6 +95,29 @@ describe('lint zones', () => {
     expect(await reported('src/features/account/zone-probe.ts', fromFeature, ZONE)).toEqual([]);
   });
 
+  it('src/i18n sits below src/lib, src/components and src/data; they import it', async () => {
+    const fromLib = "import { cn } from '../lib/cn';\nexport const probe = cn;\n";
+    expect(await reported('src/i18n/zone-probe.ts', fromLib, ZONE)).toEqual([
+      expect.stringContaining('src/i18n sits below src/lib'),
+    ]);
+    const fromData = "import { useAgency } from '../data/agency';\nexport const probe = useAgency;\n";
+    expect(await reported('src/i18n/zone-probe.ts', fromData, ZONE)).toEqual([
+      expect.stringContaining('src/i18n sits below'),
+    ]);
+    const toI18n = "import { errorText } from '../i18n/error-text';\nexport const probe = errorText;\n";
+    expect(await reported('src/lib/zone-probe.ts', toI18n, ZONE)).toEqual([]);
+  });
+
+  it('src/platform imports nothing from src/; src/lib and src/i18n import it', async () => {
+    const up = "import { commonMessages } from '../i18n/common-messages';\nexport const probe = commonMessages;\n";
+    expect(await reported('src/platform/zone-probe.ts', up, ZONE)).toEqual([
+      expect.stringContaining("src/platform (the browser's APIs, made safe to call) is the SPA's floor"),
+    ]);
+    const down = "import { readStorage } from '../platform/safe-storage';\nexport const probe = readStorage;\n";
+    expect(await reported('src/i18n/zone-probe.ts', down, ZONE)).toEqual([]);
+    expect(await reported('src/lib/zone-probe.ts', down, ZONE)).toEqual([]);
+  });
+
   it('src/api imports nothing from the SPA, no React and no browser-only global', async () => {
     const spa = "import { cn } from '../lib/cn';\nexport const probe = cn;\n";
     expect(await reported('src/api/zone-probe.ts', spa, ZONE)).toEqual([

@@ -10,8 +10,6 @@
  *   `apikey` and `apimac` cookies themselves (docs/partner-api.md#authentication), the signature over
  *   `/api/...` as always (docs/partner-api.md#signature).
  */
-import { isApiTarget } from './target.ts';
-
 export const PARTNER_API_CONFIG_PATH = '/partner-api.json';
 export const SANDBOX_BASE_PATH = '/sandbox';
 
@@ -30,11 +28,4 @@ export function partnerApiConfigResponse(baseUrl: string | null, method: string)
   return new Response(method === 'HEAD' ? null : JSON.stringify(config), {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
   });
-}
-
-/** The API target of a request to the sandbox's `{base_url}` (`/sandbox/api/...` → `/api/...`), else null. */
-export function sandboxApiTarget(target: string): string | null {
-  if (!target.startsWith(SANDBOX_BASE_PATH)) return null;
-  const rest = target.slice(SANDBOX_BASE_PATH.length);
-  return isApiTarget(rest) ? rest : null;
 }

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
 import { readLimited } from '../read-limited.ts';
 import { bodyBytes } from './bytes.ts';
-import { EMBED_EXAMPLE_PATH, embedExample } from './embedding.ts';
+import { embedExample } from './embedding.ts';
 import { maybeCompress } from './compress.ts';
 import { inProcessLink } from './in-process.ts';
 import { hostNameOf, isLoopbackHost } from '../loopback.ts';
@@ -34,7 +34,18 @@ export interface SandboxPagesOptions {
   timeoutMs: number;
 }
 
-export type SandboxPages = (c: Context<ProxyEnv>, target: string, clientAddress: string | null) => Promise<Response>;
+type SandboxPage = (c: Context<ProxyEnv>, target: string, clientAddress: string | null) => Response | Promise<Response>;
+
+/**
+ * The sandbox's routes, each behind the same two guards: a target that would
+ * not be forwarded unchanged is not found, a request to another name refused.
+ */
+export interface SandboxPages {
+  /** The embedding example (EMBED_EXAMPLE_PATH), the proxy's own page. */
+  embedExample: SandboxPage;
+  /** Every other `/sandbox/*` target: the sandbox's own pages. */
+  pages: SandboxPage;
+}
 
 /**
  * Whether a request is addressed to a name the sandbox answers on: a loopback
@@ -65,16 +76,23 @@ export function createSandboxPages(options: SandboxPagesOptions): SandboxPages {
   const link = inProcessLink(options.fetch);
   const isAllowedHost = sandboxHostGuard(options.publicOrigin);
 
-  return async (c, target, clientAddress) => {
-    // Forwarded unchanged too, so nothing may resolve out of /sandbox/ (into the sandbox's /api/).
-    if (targetProblem(target) !== null) return c.text('Not found\n', 404);
-    if (!isAllowedHost(c)) return sandboxHostRefused(c);
-    if (target.split('?', 1)[0] === EMBED_EXAMPLE_PATH) {
-      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed\n', 405);
-      const example = embedExample(c.req.header('host') ?? new URL(c.req.url).host);
-      c.set('pageCsp', example.csp);
-      return c.html(example.html, 200, { 'Cache-Control': 'no-store' });
-    }
+  const guarded =
+    (page: SandboxPage): SandboxPage =>
+    (c, target, clientAddress) => {
+      // Forwarded unchanged too, so nothing may resolve out of /sandbox/ (into the sandbox's /api/).
+      if (targetProblem(target) !== null) return c.text('Not found\n', 404);
+      if (!isAllowedHost(c)) return sandboxHostRefused(c);
+      return page(c, target, clientAddress);
+    };
+
+  const example: SandboxPage = (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Method not allowed\n', 405);
+    const page = embedExample(c.req.header('host') ?? new URL(c.req.url).host);
+    c.set('pageCsp', page.csp);
+    return c.html(page.html, 200, { 'Cache-Control': 'no-store' });
+  };
+
+  const pages: SandboxPage = async (c, target, clientAddress) => {
     let body: Uint8Array | null = null;
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       try {
@@ -113,6 +131,8 @@ export function createSandboxPages(options: SandboxPagesOptions): SandboxPages {
     }
     return new Response(bodyBytes(bytes), { status: page.status, headers: out });
   };
+
+  return { embedExample: guarded(example), pages: guarded(pages) };
 }
 
 /** The origin of an absolute URL (`http://host:port`), without a second parse. */

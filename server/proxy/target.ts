@@ -30,6 +30,17 @@ export function rawTargetOf(bindings: ProxyBindings | undefined, requestUrl: str
   return url.pathname + url.search;
 }
 
+/**
+ * The path the proxy's routes match (./app.ts): the raw target's, up to its
+ * query, neither decoded nor resolved, so a route gets exactly the targets
+ * whose bytes are its own.
+ */
+export function routePathOf(bindings: ProxyBindings | undefined, requestUrl: string): string {
+  const target = rawTargetOf(bindings, requestUrl);
+  const queryAt = target.indexOf('?');
+  return queryAt === -1 ? target : target.slice(0, queryAt);
+}
+
 /** True when the target addresses the API: `/api`, `/api/…` or `/api?…`. */
 export function isApiTarget(target: string): boolean {
   return target === '/api' || target.startsWith('/api/') || target.startsWith('/api?');

@@ -12,7 +12,7 @@
 import type { ComponentsJSON } from '@nanostores/i18n';
 import { localeFrom } from '@nanostores/i18n';
 import { atom } from 'nanostores';
-import { readStorage, removeStorage, writeStorage } from '../lib/safe-storage';
+import { readStorage, removeStorage, writeStorage } from '../platform/safe-storage';
 
 /** The language the messages are written in (every `*messages.ts`). */
 export const BASE_LOCALE = 'en';

@@ -8,7 +8,7 @@
  */
 import { atom, type WritableAtom } from 'nanostores';
 import type * as z from 'zod/mini';
-import { readStorage, writeStorage, type StorageArea } from './safe-storage';
+import { readStorage, writeStorage, type StorageArea } from '../platform/safe-storage';
 
 export interface AccountStore<T> {
   /** The atom of one account (made on first use, then the same one). */

@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
-import { readStorage, writeStorage } from './safe-storage';
+import { readStorage, writeStorage } from '../platform/safe-storage';
 
 const KEY = 'psd.broken-images';
 /** The most addresses kept: a few logos, not a log. */

@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, writeStorage } from './safe-storage';
+import { readStorage, removeStorage, writeStorage } from '../platform/safe-storage';
 
 /**
  * Embed mode (docs/embedding.md): the dashboard inside a hoster

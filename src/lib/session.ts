@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { credentialsSchema, type Credentials } from '../api/credentials';
-import { readStorage, removeStorage, writeStorage, type StorageArea } from './safe-storage';
+import { readStorage, removeStorage, writeStorage, type StorageArea } from '../platform/safe-storage';
 
 /**
  * The signed-in session: the key pair (docs/partner-api.md#authentication), when it expires, who it is

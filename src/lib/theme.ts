@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from './safe-storage';
+import { readStorage, writeStorage } from '../platform/safe-storage';
 
 /**
  * Theme preference: follow the system, or force light or dark. The same
