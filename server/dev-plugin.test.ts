@@ -66,6 +66,13 @@ describe('dev plugin', () => {
     expect(JSON.parse(health.text)).toEqual({ ok: true, version: 'sandbox', now: expect.any(Number), demoEmail: null });
   });
 
+  it('answers /workspace/* through the proxy, not with the SPA', async () => {
+    // No key: the workspace's own refusal, in JSON (Vite would answer index.html).
+    const answer = await send(port, '/workspace/me');
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.text)).toMatchObject({ error: 'no-key' });
+  });
+
   it('leaves everything else to Vite', async () => {
     const page = await send(port, '/');
     expect(page.status).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: the same proxy and sandbox as `npm start`, mounted in the Vite
- * dev server. Requests for `/api`, `/sandbox`,
+ * dev server. Requests for `/api`, `/workspace`, `/sandbox`,
  * `/healthz` and the SPA's run-time settings (`/embed-config.json`,
  * `/partner-api.json`) go to the proxy's Hono app; everything else stays Vite's (hot
  * reload, and no proxy CSP on pages: React's refresh preamble is an inline
@@ -13,7 +13,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
 import type { ServerConfig } from './config.ts';
 
-const PROXIED = /^\/(?:api|sandbox|healthz|embed-config\.json|partner-api\.json)(?:[/?]|$)/;
+const PROXIED = /^\/(?:api|workspace|sandbox|healthz|embed-config\.json|partner-api\.json)(?:[/?]|$)/;
 
 export function partnerProxyPlugin(): Plugin {
   return {
