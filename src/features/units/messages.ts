@@ -44,11 +44,17 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   rename: 'Change e-mail…',
   renameTitle: params('Change the e-mail of {unit}'),
   renameText:
-    'Every site shared with this customer follows the new address. If another customer already has it, the two become one.',
+    'Every site shared with this customer follows the new address. If another customer already has it, you are asked before the two become one.',
   renameLabel: 'New e-mail address',
   renameSame: 'Enter a different address.',
   renameSubmit: 'Change e-mail',
   renamed: params('{unit} is now {to}'),
+  mergeTitle: params('{to} is already a customer'),
+  mergeText: params(
+    '{to} has {sites}. Changing the e-mail merges the two customers: every site of {unit} moves to {to}, and {unit} is gone. It cannot be undone.',
+  ),
+  mergeBack: 'Choose another address',
+  mergeConfirm: 'Merge the two customers',
   delete: 'Delete customer…',
   waitingForSites: 'Available once the customer’s sites are counted.',
   deleteTitle: params('Delete the customer {unit}?'),
