@@ -76,7 +76,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
     'Pick sites of your account. A site is shared with one customer at most: sharing it here moves it from anyone it was shared with.',
   shareSearch: 'Search your sites',
   shareNone: 'No site matches.',
-  shareMoreMatches: count({ one: 'and {count} more: search to narrow', other: 'and {count} more: search to narrow' }),
+  shareListLabel: 'Sites you can share, by name',
   shareSelected: count({ one: '{count} site chosen', other: '{count} sites chosen' }),
   shareSubmit: count({ one: 'Share {count} site', other: 'Share {count} sites' }),
   shared: count({ one: '{count} site shared.', other: '{count} sites shared.' }),
