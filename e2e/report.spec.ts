@@ -74,7 +74,7 @@ const LOGO_PNG = Buffer.from(
   'base64',
 );
 
-test('a unit report: Print report on the unit page, one page per site, each with the agency title, logo and period', async ({
+test('a unit report: Print report on the unit page, a summary page, then one page per site, each with the agency title, logo and period', async ({
   page,
 }) => {
   const agency = `Harbour Digital ${Date.now().toString(36)}`;
@@ -99,20 +99,21 @@ test('a unit report: Print report on the unit page, one page per site, each with
   await chartsDrawn(page, 3);
   const period = (await page.getByText(/^Period: /).textContent())?.split(' · ')[0] ?? '';
   expect(period).toMatch(/^Period: \w+ \d+, \d{4} to \w+ \d+, \d{4} \(UTC\)$/);
-  // The later sites' pages are headed on paper only: the screen has the report's header above them.
+  // The sites' pages (after the summary's) are headed on paper only: the screen has the report's header above them.
   const heads = page.getByTestId('report-page-head');
-  await expect(heads).toHaveCount(2);
+  await expect(heads).toHaveCount(3);
   for (const head of await heads.all()) await expect(head).toBeHidden();
   // The logo on the first page and, small, atop each later one.
-  await expect(page.locator('main img')).toHaveCount(3);
+  await expect(page.locator('main img')).toHaveCount(4);
 
   for (const format of ['A4', 'Letter'] as const) {
     const pages = pdfPages(await page.pdf({ format })).map(plain);
-    expect(pages, format).toHaveLength(3);
+    expect(pages, format).toHaveLength(4);
+    expect(pages[0], `${format} page 1`).toContain(plain('Your websites at a glance'));
     sites.forEach((name, i) => {
-      expect(pages[i], `${format} page ${i + 1}`).toContain(plain(name));
-      expect(pages[i], `${format} page ${i + 1}`).toContain(plain(agency));
-      expect(pages[i], `${format} page ${i + 1}`).toContain(plain(period));
+      expect(pages[i + 1], `${format} page ${i + 2}`).toContain(plain(name));
+      expect(pages[i + 1], `${format} page ${i + 2}`).toContain(plain(agency));
+      expect(pages[i + 1], `${format} page ${i + 2}`).toContain(plain(period));
     });
   }
   await page.emulateMedia({ media: 'print' });
@@ -122,7 +123,7 @@ test('a unit report: Print report on the unit page, one page per site, each with
   }
 });
 
-test('full scan reports still print one page per site, on A4 and on Letter (demo account, read only)', async ({
+test('full scan reports still print one page per site after the summary, on A4 and on Letter (demo account, read only)', async ({
   page,
 }) => {
   const session = await signInViaApi(page.request, DEMO_EMAIL);
@@ -135,12 +136,14 @@ test('full scan reports still print one page per site, on A4 and on Letter (demo
   await chartsDrawn(page, domains.length);
   await expect(page.locator('[data-testid="scan-report"][data-state="report"]').first()).toBeVisible();
   for (const format of ['A4', 'Letter'] as const) {
+    // With more than one site, the summary has the first page.
+    const first = domains.length > 1 ? 1 : 0;
     const pages = pdfPages(await page.pdf({ format })).map(plain);
-    expect(pages, format).toHaveLength(domains.length);
+    expect(pages, format).toHaveLength(domains.length + first);
     domains.forEach((domain, i) => {
-      expect(pages[i], `${format} page ${i + 1}`).toContain(plain(domain));
-      expect(pages[i], `${format} page ${i + 1}`).toContain(plain('Northwind Hosting'));
-      expect(pages[i], `${format} page ${i + 1}`).toContain(plain('Period:'));
+      expect(pages[i + first], `${format} page ${i + first + 1}`).toContain(plain(domain));
+      expect(pages[i + first], `${format} page ${i + first + 1}`).toContain(plain('Northwind Hosting'));
+      expect(pages[i + first], `${format} page ${i + first + 1}`).toContain(plain('Period:'));
     });
   }
 });

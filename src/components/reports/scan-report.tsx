@@ -65,7 +65,7 @@ export interface ScanReportViewProps {
   /** Offered when there is no report (scan now). */
   neverAction?: ReactNode;
   headingLevel?: 2 | 3;
-  /** For print: no card, tighter. */
+  /** For a client's printed report: no card, tighter, no report number. */
   printable?: boolean;
   className?: string;
 }
@@ -108,9 +108,12 @@ export function ScanReportView({ report, neverAction, headingLevel = 2, printabl
           </time>
         </p>
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">
-        <span data-field="id">{t.reportId({ id: report.id })}</span>. {t.onlyLatest}
-      </p>
+      {/* The report's number and what the service keeps are for staff; a client's printed report leaves them out. */}
+      {printable ? null : (
+        <p className="mt-1 text-xs text-muted-foreground">
+          <span data-field="id">{t.reportId({ id: report.id })}</span>. {t.onlyLatest}
+        </p>
+      )}
 
       <Sub className="mt-4 text-sm font-semibold text-foreground print:mt-2">{t.remaining}</Sub>
       <dl className={grid}>

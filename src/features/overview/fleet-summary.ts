@@ -46,7 +46,7 @@ export interface FleetSummary {
   /** The time (UNIX seconds) the figures were computed for. */
   now: number;
   counts: FleetCounts;
-  /** The sites to act on first, worst first (at most ATTENTION_SHOWN). */
+  /** The sites to act on, worst first (the page shows the first few, and all when asked). */
   attention: AttentionSite[];
   /** How many sites have a problem at all. */
   attentionTotal: number;
@@ -65,7 +65,6 @@ export interface FleetTraffic {
   topAttacked: AttackedSite[];
 }
 
-const ATTENTION_SHOWN = 10;
 const TOP_ATTACKED = 10;
 
 /** A site as the counters read it (its firewall history is not needed, nor checked yet). */
@@ -136,7 +135,7 @@ export function summarize(sites: readonly SummarySite[], now: number): FleetSumm
     });
   }
   attention.sort(byUrgency);
-  return { now, counts, attention: attention.slice(0, ATTENTION_SHOWN), attentionTotal: attention.length };
+  return { now, counts, attention, attentionTotal: attention.length };
 }
 
 /** The firewall's 30 days summed over the fleet, and the most attacked sites (docs/partner-api.md#firewall-history). */

@@ -29,11 +29,10 @@ export const overviewMessages = /* @__PURE__ */ i18n('overview', {
   attentionTitle: 'Needs attention',
   attentionIntro: 'The sites to act on first, the worst first, each with what fixes it.',
   attentionNone: 'Nothing needs attention: every site is scanned on schedule, clean, and behind the firewall.',
-  attentionMore: count({
-    one: 'The most urgent site is shown. Use the counters above to see every site in a state.',
-    other: 'The {count} most urgent sites are shown. Use the counters above to see every site in a state.',
-  }),
-  attentionOf: params('{shown} of {total} sites need attention'),
+  attentionOf: params('The {shown} most urgent of {total} sites that need attention.'),
+  attentionAll: params('All {total} sites that need attention, the worst first.'),
+  attentionShowAll: params('Show all {total}'),
+  attentionShowFewer: params('Show the {shown} most urgent only'),
   problemIncurable: count({
     one: '{count} threat remaining, incurable',
     other: '{count} threats remaining, incurable',

@@ -25,6 +25,17 @@ export const clientReportMessages = /* @__PURE__ */ i18n('clientReport', {
   never: 'Never',
   none: 'Not scheduled',
   noSites: 'No websites are shared with this customer.',
+  summaryTitle: 'Your websites at a glance',
+  summarySite: 'Website',
+  summaryState: 'State',
+  stateNever: 'Not scanned yet',
+  stateThreats: count({
+    one: '{count} threat remaining: needs action',
+    other: '{count} threats remaining: needs action',
+  }),
+  stateDoubt: 'Suspicious files found: to be checked',
+  stateCleaned: 'Clean: the threats found were removed',
+  stateClean: 'Clean',
   siteMissing: params('{domain} is not a site of this account.'),
   contact: params('Questions? {email}'),
 });

@@ -14,6 +14,12 @@ export const sitePageMessages = /* @__PURE__ */ i18n('sitePage', {
   patching: 'Automatic patching',
   period: 'Scan period',
   permissions: 'Permissions',
+  firewallHelp:
+    'The switch pauses the firewall: it stays installed and can be switched on again at once. “Remove firewall…” uninstalls it from the site.',
+  cleanupHelp: 'Threats a scan finds are removed from the site’s files automatically.',
+  patchingHelp: 'Known security holes in the site’s software are patched automatically.',
+  periodHelp: 'How often the site is scanned on its own; Off: only when you scan it.',
+  permissionsHelp: 'Which features the site’s user may use, as a number from the service.',
   scanning: params('Scanning {domain}'),
   scanningHint: 'The service does not report progress: the page checks for the new report, less often as time goes on.',
   openDashboard: 'Open in full dashboard',

@@ -46,6 +46,12 @@ export const addSitesMessages = /* @__PURE__ */ i18n('addSites', {
   sending: params('Adding… {done} of {total}'),
   progress: 'Adding sites',
   added: count({ one: '{count} site added.', other: '{count} sites added.' }),
+  addedList: 'Sites added',
+  addedShared: params('{site}, shared with {unit}'),
+  discardTitle: 'Throw away the sites in the box?',
+  discardText: 'They have not been added. Closing now loses what you typed or pasted.',
+  discardKeep: 'Keep editing',
+  discardConfirm: 'Throw away and close',
   notAdded: count({
     one: 'The line left in the box was not added: its reason is next to it.',
     other: 'The {count} lines left in the box were not added: each reason is next to its line.',

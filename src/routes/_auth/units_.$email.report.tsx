@@ -6,6 +6,7 @@ import { agencyQueryOptions } from '../../data/agency-query';
 import { sitesHistoryQueryOptions } from '../../data/site-history-query';
 import { BACK_LINK_CLASS, ReportPage, ReportPageHead } from '../../features/reports/components/report-page';
 import { SiteReport } from '../../features/reports/components/site-report';
+import { SitesSummary } from '../../features/reports/components/sites-summary';
 import { clientReportMessages } from '../../features/reports/messages';
 import { PageError } from '../../features/shell/page-error';
 import { useApi } from '../../lib/api-context';
@@ -44,11 +45,13 @@ function UnitReportRoute() {
       }
     >
       {sites.length === 0 ? <p className="text-foreground">{t.noSites}</p> : null}
+      {/* Two sites or more open with a table of them all (its own printed page); one is its own summary. */}
+      {sites.length > 1 ? <SitesSummary sites={sites} /> : null}
       {sites.map((site, i) => (
         <SiteReport
           key={site.domain}
           site={site}
-          first={i === 0}
+          first={i === 0 && sites.length === 1}
           nested
           pageHead={<ReportPageHead days={firewallDays(site.fwhistory)} />}
         />

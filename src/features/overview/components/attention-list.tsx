@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
@@ -40,6 +40,9 @@ function problemText(t: Messages, problem: Problem, site: AttentionSite): string
 
 const SEVERE: ReadonlySet<Problem> = new Set(['incurable', 'infected']);
 
+/** How many are shown until the user asks for all. */
+const ATTENTION_SHOWN = 10;
+
 interface AttentionListProps {
   sites: readonly AttentionSite[];
   total: number;
@@ -47,24 +50,43 @@ interface AttentionListProps {
   now: number;
 }
 
-/** "Needs attention": the worst sites first, each with the one action that fixes its worst problem. */
+/**
+ * "Needs attention": the worst sites first, each with the one action that fixes its worst problem.
+ * The first few, and all on request (focus then goes to the first one added).
+ */
 export function AttentionList({ sites, total, now }: AttentionListProps) {
   const t = useStore(overviewMessages);
   const f = useStore(format);
   const account = useAccountId();
   const syncMissing = new Set(useSyncFileMissing(account));
+  const [all, setAll] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
   if (sites.length === 0) return <p className="text-sm text-muted-foreground">{t.attentionNone}</p>;
+  const shown = all ? sites : sites.slice(0, ATTENTION_SHOWN);
+  const showAll = () => {
+    setAll(true);
+    requestAnimationFrame(() => list.current?.children[ATTENTION_SHOWN]?.querySelector('a')?.focus());
+  };
   return (
     <>
-      <ol className="divide-y divide-border">
-        {sites.map((site) => (
+      <ol ref={list} className="divide-y divide-border">
+        {shown.map((site) => (
           <AttentionItem key={site.domain} site={site} action={fixFor(site, now, syncMissing.has(site.domain))} />
         ))}
       </ol>
-      {total > sites.length ? (
-        <p className="mt-3 text-xs text-muted-foreground">
-          {t.attentionOf({ shown: f.integer(sites.length), total: f.integer(total) })}. {t.attentionMore(sites.length)}
-        </p>
+      {total > ATTENTION_SHOWN ? (
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="text-xs text-muted-foreground">
+            {all
+              ? t.attentionAll({ total: f.integer(total) })
+              : t.attentionOf({ shown: f.integer(shown.length), total: f.integer(total) })}
+          </p>
+          <Button variant="secondary" size="sm" onClick={all ? () => setAll(false) : showAll}>
+            {all
+              ? t.attentionShowFewer({ shown: f.integer(ATTENTION_SHOWN) })
+              : t.attentionShowAll({ total: f.integer(total) })}
+          </Button>
+        </div>
       ) : null}
     </>
   );

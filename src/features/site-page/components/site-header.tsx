@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -84,43 +84,59 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The options, as in the table row, each with its visible label. */
+/** The options, as in the table row, each with its visible label, its control beside it and what it does. */
 function SiteOptions({ site }: { site: Site }) {
   const p = useStore(sitePageMessages);
   const t = useStore(sitesMessages);
   const { ask } = useSiteActions();
-  const row = 'flex min-h-11 items-center justify-between gap-3 border-b border-border py-1.5 last:border-b-0';
   return (
     <Card className="p-4">
       <h2 className="text-base font-semibold">{p.options}</h2>
       <div className="mt-2">
-        <div className={row}>
-          <span className="text-sm">{p.firewall}</span>
-          <span className="flex items-center gap-3">
-            <Button variant="link" size="inline" onClick={() => ask('removeFirewall', site)}>
-              {t.removeFirewall}
-            </Button>
-            <FirewallSwitch site={site} />
-          </span>
-        </div>
-        <div className={row}>
-          <span className="text-sm">{p.cleanup}</span>
+        <OptionRow label={p.firewall} help={p.firewallHelp}>
+          <FirewallSwitch site={site} />
+          <Button variant="link" size="inline" onClick={() => ask('removeFirewall', site)}>
+            {t.removeFirewall}
+          </Button>
+        </OptionRow>
+        <OptionRow label={p.cleanup} help={p.cleanupHelp}>
           <CleanupSwitch site={site} />
-        </div>
-        <div className={row}>
-          <span className="text-sm">{p.patching}</span>
+        </OptionRow>
+        <OptionRow label={p.patching} help={p.patchingHelp}>
           <PatchingSwitch site={site} />
-        </div>
-        <div className={row}>
-          <span className="text-sm">{p.period}</span>
+        </OptionRow>
+        <OptionRow label={p.period} help={p.periodHelp}>
           <PeriodSelect site={site} className="min-w-36" />
-        </div>
-        <div className={row}>
-          <span className="text-sm">{p.permissions}</span>
+        </OptionRow>
+        <OptionRow label={p.permissions} help={p.permissionsHelp}>
           <PermissionsButton site={site} />
-        </div>
+        </OptionRow>
       </div>
     </Card>
+  );
+}
+
+/** One option: its name with the control right after it, and a line on what it does (the group's description). */
+function OptionRow({ label, help, children }: { label: string; help: string; children: ReactNode }) {
+  const labelId = useId();
+  const helpId = useId();
+  return (
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={helpId}
+      className="border-b border-border py-2 last:border-b-0"
+    >
+      <div className="flex min-h-9 flex-wrap items-center gap-x-4 gap-y-1">
+        <span id={labelId} className="text-sm font-medium text-foreground sm:w-48">
+          {label}
+        </span>
+        <span className="flex flex-wrap items-center gap-x-4 gap-y-1">{children}</span>
+      </div>
+      <p id={helpId} className="mt-0.5 text-xs text-muted-foreground sm:pl-52">
+        {help}
+      </p>
+    </div>
   );
 }
 

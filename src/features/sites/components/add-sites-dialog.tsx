@@ -7,7 +7,7 @@
  * how many did not fit.
  */
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button } from '../../../components/ui/button';
@@ -27,6 +27,8 @@ import { AddPreview } from './add-preview';
 
 interface Summary {
   added: number;
+  /** What was added, as the user wrote it, with the customer it is shared with. */
+  sites: { site: string; unit: string | undefined }[];
   overPlan: number;
   kept: number;
   error?: unknown;
@@ -35,25 +37,55 @@ interface Summary {
 /**
  * The dialog says what was added while it is open; the toast that confirms it
  * on the page comes when it closes, so it never opens under the dialog.
+ * Escape, a click outside or the close button ask first while the box holds
+ * lines not sent; Cancel is the deliberate way out.
  */
 export function AddSitesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useStore(addSitesMessages);
   const added = useRef(0);
-  const change = (next: boolean) => {
-    if (!next && added.current > 0) toast({ tone: 'success', title: t.added(added.current) });
+  const unsent = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    if (added.current > 0) toast({ tone: 'success', title: t.added(added.current) });
     added.current = 0;
-    onOpenChange(next);
+    unsent.current = false;
+    setAsking(false);
+    onOpenChange(false);
+  };
+  const change = (next: boolean) => {
+    if (next) onOpenChange(true);
+    else if (unsent.current) setAsking(true);
+    else close();
   };
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent title={t.title} description={t.description} width="lg">
-        <AddSitesForm onClose={() => change(false)} onAdded={(n) => (added.current += n)} />
+        <AddSitesForm
+          onClose={close}
+          onAdded={(n) => (added.current += n)}
+          onUnsent={(has) => {
+            unsent.current = has;
+            if (!has) setAsking(false);
+          }}
+          asking={asking}
+          onKeep={() => setAsking(false)}
+        />
       </DialogContent>
     </Dialog>
   );
 }
 
-function AddSitesForm({ onClose, onAdded }: { onClose: () => void; onAdded: (count: number) => void }) {
+interface AddSitesFormProps {
+  onClose: () => void;
+  onAdded: (count: number) => void;
+  /** Whether the box holds lines not sent. */
+  onUnsent: (has: boolean) => void;
+  /** The dialog was asked to close with lines not sent: ask whether to throw them away. */
+  asking: boolean;
+  onKeep: () => void;
+}
+
+function AddSitesForm({ onClose, onAdded, onUnsent, asking, onKeep }: AddSitesFormProps) {
   const t = useStore(addSitesMessages);
   const common = useStore(commonMessages);
   const boxId = useId();
@@ -72,6 +104,7 @@ function AddSitesForm({ onClose, onAdded }: { onClose: () => void; onAdded: (cou
   const lines = useMemo(() => parseAddLines(checked, { hasAgency: agency.data !== null }), [checked, agency.data]);
   const plan = useMemo(() => planSend(lines, existing), [lines, existing]);
   const sending = progress !== null;
+  useEffect(() => onUnsent(text.trim() !== ''), [text, onUnsent]);
 
   const send = async () => {
     if (plan.sent.length === 0) return;
@@ -86,7 +119,11 @@ function AddSitesForm({ onClose, onAdded }: { onClose: () => void; onAdded: (cou
     setResults(after.results);
     setProgress(null);
     const kept = after.text === '' ? 0 : after.text.split('\n').length;
-    setSummary({ added: outcome.added.length, overPlan: outcome.overPlan.length, kept, error: outcome.error });
+    const sites = outcome.added.flatMap((i) => {
+      const line = plan.sent[i];
+      return line ? [{ site: line.site, unit: line.unit }] : [];
+    });
+    setSummary({ added: outcome.added.length, sites, overPlan: outcome.overPlan.length, kept, error: outcome.error });
     onAdded(outcome.added.length);
   };
 
@@ -158,6 +195,7 @@ function AddSitesForm({ onClose, onAdded }: { onClose: () => void; onAdded: (cou
         />
       ) : null}
       {summary ? <SendSummary summary={summary} /> : null}
+      {asking ? <DiscardQuestion onKeep={onKeep} onDiscard={onClose} /> : null}
 
       <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={sending}>
@@ -177,7 +215,19 @@ function SendSummary({ summary }: { summary: Summary }) {
   return (
     <div className="space-y-2" tabIndex={-1}>
       {summary.added > 0 || (summary.kept === 0 && !summary.error) ? (
-        <Alert tone="success">{t.added(summary.added)}</Alert>
+        <Alert tone="success">
+          <p>{t.added(summary.added)}</p>
+          {summary.sites.length > 0 ? (
+            <ul
+              aria-label={t.addedList}
+              className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 [overflow-wrap:anywhere]"
+            >
+              {summary.sites.map(({ site, unit }, i) => (
+                <li key={i}>{unit ? t.addedShared({ site, unit }) : site}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
       ) : null}
       {summary.overPlan > 0 ? (
         <Alert tone="error">
@@ -188,5 +238,24 @@ function SendSummary({ summary }: { summary: Summary }) {
       {summary.error ? <ApiErrorAlert error={summary.error} /> : null}
       {summary.kept > 0 ? <Alert tone="warning">{t.notAdded(summary.kept)}</Alert> : null}
     </div>
+  );
+}
+
+/** Asked before the lines in the box are thrown away; keeping them is the default. */
+function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const t = useStore(addSitesMessages);
+  return (
+    <Alert tone="warning" role="alert">
+      <p className="font-semibold">{t.discardTitle}</p>
+      <p className="mt-1">{t.discardText}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button autoFocus onClick={onKeep}>
+          {t.discardKeep}
+        </Button>
+        <Button variant="secondary" onClick={onDiscard}>
+          {t.discardConfirm}
+        </Button>
+      </div>
+    </Alert>
   );
 }

@@ -1,6 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import * as z from 'zod/mini';
+import { isMethodError } from '../../../api/error-catalogue';
+import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
@@ -8,9 +11,11 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRenameUnit } from '../../../data/units';
+import { sitesQueryOptions } from '../../../data/sites-query';
 import { normalEmail } from '../../../data/units-directory';
 import { commonMessages } from '../../../i18n/common-messages';
 import { emailField } from '../../../lib/email-schema';
+import { useApi } from '../../../lib/api-context';
 import { toast } from '../../../lib/toast-store';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { unitsMessages } from '../messages';
@@ -37,7 +42,10 @@ export function RenameUnitDialog({ open, unit, onOpenChange, onRenamed }: Rename
   );
   const form = useZodForm(schema, { defaultValues: { to: '' } });
   const rename = useRenameUnit();
-  const submit = form.handleSubmit(({ to }) =>
+  const existing = useExistingUnit();
+  /** The customer the new e-mail already belongs to: the two become one once confirmed. */
+  const [merge, setMerge] = useState<{ to: string; sites: number } | null>(null);
+  const apply = (to: string) =>
     rename.mutate(
       { unit, to },
       {
@@ -47,7 +55,12 @@ export function RenameUnitDialog({ open, unit, onOpenChange, onRenamed }: Rename
           onRenamed(normalEmail(to));
         },
       },
-    ),
+    );
+  const submit = form.handleSubmit(({ to }) =>
+    existing.check(to).then((sites) => {
+      if (sites === null) apply(to);
+      else if (sites !== undefined) setMerge({ to: normalEmail(to), sites });
+    }),
   );
   return (
     <Dialog
@@ -56,27 +69,75 @@ export function RenameUnitDialog({ open, unit, onOpenChange, onRenamed }: Rename
         if (!next) {
           form.reset({ to: '' });
           rename.reset();
+          existing.reset();
+          setMerge(null);
         }
         onOpenChange(next);
       }}
     >
       <DialogContent title={t.renameTitle({ unit })} description={t.renameText}>
-        <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-          <Field label={t.renameLabel} error={form.formState.errors.to?.message}>
-            {(control) => <Input type="email" autoComplete="off" {...control} {...form.register('to')} />}
-          </Field>
-          {rename.isError ? <ApiErrorAlert error={rename.error} /> : null}
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              {common.cancel}
-            </Button>
-            <Button type="submit" disabled={rename.isPending}>
-              {rename.isPending ? <Spinner /> : null}
-              {t.renameSubmit}
-            </Button>
-          </DialogFooter>
-        </form>
+        {merge ? (
+          <div className="space-y-4">
+            <Alert tone="warning" className="break-words">
+              <p className="font-semibold">{t.mergeTitle({ to: merge.to })}</p>
+              <p className="mt-1">{t.mergeText({ unit, to: merge.to, sites: t.siteCount(merge.sites) })}</p>
+            </Alert>
+            {rename.isError ? <ApiErrorAlert error={rename.error} /> : null}
+            <DialogFooter>
+              <Button variant="secondary" autoFocus onClick={() => setMerge(null)}>
+                {t.mergeBack}
+              </Button>
+              <Button variant="danger" disabled={rename.isPending} onClick={() => apply(merge.to)}>
+                {rename.isPending ? <Spinner /> : null}
+                {t.mergeConfirm}
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+            <Field label={t.renameLabel} error={form.formState.errors.to?.message}>
+              {(control) => <Input type="email" autoComplete="off" {...control} {...form.register('to')} />}
+            </Field>
+            {rename.isError ? <ApiErrorAlert error={rename.error} /> : null}
+            {existing.error !== null ? <ApiErrorAlert error={existing.error} /> : null}
+            <DialogFooter>
+              <Button variant="secondary" onClick={() => onOpenChange(false)}>
+                {common.cancel}
+              </Button>
+              <Button type="submit" disabled={rename.isPending || existing.pending}>
+                {rename.isPending || existing.pending ? <Spinner /> : null}
+                {t.renameSubmit}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * Whether the service already has a customer with an e-mail (sites_list?unit=,
+ * docs/partner-api.md#sites_list): its number of sites, null when there is none
+ * (142900), undefined when the service could not say (the error is kept).
+ */
+function useExistingUnit() {
+  const api = useApi();
+  const client = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const check = async (email: string): Promise<number | null | undefined> => {
+    setPending(true);
+    setError(null);
+    try {
+      return (await client.fetchQuery({ ...sitesQueryOptions(api, normalEmail(email)), staleTime: 0 })).length;
+    } catch (failure) {
+      if (isMethodError(failure, 'sites_list', 'unitNotFound')) return null;
+      setError(failure);
+      return undefined;
+    } finally {
+      setPending(false);
+    }
+  };
+  return { check, pending, error, reset: () => setError(null) };
 }

@@ -15,9 +15,6 @@ import { toast } from '../../../lib/toast-store';
 import { unitsMessages } from '../messages';
 import { unitShareMessages } from '../share-messages';
 
-/** Matches listed at most: a search narrows the rest. */
-const LISTED = 50;
-
 interface ShareSitesDialogProps {
   open: boolean;
   unit: string;
@@ -40,11 +37,13 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
   const deferred = useDeferredValue(query.trim().toLowerCase());
   const matches = useMemo(() => {
     const already = new Set(shared);
-    return (sites.data ?? []).filter(
-      (site) =>
-        !already.has(site.domain) &&
-        (deferred === '' || site.domain.toLowerCase().includes(deferred) || site.host.includes(deferred)),
-    );
+    return (sites.data ?? [])
+      .filter(
+        (site) =>
+          !already.has(site.domain) &&
+          (deferred === '' || site.domain.toLowerCase().includes(deferred) || site.host.includes(deferred)),
+      )
+      .sort((a, b) => a.domain.localeCompare(b.domain));
   }, [sites.data, shared, deferred]);
 
   const close = () => {
@@ -97,9 +96,16 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
             {matches.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t.shareNone}</p>
             ) : (
-              <ul className="max-h-72 divide-y divide-border overflow-y-auto rounded-md border border-border">
-                {matches.slice(0, LISTED).map((site) => (
-                  <li key={site.domain} className="px-3 py-2">
+              <ul
+                aria-label={t.shareListLabel}
+                className="max-h-72 divide-y divide-border overflow-y-auto rounded-md border border-border"
+              >
+                {matches.map((site) => (
+                  // Every match is listed; the browser skips laying out the ones out of view.
+                  <li
+                    key={site.domain}
+                    className="px-3 py-2 [contain-intrinsic-size:auto_2.25rem] [content-visibility:auto]"
+                  >
                     <label className="flex cursor-pointer items-center gap-3 text-sm">
                       <input
                         type="checkbox"
@@ -126,9 +132,6 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
                 ))}
               </ul>
             )}
-            {matches.length > LISTED ? (
-              <p className="text-sm text-muted-foreground">{t.shareMoreMatches(matches.length - LISTED)}</p>
-            ) : null}
             <p className="text-sm font-medium" role="status">
               {t.shareSelected(chosen.size)}
             </p>
