@@ -5,11 +5,11 @@
  * the background. Writes change every sites_list query at once (the prefix
  * key), so the table, a unit's list and the site page agree.
  */
-import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { SCAN_PERIODS, type ScanPeriod } from '../api/registry/sites';
 import type { Site } from '../api/schemas';
 import { useApi } from '../lib/api-context';
-import { SITES_KEY, sitesQueryOptions } from './sites-query';
+import { sitesQueryOptions } from './sites-query';
 
 export type { Site };
 
@@ -58,32 +58,4 @@ export function applyChange(site: Site, change: SiteChange, nowSeconds = Math.fl
     case 'permissions':
       return { ...site, permissions: change.value };
   }
-}
-
-/** What becomes of a site in the cached lists: the new site, or null when it is gone. */
-export type SitePatch = (site: Site) => Site | null;
-
-/**
- * Applies many patches (by domain) to every cached sites_list query in one
- * pass: a bulk change of 1,000 sites updates the cache a few times a second,
- * not 1,000 times.
- */
-export function patchCachedSites(client: QueryClient, patches: ReadonlyMap<string, SitePatch>): void {
-  if (patches.size === 0) return;
-  client.setQueriesData<Site[]>({ queryKey: SITES_KEY }, (sites) => {
-    if (!sites) return sites;
-    let changed = false;
-    const next: Site[] = [];
-    for (const site of sites) {
-      const patch = patches.get(site.domain);
-      if (!patch) {
-        next.push(site);
-        continue;
-      }
-      changed = true;
-      const patched = patch(site);
-      if (patched) next.push(patched);
-    }
-    return changed ? next : sites;
-  });
 }

@@ -1,4 +1,5 @@
 /** The words of the sites table, its options and its row actions. */
+import type { SiteOption } from '../../api/registry/sites';
 import { count, i18n, params } from '../../i18n/i18n';
 
 export const sitesMessages = /* @__PURE__ */ i18n('sites', {
@@ -127,3 +128,15 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
 });
 
 export type SitesMessages = ReturnType<typeof sitesMessages.get>;
+
+/** An option's word ("Automatic cleanup"), as a row's error, the bulk progress and the site page name it. */
+export function optionWord(t: SitesMessages, option: SiteOption): string {
+  const words: Record<SiteOption, string> = {
+    firewall: t.optionFirewall,
+    autocleanup: t.optionCleanup,
+    autopatching: t.optionPatching,
+    scanperiod: t.optionPeriod,
+    permissions: t.optionPermissions,
+  };
+  return words[option];
+}
