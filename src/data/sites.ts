@@ -32,6 +32,23 @@ export type SiteChange =
   | { option: 'scanperiod'; value: ScanPeriod }
   | { option: 'permissions'; value: number };
 
+/**
+ * The option changes a bulk change offers, in the order its menu lists them,
+ * by the id the menu and its words (bulk-messages.ts) use.
+ */
+export const BULK_CHANGES = {
+  firewallOn: { option: 'firewall', value: 'enable' },
+  firewallOff: { option: 'firewall', value: 'disable' },
+  cleanupOn: { option: 'autocleanup', value: 1 },
+  cleanupOff: { option: 'autocleanup', value: 0 },
+  patchingOn: { option: 'autopatching', value: 1 },
+  patchingOff: { option: 'autopatching', value: 0 },
+  periodMonth: { option: 'scanperiod', value: 'month' },
+  periodWeek: { option: 'scanperiod', value: 'week' },
+  periodDay: { option: 'scanperiod', value: 'day' },
+  periodOff: { option: 'scanperiod', value: '0' },
+} as const satisfies Record<string, SiteChange>;
+
 /** site_setoption's value as it goes in the path. */
 export function changeValue(change: SiteChange): string {
   return String(change.value);

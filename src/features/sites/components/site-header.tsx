@@ -20,10 +20,10 @@ import type { Site } from '../../../data/sites';
 import { format } from '../../../i18n/format';
 import { useApi } from '../../../lib/api-context';
 import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
-import { sitesMessages } from '../messages';
+import { optionLabel, sitesMessages } from '../messages';
 import { sitePageMessages } from '../site-page-messages';
 import { ScanNowButton } from './scan-now-button';
-import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
+import { OPTION_CONTROLS } from './option-controls';
 import { RowErrorNote, ScanTime, StatusBadge } from './site-cells';
 import { useSiteActions } from './site-actions';
 
@@ -88,31 +88,20 @@ function SiteOptions({ site }: { site: Site }) {
     <Card className="p-4">
       <h2 className="text-base font-semibold">{p.options}</h2>
       <div className="mt-2">
-        <div className={row}>
-          <span className="text-sm">{p.firewall}</span>
-          <span className="flex items-center gap-3">
-            <Button variant="link" size="inline" onClick={() => ask('removeFirewall', site)}>
-              {t.removeFirewall}
-            </Button>
-            <FirewallSwitch site={site} />
-          </span>
-        </div>
-        <div className={row}>
-          <span className="text-sm">{p.cleanup}</span>
-          <CleanupSwitch site={site} />
-        </div>
-        <div className={row}>
-          <span className="text-sm">{p.patching}</span>
-          <PatchingSwitch site={site} />
-        </div>
-        <div className={row}>
-          <span className="text-sm">{p.period}</span>
-          <PeriodSelect site={site} className="min-w-36" />
-        </div>
-        <div className={row}>
-          <span className="text-sm">{p.permissions}</span>
-          <PermissionsButton site={site} />
-        </div>
+        {OPTION_CONTROLS.map(({ option, Control }) => (
+          <div key={option} className={row}>
+            <span className="text-sm">{optionLabel(t, option)}</span>
+            <span className="flex items-center gap-3">
+              {option === 'firewall' ? (
+                <Button variant="link" size="inline" onClick={() => ask('removeFirewall', site)}>
+                  {t.removeFirewall}
+                </Button>
+              ) : null}
+              {/* Only the period select takes a width: wider here than in a table cell. */}
+              <Control site={site} className="min-w-36" />
+            </span>
+          </div>
+        ))}
       </div>
     </Card>
   );
