@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client';
 import { methodQuery } from '../api/query-keys';
 import { useApi } from '../lib/api-context';
 
-/** api_userinfo (docs/partner-api.md#api_userinfo), the same query (and cache entry) the account menu reads. */
+/** api_userinfo (docs/partner-api.md#api_userinfo): the one factory of its cache entry (the account id, the account menu, the developer page). */
 export function accountQueryOptions(api: ApiClient) {
   return queryOptions({ ...methodQuery(api, 'api_userinfo'), staleTime: 5 * 60_000 });
 }

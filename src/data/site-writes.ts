@@ -1,69 +1,73 @@
 /**
- * The machinery of every write to sites: optimistic on the cached lists, rolled
- * back site by site (a failure of one site's change leaves the other sites'
- * changes in flight alone), and one refetch once the last overlapping write
- * has settled (an answer from between two writes would make the controls jump).
+ * The machinery of every write to sites, a row's, the site page's and a bulk
+ * change's alike: optimistic on the cached lists (useOptimisticMutation),
+ * rolled back site by site (a failure of one site's change leaves the other
+ * sites' changes in flight alone), and one refetch once the last overlapping
+ * write has settled (an answer from between two writes would make the controls jump).
  */
-import { useMutation, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Site } from '../api/schemas';
-import { type SitePatch } from './sites';
+import { useOptimisticMutation } from '../lib/use-optimistic-mutation';
 import { SITES_KEY } from './sites-query';
+
+/** What becomes of a site in the cached lists: the new site, or null when it is gone. */
+export type SitePatch = (site: Site) => Site | null;
 
 /** Every site write shares it, so the refetch waits for the last of them. */
 const WRITE_KEY = ['sites-write'] as const;
 
-interface Saved {
-  key: QueryKey;
-  domain: string;
-  index: number;
-  site: Site;
-}
-
-/** Applies `patch` to the given sites of the matching lists and keeps what was there. */
-function applyOptimistic(
-  client: QueryClient,
-  queryKey: QueryKey,
-  domains: readonly string[],
-  patch: SitePatch,
-): Saved[] {
-  const wanted = new Set(domains);
-  const saved: Saved[] = [];
-  for (const [key, sites] of client.getQueriesData<Site[]>({ queryKey })) {
-    if (!sites) continue;
-    let changed = false;
-    const next: Site[] = [];
-    sites.forEach((site, index) => {
-      if (!wanted.has(site.domain)) {
-        next.push(site);
-        return;
-      }
-      changed = true;
-      saved.push({ key, domain: site.domain, index, site });
-      const patched = patch(site);
-      if (patched) next.push(patched);
-    });
-    if (changed) client.setQueryData(key, next);
+/** The list with the patched sites (the same list when none of them is in it). */
+function patchSites(sites: Site[], patches: ReadonlyMap<string, SitePatch>): Site[] {
+  let changed = false;
+  const next: Site[] = [];
+  for (const site of sites) {
+    const patch = patches.get(site.domain);
+    if (!patch) {
+      next.push(site);
+      continue;
+    }
+    changed = true;
+    const patched = patch(site);
+    if (patched) next.push(patched);
   }
-  return saved;
+  return changed ? next : sites;
 }
 
-/** Puts the saved sites back where they were (a deleted one at its old place). */
-function rollBack(client: QueryClient, saved: readonly Saved[]): void {
-  for (const { key, domain, index, site } of saved) {
-    client.setQueryData<Site[]>(key, (sites) => {
-      if (!sites) return sites;
-      const at = sites.findIndex((s) => s.domain === domain);
-      if (at >= 0) return sites.map((s, i) => (i === at ? site : s));
-      const next = [...sites];
-      next.splice(Math.min(index, next.length), 0, site);
-      return next;
-    });
+/** `current` with the given sites as they were in `before` (a deleted one back at its old place). */
+function restoreSites(current: Site[], before: readonly Site[], domains: readonly string[]): Site[] {
+  let next = current;
+  for (const domain of domains) {
+    const index = before.findIndex((s) => s.domain === domain);
+    const site = before[index];
+    if (!site) continue;
+    const at = next.findIndex((s) => s.domain === domain);
+    if (at >= 0) {
+      next = next.map((s, i) => (i === at ? site : s));
+      continue;
+    }
+    next = [...next];
+    next.splice(Math.min(index, next.length), 0, site);
+  }
+  return next;
+}
+
+/**
+ * Applies many patches (by domain) to every cached sites_list query in one
+ * pass: a bulk change of 1,000 sites updates the cache a few times a second,
+ * not 1,000 times.
+ */
+function patchCachedSites(client: QueryClient, patches: ReadonlyMap<string, SitePatch>): void {
+  if (patches.size === 0) return;
+  for (const [key, sites] of client.getQueriesData<Site[]>({ queryKey: SITES_KEY })) {
+    if (!sites) continue;
+    const next = patchSites(sites, patches);
+    if (next !== sites) client.setQueryData(key, next);
   }
 }
 
 export interface SiteWriteOptions<V, R> {
   mutationFn: (variables: V) => Promise<R>;
-  /** The sites the write changes at once, and how. */
+  /** The sites the write changes at once, and how (in every sites_list query, or those under `queryKey`). */
   optimistic?: (variables: V) => { domains: readonly string[]; patch: SitePatch; queryKey?: QueryKey };
   /** Before the call, after the optimistic change (a memory outside the cache). */
   onMutate?: (variables: V) => void;
@@ -72,31 +76,44 @@ export interface SiteWriteOptions<V, R> {
   onError?: (error: unknown, variables: V) => void;
 }
 
+/** One write of sites; the caller shows a failure where the change was made. */
 export function useSiteWrite<V, R>(options: SiteWriteOptions<V, R>) {
-  return useMutation({
+  const { optimistic } = options;
+  return useOptimisticMutation<V, R, Site[]>({
     mutationKey: WRITE_KEY,
     mutationFn: options.mutationFn,
-    onMutate: async (variables, { client }) => {
-      const optimistic = options.optimistic?.(variables);
-      let saved: Saved[] = [];
-      if (optimistic) {
-        const queryKey = optimistic.queryKey ?? SITES_KEY;
-        // An answer already on its way must not overwrite the change.
-        await client.cancelQueries({ queryKey });
-        saved = applyOptimistic(client, queryKey, optimistic.domains, optimistic.patch);
-      }
-      options.onMutate?.(variables);
-      return { saved };
-    },
-    onError: (error, variables, context, { client }) => {
-      rollBack(client, context?.saved ?? []);
-      options.onError?.(error, variables);
-    },
-    onSuccess: (result, variables) => options.onSuccess?.(result, variables),
-    onSettled: async (_r, _e, _v, _c, { client }) => {
-      // This write still counts as in flight here: more than one means another is.
-      if (client.isMutating({ mutationKey: WRITE_KEY }) > 1) return;
-      await client.invalidateQueries({ queryKey: SITES_KEY });
+    queryKey: (variables) => optimistic?.(variables).queryKey ?? SITES_KEY,
+    optimistic:
+      optimistic &&
+      ((sites, variables) => {
+        const { domains, patch } = optimistic(variables);
+        return patchSites(sites, new Map(domains.map((domain) => [domain, patch])));
+      }),
+    rollback: (current, before, variables) => restoreSites(current, before, optimistic?.(variables).domains ?? []),
+    invalidate: [SITES_KEY],
+    errorDisplay: 'inline',
+    onMutate: options.onMutate,
+    onSuccess: options.onSuccess,
+    onError: options.onError,
+  });
+}
+
+/** Shows sites confirmed by the service in every cached list (patches by domain, in one pass). */
+export type ShowConfirmed = (patches: ReadonlyMap<string, SitePatch>) => void;
+
+/**
+ * A run of many sites' changes (a bulk change) as one site write: the refetch
+ * waits for its end and its end for the other writes; each site shows its
+ * change once the service has confirmed it (`show`, batched by the caller),
+ * so there is nothing to roll back.
+ */
+export function useSiteRun<V, R>(run: (variables: V, show: ShowConfirmed) => Promise<R>) {
+  const client = useQueryClient();
+  return useSiteWrite<V, R>({
+    mutationFn: async (variables) => {
+      // An answer already on its way must not overwrite the confirmed changes.
+      await client.cancelQueries({ queryKey: SITES_KEY });
+      return run(variables, (patches) => patchCachedSites(client, patches));
     },
   });
 }

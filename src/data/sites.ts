@@ -5,11 +5,11 @@
  * the background. Writes change every sites_list query at once (the prefix
  * key), so the table, a unit's list and the site page agree.
  */
-import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { SCAN_PERIODS, type ScanPeriod } from '../api/registry/sites';
 import type { Site } from '../api/schemas';
 import { useApi } from '../lib/api-context';
-import { SITES_KEY, sitesQueryOptions } from './sites-query';
+import { sitesQueryOptions } from './sites-query';
 
 export type { Site };
 
@@ -31,6 +31,23 @@ export type SiteChange =
   | { option: 'autocleanup' | 'autopatching'; value: 0 | 1 }
   | { option: 'scanperiod'; value: ScanPeriod }
   | { option: 'permissions'; value: number };
+
+/**
+ * The option changes a bulk change offers, in the order its menu lists them,
+ * by the id the menu and its words (bulk-messages.ts) use.
+ */
+export const BULK_CHANGES = {
+  firewallOn: { option: 'firewall', value: 'enable' },
+  firewallOff: { option: 'firewall', value: 'disable' },
+  cleanupOn: { option: 'autocleanup', value: 1 },
+  cleanupOff: { option: 'autocleanup', value: 0 },
+  patchingOn: { option: 'autopatching', value: 1 },
+  patchingOff: { option: 'autopatching', value: 0 },
+  periodMonth: { option: 'scanperiod', value: 'month' },
+  periodWeek: { option: 'scanperiod', value: 'week' },
+  periodDay: { option: 'scanperiod', value: 'day' },
+  periodOff: { option: 'scanperiod', value: '0' },
+} as const satisfies Record<string, SiteChange>;
 
 /** site_setoption's value as it goes in the path. */
 export function changeValue(change: SiteChange): string {
@@ -58,32 +75,4 @@ export function applyChange(site: Site, change: SiteChange, nowSeconds = Math.fl
     case 'permissions':
       return { ...site, permissions: change.value };
   }
-}
-
-/** What becomes of a site in the cached lists: the new site, or null when it is gone. */
-export type SitePatch = (site: Site) => Site | null;
-
-/**
- * Applies many patches (by domain) to every cached sites_list query in one
- * pass: a bulk change of 1,000 sites updates the cache a few times a second,
- * not 1,000 times.
- */
-export function patchCachedSites(client: QueryClient, patches: ReadonlyMap<string, SitePatch>): void {
-  if (patches.size === 0) return;
-  client.setQueriesData<Site[]>({ queryKey: SITES_KEY }, (sites) => {
-    if (!sites) return sites;
-    let changed = false;
-    const next: Site[] = [];
-    for (const site of sites) {
-      const patch = patches.get(site.domain);
-      if (!patch) {
-        next.push(site);
-        continue;
-      }
-      changed = true;
-      const patched = patch(site);
-      if (patched) next.push(patched);
-    }
-    return changed ? next : sites;
-  });
 }

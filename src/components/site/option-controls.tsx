@@ -5,8 +5,8 @@
  * unavailable with the reason, not as a failure to retry.
  */
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
-import type { ScanPeriod } from '../../api/registry/sites';
+import { useId, type ReactNode } from 'react';
+import type { ScanPeriod, SiteOption } from '../../api/registry/sites';
 import { Button } from '../ui/button';
 import { Select } from '../ui/select';
 import { Switch } from '../ui/switch';
@@ -146,3 +146,18 @@ export function PermissionsButton({ site }: { site: Site }) {
     </Button>
   );
 }
+
+/**
+ * Every option's control, in the order the site page lists them with their
+ * labels (messages.ts `optionLabel`); a new option's control goes here.
+ */
+export const OPTION_CONTROLS: readonly {
+  option: SiteOption;
+  Control: (props: { site: Site; className?: string }) => ReactNode;
+}[] = [
+  { option: 'firewall', Control: FirewallSwitch },
+  { option: 'autocleanup', Control: CleanupSwitch },
+  { option: 'autopatching', Control: PatchingSwitch },
+  { option: 'scanperiod', Control: PeriodSelect },
+  { option: 'permissions', Control: PermissionsButton },
+];

@@ -6,10 +6,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { map } from 'nanostores';
+import type { SiteOption } from '../../api/registry/sites';
 
 /** What failed: an option of site_setoption, or an action of the row. */
-export type RowErrorAction =
-  'firewall' | 'autocleanup' | 'autopatching' | 'scanperiod' | 'permissions' | 'scan' | 'delete' | 'unshare';
+export type RowErrorAction = SiteOption | 'scan' | 'delete' | 'unshare';
 
 export interface RowError {
   action: RowErrorAction;

@@ -6,7 +6,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { createContext, use, useMemo, useState, type ReactNode } from 'react';
-import { isMethodError } from '../../api/error-catalogue';
 import { ApiErrorAlert } from '../ui/api-error-alert';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAccountId } from '../../data/account';
@@ -14,7 +13,7 @@ import { useDeleteSite, useSetSiteOption, useShareSites, useUnshareSite } from '
 import type { Site, SiteChange } from '../../data/sites';
 import { toast } from '../../lib/toast-store';
 import { siteDialogMessages } from './site-dialog-messages';
-import { sitesMessages } from './site-messages';
+import { optionWord, sitesMessages } from './site-messages';
 import { clearRowError, setRowError } from './row-errors';
 import { ServiceRefusal } from './service-refusal';
 import { useScanNow } from './use-scan-now';
@@ -54,11 +53,14 @@ export function SiteActionsProvider({ unit, onDeleted, children }: ProviderProps
   const d = useStore(siteDialogMessages);
   const account = useAccountId();
   const set = useSetSiteOption({
-    onError: (error, { domain, change }) => {
+    onError: ({ error, refused }, { domain, change }) => {
       // Not a failure to retry: the option shows as unavailable in every row from now on.
-      if (isMethodError(error, 'site_setoption', 'permissionDenied')) {
-        const option = change.option === 'autocleanup' ? t.optionCleanup : t.optionPatching;
-        toast({ tone: 'info', title: t.unavailableToast({ option }), description: t.unavailable });
+      if (refused) {
+        toast({
+          tone: 'info',
+          title: t.unavailableToast({ option: optionWord(t, change.option) }),
+          description: t.unavailable,
+        });
         return;
       }
       setRowError(domain, { action: change.option, error });

@@ -10,7 +10,7 @@ import type { Site } from '../../data/sites';
 import { useErrorText } from '../../i18n/error-text';
 import { format } from '../../i18n/format';
 import { cn } from '../../lib/cn';
-import { sitesMessages, type SitesMessages } from './site-messages';
+import { optionWord, sitesMessages, type SitesMessages } from './site-messages';
 import { statusOf, type SiteStatus } from '../../data/site-model/site-status';
 import { clearRowError, useRowError, type RowErrorAction } from './row-errors';
 
@@ -80,16 +80,8 @@ function errorTitle(t: SitesMessages, action: RowErrorAction, domain: string): s
       return t.deleteFailed({ domain });
     case 'unshare':
       return t.unshareFailed({ domain });
-    default: {
-      const option: Record<typeof action, string> = {
-        firewall: t.optionFirewall,
-        autocleanup: t.optionCleanup,
-        autopatching: t.optionPatching,
-        scanperiod: t.optionPeriod,
-        permissions: t.optionPermissions,
-      };
-      return t.notChanged({ option: option[action], domain });
-    }
+    default:
+      return t.notChanged({ option: optionWord(t, action), domain });
   }
 }
 

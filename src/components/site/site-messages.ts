@@ -1,4 +1,5 @@
 /** The words of the sites table, its options and its row actions. */
+import type { SiteOption } from '../../api/registry/sites';
 import { count, i18n, params } from '../../i18n/i18n';
 
 export const sitesMessages = /* @__PURE__ */ i18n('sites', {
@@ -64,6 +65,12 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   optionPatching: 'Automatic patching',
   optionPeriod: 'The scan period',
   optionPermissions: 'Permissions',
+  // An option's label beside its control.
+  labelFirewall: 'Firewall',
+  labelCleanup: 'Automatic cleanup',
+  labelPatching: 'Automatic patching',
+  labelPeriod: 'Scan period',
+  labelPermissions: 'Permissions',
   deleteFailed: params('{domain} was not deleted'),
   unshareFailed: params('{domain} is still shared'),
   dismissError: params('Dismiss the message about {domain}'),
@@ -127,3 +134,24 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
 });
 
 export type SitesMessages = ReturnType<typeof sitesMessages.get>;
+
+/** Each option's words: in a sentence ("The firewall"), and as the label of its control ("Firewall"). */
+function optionWords(t: SitesMessages): Record<SiteOption, { word: string; label: string }> {
+  return {
+    firewall: { word: t.optionFirewall, label: t.labelFirewall },
+    autocleanup: { word: t.optionCleanup, label: t.labelCleanup },
+    autopatching: { word: t.optionPatching, label: t.labelPatching },
+    scanperiod: { word: t.optionPeriod, label: t.labelPeriod },
+    permissions: { word: t.optionPermissions, label: t.labelPermissions },
+  };
+}
+
+/** An option's word in a sentence, as a row's error, the bulk progress and the toast name it. */
+export function optionWord(t: SitesMessages, option: SiteOption): string {
+  return optionWords(t)[option].word;
+}
+
+/** An option's label beside its control (the site page). */
+export function optionLabel(t: SitesMessages, option: SiteOption): string {
+  return optionWords(t)[option].label;
+}

@@ -9,11 +9,6 @@ export const sitePageMessages = /* @__PURE__ */ i18n('sitePage', {
   nextScan: 'Next scan',
   lastScan: 'Last scan',
   options: 'Options',
-  firewall: 'Firewall',
-  cleanup: 'Automatic cleanup',
-  patching: 'Automatic patching',
-  period: 'Scan period',
-  permissions: 'Permissions',
   firewallHelp:
     'The switch pauses the firewall: it stays installed and can be switched on again at once. “Remove firewall…” uninstalls it from the site.',
   cleanupHelp: 'Threats a scan finds are removed from the site’s files automatically.',

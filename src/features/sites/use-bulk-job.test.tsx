@@ -1,8 +1,10 @@
 /**
  * Bulk changes on the real stack (proxy + sandbox over HTTP): a refusal with
  * 145904 is not a failure to retry but the option unavailable for this key
- * (kept for the tab's session), and a cancel leaves sites unsent that can be
- * sent afterwards. Calls are only held back to cancel mid-run.
+ * (kept for the tab's session), the same rule a row's control follows, and a
+ * cancel leaves sites unsent that can be sent afterwards. A run is one site
+ * write with a row's: the lists are refetched once, after the last of them.
+ * Calls are only held back to cancel mid-run or to overlap writes.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
@@ -10,7 +12,9 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials } from '../../api/credentials';
 import { useAccountId } from '../../data/account';
-import { useUnavailableOptions } from '../../data/site-memory';
+import { usePatchingMemory, useUnavailableOptions } from '../../data/site-memory';
+import { useSetSiteOption, type OptionFailure } from '../../data/site-mutations';
+import { useSitesQuery } from '../../data/sites';
 import { ApiProvider } from '../../lib/api-context';
 import { createQueryClient } from '../../lib/query-client';
 import { holdingFetch, startRealStack, type RealStack } from '../../../test-support/real-stack';
@@ -39,14 +43,24 @@ function renderBulk(credentials: Credentials, hold = /^$/) {
       <ApiProvider api={api}>{children}</ApiProvider>
     </QueryClientProvider>
   );
+  // How the row's control hears of its failures (site-actions.tsx shows them).
+  const rowFailures: OptionFailure[] = [];
   const hook = renderHook(
     () => {
       const account = useAccountId();
-      return { account, bulk: useBulkJob(), unavailable: useUnavailableOptions(account) };
+      return {
+        account,
+        bulk: useBulkJob(),
+        row: useSetSiteOption({ onError: (failure) => rowFailures.push(failure) }),
+        sites: useSitesQuery(undefined),
+        unavailable: useUnavailableOptions(account),
+        patching: usePatchingMemory(account),
+      };
     },
     { wrapper },
   );
-  return { ...hook, network };
+  const site = (domain: string) => hook.result.current.sites.data?.find((s) => s.domain === domain);
+  return { ...hook, network, rowFailures, site };
 }
 
 const names = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}.example`);
@@ -95,5 +109,67 @@ describe('useBulkJob', () => {
     expect(result.current.bulk.job).toMatchObject({ running: false, cancelled: false, done: 4, total: 4 });
     const sites = await stack.client(credentials).sites_list();
     expect(sites.filter((s) => s.firewallstatus === 1)).toEqual([]);
+  });
+
+  it('meets 145904 as a row’s control does: the option marked refused in the same memory, no failure, no change kept', async () => {
+    const domains = names('rule', 3);
+    const { email, credentials } = await newAccount(domains);
+    await stack.control('plan', { email, features: [] });
+    const { result, rowFailures, site } = renderBulk(credentials);
+    await waitFor(() => expect(result.current.account).toBe(email));
+    await waitFor(() => expect(site('rule-0.example')).toBeDefined());
+
+    // A row's switch: refused, said as such (no row error to retry), patching put back as unknown.
+    await act(async () => {
+      await result.current.row
+        .mutateAsync({ domain: 'rule-0.example', change: { option: 'autopatching', value: 1 } })
+        .catch(() => undefined);
+    });
+    expect(rowFailures.map((f) => f.refused)).toEqual([true]);
+    expect(result.current.unavailable).toEqual(['autopatching']);
+    expect(result.current.patching).toEqual({});
+
+    // A bulk change of the same option: refused the same way, per site; nothing remembered as set.
+    await act(() =>
+      result.current.bulk.start({ kind: 'option', change: { option: 'autopatching', value: 1 } }, domains),
+    );
+    expect(result.current.bulk.job).toMatchObject({ done: 0, failed: new Map() });
+    expect([...(result.current.bulk.job?.unavailable ?? [])].sort()).toEqual(domains);
+    expect(result.current.patching).toEqual({});
+
+    // And another option, refused in bulk first: the row's memory has it, as after a row's refusal.
+    await act(() =>
+      result.current.bulk.start({ kind: 'option', change: { option: 'autocleanup', value: 1 } }, domains),
+    );
+    expect(result.current.unavailable).toEqual(['autopatching', 'autocleanup']);
+    expect(JSON.parse(sessionStorage.getItem(`psd.unavailable-options.${email}`) ?? 'null')).toEqual([
+      'autopatching',
+      'autocleanup',
+    ]);
+    expect(domains.map((d) => site(d)?.autotreatment)).toEqual([0, 0, 0]);
+  });
+
+  it('is one site write with a row’s: the lists are refetched once, after the last of the overlapping writes', async () => {
+    const domains = names('key', 3);
+    const { credentials } = await newAccount(['row.example', ...domains]);
+    const { result, network, site } = renderBulk(credentials, /\/api\/site_setoption\/row\.example\//);
+    await waitFor(() => expect(site('row.example')).toBeDefined());
+    const lists = () => network.calls.filter((path) => path.startsWith('/api/sites_list/')).length;
+
+    act(() => result.current.row.mutate({ domain: 'row.example', change: { option: 'firewall', value: 'disable' } }));
+    await waitFor(() => expect(network.held()).toBe(1));
+    const before = lists();
+    await act(() =>
+      result.current.bulk.start({ kind: 'option', change: { option: 'firewall', value: 'disable' } }, domains),
+    );
+    expect(result.current.bulk.job).toMatchObject({ running: false, done: 3 });
+    // The bulk run's changes show, confirmed; the row's write is still in flight: no refetch yet.
+    expect(domains.map((d) => site(d)?.firewallstatus)).toEqual([0, 0, 0]);
+    expect(lists()).toBe(before);
+
+    act(() => network.releaseOne());
+    await waitFor(() => expect(result.current.row.isSuccess).toBe(true));
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    expect(site('row.example')?.firewallstatus).toBe(0);
   });
 });

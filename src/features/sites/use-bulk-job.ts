@@ -1,18 +1,26 @@
 /**
  * A bulk change of many sites, with its progress: the runner (src/data/site-model/bulk-runner.ts)
  * sends; what it reports is gathered and shown (state and cache) a few times a
- * second, not once per site, so 1,000 sites never freeze the page.
+ * second, not once per site, so 1,000 sites never freeze the page. The calls
+ * and their rules are a row's (data/site-mutations.ts), and the run is one
+ * site write (useSiteRun): the lists are refetched once, after the last
+ * overlapping write.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { classifyError, isMethodError } from '../../api/error-catalogue';
+import { classifyError } from '../../api/error-catalogue';
 import { useAccountId } from '../../data/account';
 import { useScanWatcher } from '../../data/scan-watcher';
-import { failuresByDomain } from '../../data/site-mutations';
-import { markOptionUnavailable, rememberPatchingMany, rememberPeriodChange } from '../../data/site-memory';
-import { applyChange, changeValue, patchCachedSites, type SiteChange, type SitePatch } from '../../data/sites';
-import { SITES_KEY } from '../../data/sites-query';
-import { addUnit } from '../../data/units-directory';
+import {
+  REMOVED,
+  optionPatch,
+  optionRefused,
+  rememberOptionSet,
+  sendDelete,
+  sendOption,
+  sendShare,
+} from '../../data/site-mutations';
+import { useSiteRun, type ShowConfirmed, type SitePatch } from '../../data/site-writes';
+import type { SiteChange } from '../../data/sites';
 import { useApi } from '../../lib/api-context';
 import { runBulk } from '../../data/site-model/bulk-runner';
 
@@ -50,106 +58,104 @@ function rateLimitWait(error: unknown): number | undefined {
   return c.kind === 'rateLimited' ? c.retryAfter : undefined;
 }
 
+interface Run {
+  action: BulkAction;
+  domains: readonly string[];
+  abort: AbortController;
+}
+
 export function useBulkJob() {
   const api = useApi();
-  const client = useQueryClient();
   const account = useAccountId();
   const watcher = useScanWatcher();
   const [job, setJob] = useState<BulkJob | null>(null);
   const controller = useRef<AbortController | null>(null);
+
+  const execute = async ({ action, domains, abort }: Run, show: ShowConfirmed) => {
+    let done = 0;
+    const failed = new Map<string, unknown>();
+    const unavailable: string[] = [];
+    const pending: string[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const patch: SitePatch | null =
+      action.kind === 'option' ? optionPatch(action.change) : action.kind === 'delete' ? REMOVED : null;
+    const sent: string[] = [];
+    const flush = () => {
+      timer = undefined;
+      const batch = pending.splice(0);
+      sent.push(...batch);
+      if (patch && batch.length) show(new Map(batch.map((d) => [d, patch])));
+      if (action.kind === 'option') rememberOptionSet(account, action.change, batch);
+      setJob((current) =>
+        current
+          ? { ...current, done, sent: [...sent], failed: new Map(failed), unavailable: [...unavailable] }
+          : current,
+      );
+    };
+
+    const result = await runBulk<string>({
+      items: domains,
+      concurrency: BULK_CONCURRENCY,
+      batchSize: action.kind === 'share' ? SHARE_BATCH : 1,
+      signal: abort.signal,
+      retryAfter: rateLimitWait,
+      run: async (batch): Promise<ReadonlyMap<string, unknown>> => {
+        const [domain = ''] = batch;
+        switch (action.kind) {
+          case 'option':
+            await sendOption(api, domain, action.change);
+            return new Map();
+          case 'scan':
+            await watcher.start(domain, account);
+            return new Map();
+          case 'delete':
+            await sendDelete(api, domain);
+            return new Map();
+          case 'share':
+            return sendShare(api, account, { unit: action.unit, domains: batch });
+        }
+      },
+      onSettled: (ok, bad) => {
+        done += ok.length;
+        pending.push(...ok);
+        for (const [domain, error] of bad) {
+          // As a row's control: refused for the key is no failure to retry (optionRefused).
+          if (action.kind === 'option' && optionRefused(account, action.change.option, error)) unavailable.push(domain);
+          else failed.set(domain, error);
+        }
+        timer ??= setTimeout(flush, FLUSH_MS);
+      },
+    });
+    clearTimeout(timer);
+    flush();
+    setJob((current) =>
+      current ? { ...current, running: false, notSent: result.notSent, cancelled: abort.signal.aborted } : current,
+    );
+    if (controller.current === abort) controller.current = null;
+  };
+  const write = useSiteRun(execute);
 
   const start = useCallback(
     async (action: BulkAction, domains: readonly string[]) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
-      let done = 0;
-      const failed = new Map<string, unknown>();
-      const unavailable: string[] = [];
-      const pending: string[] = [];
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const base: BulkJob = {
+      setJob({
         action,
         total: domains.length,
-        done,
+        done: 0,
         sent: [],
-        failed,
+        failed: new Map(),
         unavailable: [],
         notSent: [],
         running: true,
         cancelled: false,
-      };
-      setJob(base);
-      await client.cancelQueries({ queryKey: SITES_KEY });
-
-      const patchOf = (): SitePatch | null => {
-        if (action.kind === 'option') return (site) => applyChange(site, action.change);
-        if (action.kind === 'delete') return () => null;
-        return null;
-      };
-      const sent: string[] = [];
-      const flush = () => {
-        timer = undefined;
-        const batch = pending.splice(0);
-        sent.push(...batch);
-        const patch = patchOf();
-        if (patch && batch.length) patchCachedSites(client, new Map(batch.map((d) => [d, patch])));
-        if (action.kind === 'option' && action.change.option === 'autopatching') {
-          rememberPatchingMany(account, batch, action.change.value);
-        }
-        if (action.kind === 'option' && action.change.option === 'scanperiod') rememberPeriodChange(account, batch);
-        setJob((current) =>
-          current
-            ? { ...current, done, sent: [...sent], failed: new Map(failed), unavailable: [...unavailable] }
-            : current,
-        );
-      };
-
-      const result = await runBulk<string>({
-        items: domains,
-        concurrency: BULK_CONCURRENCY,
-        batchSize: action.kind === 'share' ? SHARE_BATCH : 1,
-        signal: abort.signal,
-        retryAfter: rateLimitWait,
-        run: async (batch): Promise<ReadonlyMap<string, unknown>> => {
-          const [domain = ''] = batch;
-          switch (action.kind) {
-            case 'option':
-              await api.site_setoption(domain, action.change.option, changeValue(action.change));
-              return new Map();
-            case 'scan':
-              await watcher.start(domain, account);
-              return new Map();
-            case 'delete':
-              await api.site_delete(domain, { ignore: true });
-              return new Map();
-            case 'share':
-              return failuresByDomain(batch, await api.sites_add(batch.map((name) => ({ name, share: action.unit }))));
-          }
-        },
-        onSettled: (ok, bad) => {
-          done += ok.length;
-          pending.push(...ok);
-          for (const [domain, error] of bad) {
-            if (action.kind === 'option' && isMethodError(error, 'site_setoption', 'permissionDenied')) {
-              // As the row's control: the option is unavailable for this key, from now on in every row.
-              unavailable.push(domain);
-              markOptionUnavailable(account, action.change.option);
-            } else failed.set(domain, error);
-          }
-          timer ??= setTimeout(flush, FLUSH_MS);
-        },
       });
-      clearTimeout(timer);
-      flush();
-      if (action.kind === 'share' && done > 0) addUnit(account, action.unit, 'shared');
-      setJob((current) =>
-        current ? { ...current, running: false, notSent: result.notSent, cancelled: abort.signal.aborted } : current,
-      );
-      if (controller.current === abort) controller.current = null;
-      await client.invalidateQueries({ queryKey: SITES_KEY });
+      await write.mutateAsync({ action, domains, abort });
     },
-    [api, client, account, watcher],
+    // The mutation object changes every render; its mutateAsync is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [write.mutateAsync],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

@@ -17,19 +17,14 @@ import { TrashIcon } from '../../../components/ui/more-icons';
 import { Progress } from '../../../components/ui/progress';
 import { useScanning } from '../../../data/scan-watcher';
 import type { Site } from '../../../data/sites';
+import type { SiteOption } from '../../../api/registry/sites';
 import { format } from '../../../i18n/format';
 import { useApi } from '../../../lib/api-context';
 import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
-import { sitesMessages } from '../../../components/site/site-messages';
+import { optionLabel, sitesMessages } from '../../../components/site/site-messages';
 import { sitePageMessages } from '../messages';
 import { ScanNowButton } from '../../../components/site/scan-now-button';
-import {
-  CleanupSwitch,
-  FirewallSwitch,
-  PatchingSwitch,
-  PeriodSelect,
-  PermissionsButton,
-} from '../../../components/site/option-controls';
+import { OPTION_CONTROLS } from '../../../components/site/option-controls';
 import { RowErrorNote, ScanTime, StatusBadge } from '../../../components/site/site-cells';
 import { useSiteActions } from '../../../components/site/site-actions';
 
@@ -89,28 +84,27 @@ function SiteOptions({ site }: { site: Site }) {
   const p = useStore(sitePageMessages);
   const t = useStore(sitesMessages);
   const { ask } = useSiteActions();
+  const help: Record<SiteOption, string> = {
+    firewall: p.firewallHelp,
+    autocleanup: p.cleanupHelp,
+    autopatching: p.patchingHelp,
+    scanperiod: p.periodHelp,
+    permissions: p.permissionsHelp,
+  };
   return (
     <Card className="p-4">
       <h2 className="text-base font-semibold">{p.options}</h2>
       <div className="mt-2">
-        <OptionRow label={p.firewall} help={p.firewallHelp}>
-          <FirewallSwitch site={site} />
-          <Button variant="link" size="inline" onClick={() => ask('removeFirewall', site)}>
-            {t.removeFirewall}
-          </Button>
-        </OptionRow>
-        <OptionRow label={p.cleanup} help={p.cleanupHelp}>
-          <CleanupSwitch site={site} />
-        </OptionRow>
-        <OptionRow label={p.patching} help={p.patchingHelp}>
-          <PatchingSwitch site={site} />
-        </OptionRow>
-        <OptionRow label={p.period} help={p.periodHelp}>
-          <PeriodSelect site={site} className="min-w-36" />
-        </OptionRow>
-        <OptionRow label={p.permissions} help={p.permissionsHelp}>
-          <PermissionsButton site={site} />
-        </OptionRow>
+        {OPTION_CONTROLS.map(({ option, Control }) => (
+          <OptionRow key={option} label={optionLabel(t, option)} help={help[option]}>
+            <Control site={site} className="min-w-36" />
+            {option === 'firewall' ? (
+              <Button variant="link" size="inline" onClick={() => ask('removeFirewall', site)}>
+                {t.removeFirewall}
+              </Button>
+            ) : null}
+          </OptionRow>
+        ))}
       </div>
     </Card>
   );

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import type { SiteOption } from '../../../api/registry/sites';
 import { isMethodError } from '../../../api/error-catalogue';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +8,7 @@ import { Progress } from '../../../components/ui/progress';
 import { useErrorText } from '../../../i18n/error-text';
 import { cn } from '../../../lib/cn';
 import { bulkMessages } from '../bulk-messages';
-import { sitesMessages, type SitesMessages } from '../../../components/site/site-messages';
+import { optionWord, sitesMessages } from '../../../components/site/site-messages';
 import type { BulkJob } from '../use-bulk-job';
 import { bulkActionLabel } from './bulk-actions';
 
@@ -123,18 +122,6 @@ export function BulkProgress({ job, onCancel, onRetry, onSendRest, onClose, stil
       </div>
     </Card>
   );
-}
-
-/** The option's word, as the rows' messages name it. */
-function optionWord(s: SitesMessages, option: SiteOption): string {
-  const words: Record<SiteOption, string> = {
-    firewall: s.optionFirewall,
-    autocleanup: s.optionCleanup,
-    autopatching: s.optionPatching,
-    scanperiod: s.optionPeriod,
-    permissions: s.optionPermissions,
-  };
-  return words[option];
 }
 
 /**
