@@ -25,6 +25,7 @@ import { createSandbox } from '../server/sandbox/app.ts';
 import { sandboxConfigFromEnv } from '../server/sandbox/config.ts';
 import { freePort, startServer, temporaryDirectory } from '../test-support/servers.ts';
 import { planFlood } from './sandbox-flood.ts';
+import { benchAcceptedAdd } from './sandbox-hold.ts';
 
 /** The demo account's size, and how many sites the sites_add bench adds by hand. */
 const SITES = 10_000;
@@ -261,6 +262,7 @@ export async function benchSandbox(): Promise<void> {
   const label = `demo account (SANDBOX_DEMO_SITES=${SITES})`;
   try {
     benchSeed(dir.path);
+    await benchAcceptedAdd(dir.path);
     const sandboxPort = await freePort();
     const sandbox = await startServer({
       script: 'server/sandbox/main.ts',
