@@ -13,8 +13,9 @@ import { MAX_SITES_PER_ADD } from '../../../src/api/limits.ts';
 import { requireUser, type Call } from '../call.ts';
 import { SystemError } from '../errors.ts';
 import { parseEmail, parseSiteName, type SiteName } from '../names.ts';
+import { profileForHost, syncfileForHost } from '../scans.ts';
 import { hasAgency } from '../store/agency.ts';
-import { countSites } from '../store/sites.ts';
+import { countSites, type Profile } from '../store/sites.ts';
 import { quickHost, surelyNewSites } from './site-count.ts';
 
 /**
@@ -29,6 +30,9 @@ export interface ReadSite {
   host: string;
   domain: string;
   share: string | null;
+  /** How the site scans, and whether it has a synchronization file (scans.ts), should it be new. */
+  profile: Profile;
+  syncfile: number;
 }
 
 export interface SitesAddReading {
@@ -36,6 +40,12 @@ export interface SitesAddReading {
   errors: Record<string, string>;
   /** The other entries, in the body's order, duplicates included. */
   sites: ReadSite[];
+  /**
+   * When no entry asks to share: the sites by host, each once, in the order of their
+   * last entries (later duplicates overwrite earlier ones, docs/partner-api.md#lifecycle).
+   * With a share, which entries count depends on the agency record, read when written.
+   */
+  distinct: Map<string, ReadSite> | null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -118,7 +128,18 @@ export function* readSitesAdd(call: Call<'sites_add'>): Generator<void, SitesAdd
         continue;
       }
     }
-    sites.push({ index, host: parsed.host, domain: parsed.domain, share });
+    const { host, domain } = parsed;
+    sites.push({ index, host, domain, share, profile: profileForHost(host), syncfile: syncfileForHost(host) });
   }
-  return { errors, sites };
+  return { errors, sites, distinct: sites.some((site) => site.share !== null) ? null : byHost(sites) };
+}
+
+/** The sites by host, the last entry of each winning and taking the place of the earlier ones. */
+export function byHost(sites: readonly ReadSite[]): Map<string, ReadSite> {
+  const items = new Map<string, ReadSite>();
+  for (const site of sites) {
+    items.delete(site.host);
+    items.set(site.host, site);
+  }
+  return items;
 }

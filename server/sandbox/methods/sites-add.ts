@@ -7,11 +7,10 @@
  */
 import { SCAN_PERIODS } from '../../../src/api/registry/sites.ts';
 import { requireUser, type Call } from '../call.ts';
-import { profileForHost, syncfileForHost } from '../scans.ts';
 import { hasAgency } from '../store/agency.ts';
 import { countSites } from '../store/sites.ts';
 import { insertAddedSites, setSiteUnits, siteIdsByHost, unitIdsByEmail, type AddedSite } from '../store/sites-bulk.ts';
-import { readSitesAdd, type ReadSite, type SitesAddReading } from './sites-add-read.ts';
+import { byHost, readSitesAdd, type ReadSite, type SitesAddReading } from './sites-add-read.ts';
 
 /** A new site is scanned weekly, first within ten minutes. */
 const NEW_SITE_PERIOD = SCAN_PERIODS.week;
@@ -54,18 +53,17 @@ export function sitesAdd(call: Call<'sites_add'>) {
   const user = requireUser(call);
   const { state, now } = call;
   const { db } = state;
-  const { errors, sites } = readingOf(call);
-  const agency = hasAgency(db, user.id);
-
-  // Later duplicates overwrite earlier options (docs/partner-api.md#lifecycle).
-  const items = new Map<string, ReadSite>();
-  for (const site of sites) {
-    if (site.share !== null && !agency) {
-      errors[site.index] = 'Sharing needs the agency record: fill in the agency profile first (agency_update)';
-      continue;
+  const { errors, sites, distinct } = readingOf(call);
+  let items = distinct;
+  if (items === null) {
+    // An entry that shares counts only with the agency record (docs/partner-api.md#sites_add).
+    const agency = hasAgency(db, user.id);
+    const counted: ReadSite[] = [];
+    for (const site of sites) {
+      if (site.share === null || agency) counted.push(site);
+      else errors[site.index] = 'Sharing needs the agency record: fill in the agency profile first (agency_update)';
     }
-    items.delete(site.host);
-    items.set(site.host, site);
+    items = byHost(counted);
   }
 
   const existing = siteIdsByHost(db, user.id, [...items.keys()]);
@@ -92,14 +90,13 @@ export function sitesAdd(call: Call<'sites_add'>) {
     }
     // The firewall runs through the synchronization file: without one it starts off,
     // as `firewall enable` would refuse it (145903), and accrues no history.
-    const syncfile = syncfileForHost(item.host);
     added.push({
       host: item.host,
       domain: item.domain,
       unitId,
-      firewall: syncfile ? 'enabled' : 'disabled',
-      syncfile,
-      profile: profileForHost(item.host),
+      firewall: item.syncfile ? 'enabled' : 'disabled',
+      syncfile: item.syncfile,
+      profile: item.profile,
     });
   }
   setSiteUnits(db, shared);
