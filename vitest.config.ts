@@ -17,6 +17,7 @@ const WIDE_UNIT_TESTS = [
   'server/npm-start-stop.test.ts',
   'server/bench-interrupt.test.ts',
   'server/sandbox/demo-size.test.ts',
+  'server/slow-flood.test.ts',
 ];
 
 export default defineConfig({

@@ -24,7 +24,8 @@ import { z } from 'zod';
 import { createSandbox } from '../server/sandbox/app.ts';
 import { sandboxConfigFromEnv } from '../server/sandbox/config.ts';
 import { freePort, startServer, temporaryDirectory } from '../test-support/servers.ts';
-import { planFlood } from './sandbox-flood.ts';
+import { planFlood, planFloodNeighbour } from './sandbox-flood.ts';
+import { benchAcceptedAdd } from './sandbox-hold.ts';
 
 /** The demo account's size, and how many sites the sites_add bench adds by hand. */
 const SITES = 10_000;
@@ -240,12 +241,19 @@ async function measureProxy(base: string, account: Account, label: string): Prom
 async function measurePlanFlood(base: string): Promise<void> {
   const account = await signIn(base, 'sandbox', 'flood@partner.example');
   const target = '/api/sites_add/';
-  await planFlood(RUNS, async (body) => {
+  const post = async (body: string) => {
     const res = await fetch(base + target, {
       method: 'POST',
       body,
       headers: { 'content-type': 'application/json', ...credentials('sandbox', target, account.key, account.hmac) },
     });
+    return res.json();
+  };
+  await planFlood(RUNS, post);
+  const neighbour = await signIn(base, 'sandbox', 'neighbour@partner.example');
+  const list = '/api/sites_list/';
+  await planFloodNeighbour(post, async () => {
+    const res = await fetch(base + list, { headers: credentials('sandbox', list, neighbour.key, neighbour.hmac) });
     return res.json();
   });
 }
@@ -263,6 +271,7 @@ export async function benchSandbox(): Promise<void> {
   const label = `demo account (SANDBOX_DEMO_SITES=${SITES})`;
   try {
     benchSeed(dir.path);
+    await benchAcceptedAdd(dir.path);
     const sandboxPort = await freePort();
     const sandbox = await startServer({
       script: 'server/sandbox/main.ts',

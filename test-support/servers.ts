@@ -120,6 +120,8 @@ export function cleanUpOnInterrupt(): void {
 export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;
+  /** The server's process id (what it holds can be read from /proc). */
+  pid: number;
   /** Stops the server and waits until it has exited (its database closed). */
   stop(): Promise<void>;
 }
@@ -166,7 +168,7 @@ export async function startServer(start: ServerStart): Promise<RunningServer> {
     await stop();
     throw err;
   }
-  return { origin, stop };
+  return { origin, pid: child.pid ?? NaN, stop };
 }
 
 /**

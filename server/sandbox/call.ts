@@ -49,6 +49,24 @@ type Handler<M extends MethodName> = (call: Call<M>) => unknown;
 /** One handler per registry method: a method without one does not compile. */
 export type HandlerTable = { readonly [M in MethodName]: Handler<M> };
 
+/**
+ * Work a method does before its transaction, in steps, without writing: each
+ * `yield` lets other requests run (http/handle-api.ts handleApiYielding). What it
+ * finds is the handler's to use; the handler must also work without it.
+ */
+type Preparation<M extends MethodName> = (call: Call<M>) => Iterable<void>;
+
+export type PreparationTable = { readonly [M in MethodName]?: Preparation<M> };
+
+/** The steps of the call's preparation, if its method has one. */
+export function preparationOf<M extends MethodName>(
+  table: PreparationTable,
+  call: Call<M>,
+): Iterable<void> | undefined {
+  const prepare: Preparation<M> | undefined = table[call.method];
+  return prepare?.(call);
+}
+
 /** Runs the handler of the call's method (typed per method, so its error names are checked). */
 export function runHandler<M extends MethodName>(table: HandlerTable, call: Call<M>): unknown {
   const handler: Handler<M> = table[call.method];

@@ -1,11 +1,11 @@
-/** The Hono side of /api/*: read the body within its limit, hand the request to handleApi, write the answer. */
+/** The Hono side of /api/*: read the body within its limit, hand the request to handleApiYielding, write the answer. */
 import { MAX_BODY_BYTES } from '../../../src/api/limits.ts';
 import { BodyTooLarge, readLimited } from '../../read-limited.ts';
-import { HANDLERS } from '../methods/handlers.ts';
+import { HANDLERS, PREPARATIONS } from '../methods/handlers.ts';
 import type { SandboxState } from '../state.ts';
 import { clientIp, requestOrigin, type SandboxContext } from './connection.ts';
 import { internalErrorResponse, type ApiResponse } from './envelope.ts';
-import { handleApi } from './handle-api.ts';
+import { handleApiYielding } from './handle-api.ts';
 import { methodNamed } from './target.ts';
 
 export function apiRoute(state: SandboxState, runScheduler: () => void, log: (line: string) => void) {
@@ -27,7 +27,7 @@ export function apiRoute(state: SandboxState, runScheduler: () => void, log: (li
               throw err;
             });
       runScheduler();
-      res = handleApi(state, HANDLERS, {
+      res = await handleApiYielding(state, HANDLERS, PREPARATIONS, {
         target,
         httpMethod: c.req.method,
         headers: c.req.raw.headers,

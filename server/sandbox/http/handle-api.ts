@@ -3,10 +3,11 @@
  * checks, the rate limit, the registry's validation, the body, then the handler
  * in one transaction, and the answer (docs/partner-api.md#envelope, docs/partner-api.md#authentication, docs/partner-api.md#errors).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { getMethod, METHOD_NAMES, methodErrorOf, type MethodDef, type MethodName } from '../../../src/api/registry.ts';
 import { isSystemErrorCode, SYSTEM_ERRORS } from '../../../src/api/system-errors.ts';
 import { flagIsOn } from '../../../src/api/query-args.ts';
-import { runHandler, type Call, type HandlerTable } from '../call.ts';
+import { preparationOf, runHandler, type Call, type HandlerTable, type PreparationTable } from '../call.ts';
 import { FailAfterCommit, JsonText, MethodError, RawResult, SystemError } from '../errors.ts';
 import type { SandboxState } from '../state.ts';
 import { getUser } from '../store/users.ts';
@@ -48,6 +49,43 @@ function isMethodName(name: string): name is MethodName {
 }
 
 export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiRequest): ApiResponse {
+  const admitted = admit(state, req);
+  return 'response' in admitted ? admitted.response : run(state, handlers, admitted);
+}
+
+/**
+ * handleApi for calls over HTTP: a method with a preparation (methods/handlers.ts
+ * PREPARATIONS) does its reading before the transaction, with a turn of the event
+ * loop after each step, so one heavy call does not hold other requests up. Inside
+ * the transaction the user is read again: the account may have changed meanwhile.
+ */
+export async function handleApiYielding(
+  state: SandboxState,
+  handlers: HandlerTable,
+  preparations: PreparationTable,
+  req: ApiRequest,
+): Promise<ApiResponse> {
+  const admitted = admit(state, req);
+  if ('response' in admitted) return admitted.response;
+  const steps = preparationOf(preparations, admitted.call);
+  if (steps === undefined) return run(state, handlers, admitted);
+  try {
+    for (const _ of steps) await nextTurn();
+  } catch (err) {
+    return fail(state, admitted.ctx, err);
+  }
+  return run(state, handlers, { ...admitted, fresh: true });
+}
+
+interface Admitted {
+  ctx: AnswerContext;
+  call: Call;
+  /** Read the user again inside the transaction (time passed since the call was admitted). */
+  fresh?: boolean;
+}
+
+/** The call, decoded, authorized and validated; or the answer that refuses it. */
+function admit(state: SandboxState, req: ApiRequest): Admitted | { response: ApiResponse } {
   // Named before parsing, so a 503 for a bad path entry still says which method was asked
   // (docs/partner-api.md#envelope), and syncfile_get still answers it as HTTP 4xx (docs/partner-api.md#syncfile_get-errors).
   const ctx = answerContext(req.target);
@@ -109,11 +147,24 @@ export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiR
       demoSession: req.demoSession === true,
       fail: (name, info) => new MethodError(method, name, info),
     };
+    return { ctx, call };
+  } catch (err) {
+    return { response: fail(state, ctx, err) };
+  }
+}
 
+/** The call's handler in its transaction, and the answer. */
+function run(state: SandboxState, handlers: HandlerTable, { ctx, call, fresh }: Admitted): ApiResponse {
+  const def = call.def;
+  try {
     // One transaction per call: concurrent requests never see half-done changes. The
     // answer is serialized inside it, so a result that cannot be written out rolls the
     // write back: a call is never answered as failed after its changes are committed.
     const outcome = state.db.transaction(() => {
+      if (fresh === true && call.user !== null) {
+        call.user = getUser(state.db, call.user.id) ?? null;
+        if (call.user === null) throw new SystemError(502, 'The key belongs to no user');
+      }
       const armed = state.takeFailure(def.name, call.user?.id ?? null);
       if (armed) throwArmed(def, armed.code);
       return settle(runHandler(handlers, call));

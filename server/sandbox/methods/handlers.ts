@@ -1,5 +1,5 @@
 /** One handler per registry method (the registry decides routing and validation). */
-import type { HandlerTable } from '../call.ts';
+import type { HandlerTable, PreparationTable } from '../call.ts';
 import { signin, signout, signup } from './account.ts';
 import { agencyDelete, agencyUpdate, agencyView } from './agency.ts';
 import { apiKeyInfo, apiMethodData, apiMethodList, apiUserInfo } from './api-info.ts';
@@ -7,7 +7,7 @@ import { apiTest } from './api-test.ts';
 import { dashboard } from './dashboard.ts';
 import { siteSetOption } from './site-options.ts';
 import { siteDelete, siteScan, siteUnshare } from './sites.ts';
-import { sitesAdd } from './sites-add.ts';
+import { prepareSitesAdd, sitesAdd } from './sites-add.ts';
 import { sitesList } from './sites-list.ts';
 import { syncfileGet } from './syncfile.ts';
 import { unitDelete, unitUpdate } from './units.ts';
@@ -35,3 +35,6 @@ export const HANDLERS = {
   api_userinfo: apiUserInfo,
   api_test: apiTest,
 } as const satisfies HandlerTable;
+
+/** Methods that read heavy input before their transaction, a step at a time (call.ts PreparationTable). */
+export const PREPARATIONS: PreparationTable = { sites_add: prepareSitesAdd };

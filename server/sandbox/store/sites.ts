@@ -46,25 +46,8 @@ export function findSite(db: Db, userId: number, host: string): SiteRow | undefi
   return prepared(db, 'SELECT * FROM sites WHERE user_id = ? AND host = ?').get(userId, host) as SiteRow | undefined;
 }
 
-export function siteIdOf(db: Db, userId: number, host: string): number | undefined {
-  return (
-    prepared(db, 'SELECT id FROM sites WHERE user_id = ? AND host = ?').get(userId, host) as { id: number } | undefined
-  )?.id;
-}
-
 export function countSites(db: Db, userId: number): number {
   return (prepared(db, 'SELECT COUNT(*) AS n FROM sites WHERE user_id = ?').get(userId) as { n: number }).n;
-}
-
-export function insertSite(db: Db, site: NewSite): number {
-  const info = prepared(
-    db,
-    `INSERT INTO sites (user_id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, autopatching,
-       permissions, unit_id, syncfile, profile)
-     VALUES (@user_id, @host, @domain, @adddate, @scanperiod, @nextscan, @firewall, @autotreatment, @autopatching,
-       @permissions, @unit_id, @syncfile, @profile)`,
-  ).run(site);
-  return Number(info.lastInsertRowid);
 }
 
 /** A site with its id and latest report given (the demo seed writes its reports first). */

@@ -24,11 +24,6 @@ export function insertUnit(db: Db, userId: number, email: string, created: numbe
   );
 }
 
-/** The unit with this e-mail, created when there is none (docs/partner-api.md#lifecycle sites_add with share). */
-export function getOrCreateUnit(db: Db, userId: number, email: string, now: number): number {
-  return findUnit(db, userId, email)?.id ?? insertUnit(db, userId, email, now);
-}
-
 export function renameUnit(db: Db, unitId: number, email: string): void {
   prepared(db, 'UPDATE units SET email = ? WHERE id = ?').run(email, unitId);
 }
