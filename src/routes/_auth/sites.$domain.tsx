@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { ScanReportView } from '../../components/reports/scan-report';
+import { SiteActivity } from '../../features/activity/components/site-activity';
 import { findSite, useSites } from '../../data/sites';
 import { credentialsGetter } from '../../features/auth/session';
 import { SiteActionsProvider } from '../../features/sites/components/site-actions';
@@ -56,6 +57,7 @@ function SitePage() {
                 void navigate({ to: '.', search: (prev) => ({ ...prev, fw }), replace: true, resetScroll: false })
               }
             />
+            <SiteActivity domain={site.domain} />
           </>
         ) : (
           <SiteNotFound domain={domain} />
