@@ -66,7 +66,6 @@ if (landing && window.location.pathname === '/') {
   startEarlyFleetRun({ credentials: credentialsOf(landing), now: Math.floor(Date.now() / 1000) });
 }
 
-
 const router = createRouter({
   routeTree,
   context: { queryClient, session, api },
