@@ -11,22 +11,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { atom } from 'nanostores';
 import type { WorkspaceClient, WorkspaceMe } from '../api/workspace';
 import { readStorage, writeStorage } from '../lib/safe-storage';
+import { NAME_SKIPPED_KEY, nameSkipMarker } from './write-gate';
 import { useWorkspace } from '../lib/workspace-context';
 
 /** A write waits for the question at most this long; then it goes ahead unnamed. */
 const ASK_WORKSPACE_MS = 5000;
-
-export const NAME_SKIPPED_KEY = 'psd.name-skipped';
-
-/** What the tab keeps for a skipped question: a short hash of the key, never the key. */
-export function nameSkipMarker(apiKey: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < apiKey.length; i += 1) {
-    hash ^= apiKey.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
 
 export function meQueryOptions(workspace: WorkspaceClient) {
   return queryOptions({ queryKey: ['workspace', 'me'], queryFn: () => workspace.me(), staleTime: Infinity });

@@ -30,3 +30,16 @@ export function gateWrites(api: ApiClient, beforeWrite: () => Promise<void>): Ap
   }
   return gated as ApiClient;
 }
+
+/** Where a tab keeps that the person skipped the question (sessionStorage). */
+export const NAME_SKIPPED_KEY = 'psd.name-skipped';
+
+/** What the tab keeps for a skipped question: a short hash of the key, never the key. */
+export function nameSkipMarker(apiKey: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < apiKey.length; i += 1) {
+    hash ^= apiKey.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
