@@ -6,6 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import type { ActivityEntry, WorkspaceKey } from '../../../api/workspace';
 import { useErrorMessages } from '../../../i18n/error-text';
 import { format } from '../../../i18n/format';
@@ -77,7 +78,9 @@ export function ActivityTable({
                   >
                     {name ?? t.noName}
                   </span>
-                  <span className="block break-all text-muted-foreground">{e.who.userEmail}</span>
+                  <span className="block break-words text-muted-foreground">
+                    <Breakable text={e.who.userEmail} />
+                  </span>
                   <span className="block font-mono text-xs text-muted-foreground">{t.keyId({ id: e.who.keyId })}</span>
                 </span>
               </td>
@@ -85,7 +88,7 @@ export function ActivityTable({
                 {whatWasDone(t, e)}
               </td>
               {compact ? null : (
-                <td data-label={t.colSite} className={cn(cell, 'break-all')}>
+                <td data-label={t.colSite} className={cn(cell, 'break-words')}>
                   {e.site === null ? (
                     <span aria-hidden="true">–</span>
                   ) : (
@@ -94,13 +97,13 @@ export function ActivityTable({
                       params={{ domain: e.site }}
                       className="text-link underline underline-offset-2"
                     >
-                      {e.site}
+                      <Breakable text={e.site} />
                     </Link>
                   )}
                 </td>
               )}
-              <td data-label={t.colCustomer} className={cn(cell, 'break-all')}>
-                {e.unit ?? <span aria-hidden="true">–</span>}
+              <td data-label={t.colCustomer} className={cn(cell, 'break-words')}>
+                {e.unit === null ? <span aria-hidden="true">–</span> : <Breakable text={e.unit} />}
               </td>
               <td
                 data-label={t.colResult}
@@ -113,5 +116,21 @@ export function ActivityTable({
         })}
       </tbody>
     </table>
+  );
+}
+
+/** A domain or e-mail that may wrap after its `@` and before its dots, never inside a word. */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?=\.)|(?<=@)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // The parts of one name never reorder: the index is their identity.
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }
