@@ -24,3 +24,24 @@ for (const locale of ['en-GB', 'de-DE'] as const) {
     await context.close();
   });
 }
+
+test('the Activity page works in a hoster panel’s frame, whose storage is blocked, down to 360 px', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/sandbox/embed-example');
+  const inFrame = page.frameLocator('#dashboard iframe');
+  await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
+  await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await inFrame.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+  const log = inFrame.getByRole('table', { name: 'Activity log' });
+  await expect(log.locator('tbody tr').first()).toContainText(/Ana Costa|Ben Fischer|Chloé Martin/);
+  await inFrame.getByLabel('What').selectOption({ label: 'Scans' });
+  await expect(log.locator('tbody tr').first()).toContainText('Started a scan');
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(log.locator('tbody tr').first()).toBeVisible();
+  await page
+    .locator('#dashboard iframe')
+    .evaluate((frame) => window.scrollTo(0, frame.getBoundingClientRect().top + window.scrollY));
+  await attachShot(page, testInfo, 'activity-embedded-360');
+});
