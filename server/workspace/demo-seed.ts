@@ -156,7 +156,7 @@ const SCRIPT: readonly Scripted[] = [
 ];
 
 /** A colleague's key id: 16 hex digits like a real one, never a hash of a key. */
-export function demoKeyId(accountId: string, name: string): string {
+function demoKeyId(accountId: string, name: string): string {
   return createHash('sha256').update(`workspace demo colleague\0${accountId}\0${name}`).digest('hex').slice(0, 16);
 }
 

@@ -9,15 +9,15 @@ import type { ActivityFilter, WorkspaceClient } from '../api/workspace';
 import { useWorkspace } from '../lib/workspace-context';
 
 /** Entries a page of the log asks for. */
-export const ACTIVITY_PAGE = 50;
+const ACTIVITY_PAGE = 50;
 /** How often an open log asks for what colleagues did since. */
 const LIVE_MS = 10_000;
 
-export function activityKeysQueryOptions(workspace: WorkspaceClient) {
+function activityKeysQueryOptions(workspace: WorkspaceClient) {
   return queryOptions({ queryKey: ['workspace', 'keys'], queryFn: () => workspace.keys(), staleTime: 60_000 });
 }
 
-export function activityQueryOptions(workspace: WorkspaceClient, filter: ActivityFilter, limit = ACTIVITY_PAGE) {
+function activityQueryOptions(workspace: WorkspaceClient, filter: ActivityFilter, limit = ACTIVITY_PAGE) {
   return infiniteQueryOptions({
     queryKey: ['workspace', 'activity', filter, limit],
     queryFn: ({ pageParam }) => workspace.activity(filter, { limit, before: pageParam }),

@@ -17,7 +17,7 @@ import { useWorkspace } from '../lib/workspace-context';
 /** A write waits for the question at most this long; then it goes ahead unnamed. */
 const ASK_WORKSPACE_MS = 5000;
 
-export function meQueryOptions(workspace: WorkspaceClient) {
+function meQueryOptions(workspace: WorkspaceClient) {
   return queryOptions({ queryKey: ['workspace', 'me'], queryFn: () => workspace.me(), staleTime: Infinity });
 }
 
