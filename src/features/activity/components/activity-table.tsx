@@ -66,7 +66,7 @@ export function ActivityTable({
               key={e.id}
               className="border-b border-border max-md:block max-md:rounded-md max-md:border max-md:bg-surface max-md:py-2"
             >
-              <td data-label={t.colTime} className={cn(cell, 'whitespace-nowrap text-muted-foreground')}>
+              <td data-label={t.colTime} className={cn(cell, 'text-muted-foreground md:whitespace-nowrap')}>
                 <time dateTime={new Date(e.at).toISOString()}>
                   {f.date(e.at, { dateStyle: 'medium', timeStyle: 'short' })}
                 </time>
