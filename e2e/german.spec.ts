@@ -128,6 +128,7 @@ const SIGNED_IN_PAGES = [
   '/units',
   `/units?unit=${DEMO_UNIT}`,
   `/units/${DEMO_UNIT}/report`,
+  '/activity',
   '/agency',
   '/sync-file',
   '/developer',

@@ -85,6 +85,7 @@ export async function createServerApp(
   let workspace: Workspace;
   try {
     workspace = await openWorkspaceOn(inProcessLink(inProcess));
+    await (await import('./demo-workspace.ts')).connectDemoWorkspace(sandbox, workspace.store, log);
   } catch (err) {
     sandbox.close();
     throw err;

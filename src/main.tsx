@@ -3,6 +3,8 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
+import { createWorkspaceClient } from './api/workspace';
+import { gateWrites } from './data/write-gate';
 import { ApiError, TransportError } from './api/errors';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsGetter, credentialsOf } from './lib/session';
@@ -11,6 +13,7 @@ import { PageError } from './features/shell/page-error';
 import { localeReady } from './i18n/i18n';
 import { startLocaleSync } from './i18n/locale';
 import { ApiProvider } from './lib/api-context';
+import { WorkspaceProvider } from './lib/workspace-context';
 import { detectEmbedMode } from './lib/embed-mode';
 import { createQueryClient } from './lib/query-client';
 import { startThemeSync } from './lib/theme';
@@ -29,10 +32,19 @@ const session = createSessionStore({ onSignedOutElsewhere: () => void router.inv
 // that would otherwise fill the browser's six connections first.
 if (session.get()) void import('./api/sign.ts');
 
-const api = createApiClient({
-  // Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies.
-  getCredentials: credentialsGetter(session),
-});
+const getCredentials = credentialsGetter(session);
+// The team's workspace (docs/workspace.md): the same origin, the same keys.
+const workspace = createWorkspaceClient({ baseUrl: '', getCredentials });
+let nameGate: Promise<() => Promise<void>> | undefined;
+const askNameFirst = async () => {
+  nameGate ??= import('./data/person-name').then((m) =>
+    m.createNameGate({ workspace, queryClient, apiKey: () => session.get()?.apiKey ?? null }),
+  );
+  return (await nameGate)();
+};
+// Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies. A write asks
+// the person's name first, once (src/data/person-name.ts).
+const api = gateWrites(createApiClient({ getCredentials }), askNameFirst);
 
 const queryClient = createQueryClient(
   createSessionGuard({
@@ -87,7 +99,9 @@ function render(root: HTMLElement) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ApiProvider api={api}>
-          <RouterProvider router={router} />
+          <WorkspaceProvider workspace={workspace}>
+            <RouterProvider router={router} />
+          </WorkspaceProvider>
         </ApiProvider>
       </QueryClientProvider>
     </StrictMode>,

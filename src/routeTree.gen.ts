@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
+import { Route as AuthActivityRouteImport } from './routes/_auth/activity'
 import { Route as AuthAgencyRouteImport } from './routes/_auth/agency'
 import { Route as AuthDeveloperRouteImport } from './routes/_auth/developer'
 import { Route as AuthSitesRouteImport } from './routes/_auth/sites'
@@ -33,6 +34,11 @@ const LoginRoute = LoginRouteImport.update({
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthActivityRoute = AuthActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthAgencyRoute = AuthAgencyRouteImport.update({
@@ -79,6 +85,7 @@ const AuthUnitsEmailReportRoute = AuthUnitsEmailReportRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
+  '/activity': typeof AuthActivityRoute
   '/agency': typeof AuthAgencyRoute
   '/developer': typeof AuthDeveloperRoute
   '/sites': typeof AuthSitesRouteWithChildren
@@ -90,6 +97,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/activity': typeof AuthActivityRoute
   '/agency': typeof AuthAgencyRoute
   '/developer': typeof AuthDeveloperRoute
   '/sites': typeof AuthSitesRouteWithChildren
@@ -104,6 +112,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
   '/login': typeof LoginRoute
+  '/_auth/activity': typeof AuthActivityRoute
   '/_auth/agency': typeof AuthAgencyRoute
   '/_auth/developer': typeof AuthDeveloperRoute
   '/_auth/sites': typeof AuthSitesRouteWithChildren
@@ -119,6 +128,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/activity'
     | '/agency'
     | '/developer'
     | '/sites'
@@ -130,6 +140,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
+    | '/activity'
     | '/agency'
     | '/developer'
     | '/sites'
@@ -143,6 +154,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_auth'
     | '/login'
+    | '/_auth/activity'
     | '/_auth/agency'
     | '/_auth/developer'
     | '/_auth/sites'
@@ -180,6 +192,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/activity': {
+      id: '/_auth/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof AuthActivityRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/agency': {
@@ -254,6 +273,7 @@ const AuthSitesRouteWithChildren = AuthSitesRoute._addFileChildren(
 )
 
 interface AuthRouteChildren {
+  AuthActivityRoute: typeof AuthActivityRoute
   AuthAgencyRoute: typeof AuthAgencyRoute
   AuthDeveloperRoute: typeof AuthDeveloperRoute
   AuthSitesRoute: typeof AuthSitesRouteWithChildren
@@ -265,6 +285,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthActivityRoute: AuthActivityRoute,
   AuthAgencyRoute: AuthAgencyRoute,
   AuthDeveloperRoute: AuthDeveloperRoute,
   AuthSitesRoute: AuthSitesRouteWithChildren,

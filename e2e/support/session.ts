@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { z } from 'zod';
+import { NAME_SKIPPED_KEY, nameSkipMarker } from '../../src/data/write-gate.ts';
 
 /** The sandbox's demo account (docs/sandbox.md). */
 export const DEMO_EMAIL = 'demo@partner.example';
@@ -134,7 +135,15 @@ export async function ownDemoSession(request: APIRequestContext): Promise<E2eSes
  * sessionStorage before any page script runs (the dashboard's storage key and
  * shape, src/lib/session.ts), then `path` is loaded.
  */
-export async function openSignedIn(page: Page, session: E2eSession, path = '/'): Promise<void> {
+export async function openSignedIn(
+  page: Page,
+  session: E2eSession,
+  path = '/',
+  { askName = false }: { askName?: boolean } = {},
+): Promise<void> {
+  // The question for the person's name before the first change (src/data/person-name.ts) is skipped,
+  // as a person may, unless the test is about it.
+  const skipName = askName ? null : { key: NAME_SKIPPED_KEY, value: nameSkipMarker(session.apiKey) };
   const stored = JSON.stringify({
     v: 1,
     apiKey: session.apiKey,
@@ -143,8 +152,12 @@ export async function openSignedIn(page: Page, session: E2eSession, path = '/'):
     email: session.email,
     kind: 'signin',
   });
-  await page.addInitScript((value) => {
-    if (window.sessionStorage.getItem('psd.session') === null) window.sessionStorage.setItem('psd.session', value);
-  }, stored);
+  await page.addInitScript(
+    ({ value, skip }) => {
+      if (window.sessionStorage.getItem('psd.session') === null) window.sessionStorage.setItem('psd.session', value);
+      if (skip !== null) window.sessionStorage.setItem(skip.key, skip.value);
+    },
+    { value: stored, skip: skipName },
+  );
   await page.goto(path);
 }

@@ -1,5 +1,6 @@
 import type { SandboxConfig } from './config.ts';
 import { getMeta, setMeta, type Db } from './db.ts';
+import type { DemoAccountListener } from './demo/account-view.ts';
 import { RequestLimits } from './limits/request-limits.ts';
 
 /** Failures armed through the control surface, consumed by the next matching call. */
@@ -18,6 +19,8 @@ export class SandboxState {
   readonly secret: string;
   /** Rate limits, in memory (limits/request-limits.ts). */
   readonly limits: RequestLimits;
+  /** Told when a demo account is made or removed (under `npm start`, the workspace seeds it). */
+  demoListener: DemoAccountListener | null = null;
 
   constructor(
     readonly db: Db,

@@ -4,6 +4,7 @@
  */
 import { openWorkspaceDb, type WorkspaceLocation } from './db.ts';
 import type { Engine } from './migrations.ts';
+import { accountStore, type AccountStore } from './store-accounts.ts';
 import { activityStore, type ActivityStore } from './store-activity.ts';
 import { directoryStore, type DirectoryStore } from './store-directory.ts';
 import { loginEventStore, type LoginEventStore } from './store-login-events.ts';
@@ -11,7 +12,7 @@ import { memoryStore, type MemoryStore } from './store-memory.ts';
 
 export type { WorkspaceLocation } from './db.ts';
 
-export interface WorkspaceStore extends DirectoryStore, MemoryStore {
+export interface WorkspaceStore extends DirectoryStore, MemoryStore, AccountStore {
   engine: Engine;
   activity: ActivityStore;
   loginEvents: LoginEventStore;
@@ -25,6 +26,7 @@ export async function openWorkspaceStore(location: WorkspaceLocation): Promise<W
     engine,
     ...directoryStore(db),
     ...memoryStore(db),
+    ...accountStore(db),
     activity: activityStore(db),
     loginEvents: loginEventStore(db),
     close: () => (closed ??= db.destroy()),

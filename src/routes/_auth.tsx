@@ -14,6 +14,7 @@ import { Toaster } from '../components/ui/toast';
 import { AccountMenu } from '../features/account/account-menu';
 import { AgencyBrand } from '../features/account/agency-brand';
 import { DemoBanner } from '../features/account/demo-banner';
+import { NamePrompt } from '../features/account/name-dialog';
 import { keyInfoQueryOptions } from '../data/key-info';
 import { redirectTarget } from '../features/auth/redirect';
 import { isSessionExpired } from '../lib/session';
@@ -91,6 +92,7 @@ function AuthLayout() {
       </AppShell>
       {/* Mutations of the signed-in pages report through toast() (src/lib/toast-store.ts). */}
       <Toaster />
+      <NamePrompt apiKey={signedIn.apiKey} />
     </>
   );
 }

@@ -17,7 +17,7 @@ export function sweepDemoCopies(state: SandboxState): number {
   const { db } = state;
   const now = state.now();
   if (!demoCopies(db).some((copy) => copy.expiresAt <= now)) return 0;
-  return db.transaction(() => {
+  const gone = db.transaction(() => {
     const copies = demoCopies(db);
     const expired = copies.filter((copy) => copy.expiresAt <= now);
     for (const copy of expired) deleteAccount(db, copy.userId, copy.email);
@@ -25,8 +25,10 @@ export function sweepDemoCopies(state: SandboxState): number {
       db,
       copies.filter((copy) => copy.expiresAt > now),
     );
-    return expired.length;
+    return expired.map((copy) => copy.userId);
   })();
+  state.demoListener?.removed(gone);
+  return gone.length;
 }
 
 /** A new copy of the demo seed under an e-mail of its own (`demo-<hex>@partner.example`). */

@@ -107,6 +107,7 @@ export function mountDemoSession(app: Hono<SandboxEnv>, state: SandboxState, dem
       return tooMany(c, `All ${live.length} demo accounts are in use`, oldest - now);
     }
     const copy = createDemoCopy(state);
+    await state.demoListener?.created(copy.userId);
     perAddress.record(address, now);
     const path = encodeURIComponent(copy.email);
     const signup = apiCall(state, c, `/api/signup/${path}/`);

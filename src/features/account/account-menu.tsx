@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../components/ui/api-error-alert';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -14,6 +14,9 @@ import { useUserInfo } from '../../data/user-info';
 import { describeExpiry } from './expiry';
 import { accountMessages } from './messages';
 import { openBlankTab, sendTabToDashboard } from '../../lib/open-dashboard';
+import { useWorkspaceMe } from '../../data/person-name';
+import { YourNameDialog } from './name-dialog';
+import { nameMessages } from './name-messages';
 
 interface AccountMenuProps {
   /** The e-mail stored with the session, when known. */
@@ -41,6 +44,10 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
   const shownEmail = email ?? userInfo.data?.email;
   const dashboard = useMutation({ mutationFn: (tab: Window | null) => sendTabToDashboard(api, tab) });
   const expiry = describeExpiry(keyInfo.data.expires, t, f);
+  const names = useStore(nameMessages);
+  const me = useWorkspaceMe();
+  const [naming, setNaming] = useState(false);
+  const name = me.data?.key.name ?? null;
 
   return (
     <>
@@ -81,6 +88,10 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
               <ExternalLinkIcon className="shrink-0" />
               {dashboard.isPending ? t.openingDashboard : t.openDashboard}
             </Menu.Item>
+            <Menu.Item className={itemClass} onSelect={() => setNaming(true)}>
+              <UserIcon size={16} className="shrink-0" />
+              <span className="truncate">{name ? names.menuItemNamed({ name }) : names.menuItem}</span>
+            </Menu.Item>
             <Menu.Item className={itemClass} onSelect={onSignOut}>
               <LogOutIcon className="shrink-0" />
               {common.signOut}
@@ -88,6 +99,7 @@ export function AccountMenu({ email, kind, onSignOut }: AccountMenuProps) {
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
+      <YourNameDialog open={naming} onOpenChange={setNaming} />
       {dashboard.isError ? (
         <Notice onClose={dashboard.reset}>
           <ApiErrorAlert error={dashboard.error} title={t.dashboardFailed} />

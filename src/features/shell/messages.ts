@@ -7,6 +7,7 @@ export const shellMessages = /* @__PURE__ */ i18n('shell', {
   overview: 'Overview',
   sites: 'Sites',
   units: 'Units',
+  activity: 'Activity',
   agency: 'Agency',
   syncFile: 'Sync file',
   developer: 'Developer',

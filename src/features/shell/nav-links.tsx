@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: '/', label: 'overview' },
   { to: '/sites', label: 'sites' },
   { to: '/units', label: 'units' },
+  { to: '/activity', label: 'activity' },
   { to: '/agency', label: 'agency' },
   { to: '/sync-file', label: 'syncFile' },
   { to: '/developer', label: 'developer' },

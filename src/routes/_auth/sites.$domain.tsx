@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod/mini';
+import { SiteActivity } from '../../features/activity/components/site-activity';
 import { SitePage } from '../../features/site-page/components/site-page';
 import { searchParam, searchSchema } from '../../lib/search-params';
 
@@ -28,6 +29,7 @@ function SitePageRoute() {
         void navigate({ to: '.', search: (prev) => ({ ...prev, fw }), replace: true, resetScroll: false })
       }
       onDeleted={() => void navigate({ to: '/sites' })}
+      below={(site) => <SiteActivity domain={site} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import type { FirewallView } from '../../../components/charts/firewall-chart';
 import { ScanReportView } from '../../../components/reports/scan-report';
 import { ScanNowButton } from '../../../components/site/scan-now-button';
@@ -20,6 +21,8 @@ interface SitePageProps {
   onViewChange: (view: FirewallView) => void;
   /** After the site was deleted from its page. */
   onDeleted: () => void;
+  /** What the route adds under the firewall for a site that exists (its recent activity), by its UTF-8 name. */
+  below?: (domain: string) => ReactNode;
 }
 
 /**
@@ -27,7 +30,7 @@ interface SitePageProps {
  * reports); an unknown name says so. Under the header: the latest scan report
  * and the 30-day firewall chart or table.
  */
-export function SitePage({ domain, unit, view, onViewChange, onDeleted }: SitePageProps) {
+export function SitePage({ domain, unit, view, onViewChange, onDeleted, below }: SitePageProps) {
   const { data: sites } = useSites();
   const site = findSite(sites, domain);
   const p = useStore(sitePageMessages);
@@ -44,6 +47,7 @@ export function SitePage({ domain, unit, view, onViewChange, onDeleted }: SitePa
               <ScanReportView report={site.scanreport} neverAction={<ScanNowButton site={site} />} />
             </div>
             <SiteFirewall site={site} unit={unit} view={view} onViewChange={onViewChange} />
+            {below?.(site.domain)}
           </>
         ) : (
           <SiteNotFound domain={domain} />
