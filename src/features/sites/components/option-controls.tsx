@@ -99,7 +99,8 @@ export function PatchingSwitch({ site }: { site: Site }) {
 
 const PERIODS: readonly ScanPeriod[] = ['month', 'week', 'day', '0'];
 
-export function PeriodSelect({ site, className }: { site: Site; className?: string }) {
+/** The scan period; `compact` in a table row (a small select as wide as the column). */
+export function PeriodSelect({ site, className, compact }: { site: Site; className?: string; compact?: boolean }) {
   const t = useStore(sitesMessages);
   const { setOption } = useSiteActions();
   const current = periodName(site.scanperiod);
@@ -121,7 +122,8 @@ export function PeriodSelect({ site, className }: { site: Site; className?: stri
       value={current ?? 'other'}
       options={options}
       // As wide as its longest option in the reader's language ("Wöchentlich" is wider than "Weekly").
-      className={cn('w-max min-w-28', className)}
+      className={cn(compact ? 'w-full max-w-28' : 'w-max min-w-28', className)}
+      size={compact ? 'sm' : 'md'}
       onValueChange={(value) => {
         if (value !== 'other') setOption(site.domain, { option: 'scanperiod', value });
       }}

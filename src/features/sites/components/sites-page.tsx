@@ -50,7 +50,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const units = useUnitsDirectory(account);
   const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
   const query = useSearchDraft(search.q, commitQuery);
-  const view = useSitesView(sites, { ...search, q: query.draft }, patching);
+  const { table, rows, sites: view } = useSitesView(sites, { ...search, q: query.draft }, patching);
   const domains = useMemo(() => view.map((s) => s.domain), [view]);
   const selection = useSelection(domains);
   const bulk = useBulkJob();
@@ -76,10 +76,11 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
 
   return (
     <SiteActionsProvider unit={search.unit}>
-      <div ref={frame} className="space-y-4">
-        <div>
+      <div ref={frame} className="space-y-3">
+        {/* The count beside the title: the rows get the height (at least 12 rows at 1280×800). */}
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.title}</h1>
-          <p className="mt-1 text-sm text-muted-foreground" role="status">
+          <p className="text-sm text-muted-foreground" role="status">
             {filtered ? t.matchCount(view.length) : t.siteCount(sites.length)}
             {search.unit ? ` · ${tb.viewingUnit({ unit: search.unit })}` : ''}
             {search.unit ? (
@@ -100,6 +101,8 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
           units={units}
           narrow={layout === 'narrow'}
           onAdd={() => setAdding(true)}
+          onClear={clearFilters}
+          table={table}
           onExport={() => {
             const file = exportSites(view, patching);
             toast({ tone: 'success', title: tb.exported({ file }), description: t.siteCount(view.length) });
@@ -136,7 +139,8 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
           />
         ) : (
           <SitesTable
-            rows={view}
+            table={table}
+            rows={rows}
             label={search.unit ? t.unitTableLabel({ unit: search.unit }) : t.tableLabel}
             layout={layout}
             sort={search.sort}

@@ -9,16 +9,17 @@ import { useStore } from '@nanostores/react';
 import { useNavigate } from '@tanstack/react-router';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Site } from '../../../data/sites';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
 import type { SortColumn } from '../model/sites-search';
+import type { SitesRow, SitesTableModel } from '../use-sites-view';
 import { SiteRow, type TableLayout } from './site-row';
-import { columnLabel, SortHeader } from './sort-header';
+import { SortHeader } from './sort-header';
 import { useRowKeyBase } from './use-row-key-base';
 
 interface SitesTableProps {
-  rows: readonly Site[];
+  table: SitesTableModel;
+  rows: readonly SitesRow[];
   label: string;
   layout: TableLayout;
   sort: SortColumn;
@@ -30,25 +31,14 @@ interface SitesTableProps {
 }
 
 /** Row heights as the rows' CSS sets them (site-row.tsx): measured rows that match cost no re-render. */
-const ROW_ESTIMATE: Record<TableLayout, number> = { full: 57, narrow: 64 };
+const ROW_ESTIMATE: Record<TableLayout, number> = { full: 41, narrow: 57 };
 const PAGE = 10;
-
-const FULL_COLUMNS: { id: SortColumn; width: string; align?: 'right' }[] = [
-  { id: 'domain', width: '' },
-  { id: 'status', width: 'w-[6.75rem]' },
-  { id: 'threats', width: 'w-[4.5rem]', align: 'right' },
-  { id: 'lastScan', width: 'w-[5.5rem]' },
-  { id: 'nextScan', width: 'w-[5.5rem]' },
-  { id: 'firewall', width: 'w-[4.25rem]' },
-  { id: 'cleanup', width: 'w-[4.25rem]' },
-  { id: 'patching', width: 'w-[4.5rem]' },
-  // Wide enough for the select with the longest period in every language ("Wöchentlich").
-  { id: 'period', width: 'w-[9.5rem]' },
-  { id: 'permissions', width: 'w-[5.75rem]' },
-];
 
 export function SitesTable(props: SitesTableProps) {
   const { rows, layout, selected, onSelect } = props;
+  const visible = props.table.getVisibleLeafColumns();
+  // On a narrow screen the row shows the columns placed there; the rest go to its detail.
+  const shown = layout === 'narrow' ? visible.filter((c) => c.columnDef.meta?.narrow === 'row') : visible;
   const t = useStore(sitesMessages);
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -116,7 +106,7 @@ export function SitesTable(props: SitesTableProps) {
         focusRow(to);
       } else if (e.key === 'Enter') {
         e.preventDefault();
-        const domain = rows[index]?.domain;
+        const domain = rows[index]?.original.domain;
         if (domain) void navigate({ to: '/sites/$domain', params: { domain } });
       } else if (e.key === ' ') {
         e.preventDefault();
@@ -141,10 +131,11 @@ export function SitesTable(props: SitesTableProps) {
   const total = virtualizer.getTotalSize();
   const padBottom = total - (items.at(-1)?.end ?? 0);
   const narrow = layout === 'narrow';
-  const columns = narrow ? 4 : FULL_COLUMNS.length + 2;
+  const columns = shown.length + 2;
   // Nothing selected (the usual case, and after every keystroke in the search): no need to look at 10,000 rows.
-  const allSelected = rows.length > 0 && selected.size >= rows.length && rows.every((s) => selected.has(s.domain));
-  const someSelected = selected.size > 0 && !allSelected && rows.some((s) => selected.has(s.domain));
+  const allSelected =
+    rows.length > 0 && selected.size >= rows.length && rows.every((r) => selected.has(r.original.domain));
+  const someSelected = selected.size > 0 && !allSelected && rows.some((r) => selected.has(r.original.domain));
 
   return (
     // The table scrolls inside a box about a window tall. Embedded, the window is the
@@ -163,21 +154,11 @@ export function SitesTable(props: SitesTableProps) {
       >
         <colgroup>
           <col className="w-9" />
-          {narrow ? (
-            <>
-              <col />
-              <col className="w-16" />
-              <col className="w-14" />
-            </>
-          ) : (
-            <>
-              {FULL_COLUMNS.map((c) => (
-                <col key={c.id} className={c.width} />
-              ))}
-              {/* The row's menu button (36 px) and the cell's padding (8 + 12 px): it fits, so nothing scrolls sideways. */}
-              <col className="w-14" />
-            </>
-          )}
+          {shown.map((c) => (
+            <col key={c.id} className={narrow && c.id === 'firewall' ? 'w-16' : c.columnDef.meta?.width} />
+          ))}
+          {/* The row's menu button (or a narrow row's detail button) and the cell's padding: nothing scrolls sideways. */}
+          <col className={narrow ? 'w-14' : 'w-12'} />
         </colgroup>
         <thead>
           <tr
@@ -196,47 +177,35 @@ export function SitesTable(props: SitesTableProps) {
                 onChange={() => props.onSelectAll(!allSelected)}
               />
             </th>
-            {narrow ? (
-              <>
-                <SortHeader id="domain" label={t.colDomain} sort={props.sort} desc={props.desc} onSort={props.onSort} />
-                <th scope="col" className="px-2 py-2 text-left text-xs font-medium text-muted-foreground">
-                  {t.colFirewall}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">{t.showDetails}</span>
-                </th>
-              </>
-            ) : (
-              <>
-                {FULL_COLUMNS.map((c) => (
-                  <SortHeader
-                    key={c.id}
-                    id={c.id}
-                    label={columnLabel(t, c.id)}
-                    align={c.align}
-                    sort={props.sort}
-                    desc={props.desc}
-                    onSort={props.onSort}
-                  />
-                ))}
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">{t.colActions}</span>
-                </th>
-              </>
-            )}
+            {shown.map((c) => (
+              <SortHeader
+                key={c.id}
+                id={c.id as SortColumn}
+                label={c.columnDef.meta?.label(t) ?? c.id}
+                align={c.columnDef.meta?.align}
+                sort={props.sort}
+                desc={props.desc}
+                onSort={props.onSort}
+              />
+            ))}
+            <th scope="col" className="px-2 py-2">
+              <span className="sr-only">{narrow ? t.showDetails : t.colActions}</span>
+            </th>
           </tr>
         </thead>
         {items.flatMap((item, i) => {
-          const site = rows[item.index];
-          if (!site) return [];
+          const row = rows[item.index];
+          if (!row) return [];
+          const site = row.original;
           // The space of the rows not rendered before this one: above the first, and between the
           // focused row kept far away (rangeExtractor) and the rows in view. Without it the table
           // was shorter than the list, and a scroll far down bounced between two offsets each frame.
           const gap = item.start - (i === 0 ? 0 : (items[i - 1]?.end ?? 0));
-          const row = (
+          const line = (
             <SiteRow
               key={item.index - keyBase}
-              site={site}
+              row={row}
+              cells={shown}
               index={item.index}
               layout={layout}
               selected={selected.has(site.domain)}
@@ -251,8 +220,8 @@ export function SitesTable(props: SitesTableProps) {
             />
           );
           return gap > 0
-            ? [<Spacer key={i === 0 ? 'top' : `gap-${item.index - keyBase}`} height={gap} columns={columns} />, row]
-            : [row];
+            ? [<Spacer key={i === 0 ? 'top' : `gap-${item.index - keyBase}`} height={gap} columns={columns} />, line]
+            : [line];
         })}
         {padBottom > 0 ? <Spacer height={padBottom} columns={columns} /> : null}
       </table>

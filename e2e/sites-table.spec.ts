@@ -1,0 +1,104 @@
+/**
+ * The sites table where staff spend their day: names readable and rows
+ * compact at 1280×800, columns chosen once and kept, one scroll.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { accountWith, siteNames, tableReady } from './support/accounts.ts';
+import { DEMO_EMAIL, openSignedIn, signInViaApi } from './support/session.ts';
+
+/** Site names shown whole (nothing cut) and rows wholly inside the window, as counted on the page. */
+function measureRows(page: Page) {
+  return page.evaluate(() => {
+    const names = [...document.querySelectorAll<HTMLElement>('tr[data-domain] a[href^="/sites/"]')];
+    const rows = [...document.querySelectorAll<HTMLElement>('tr[data-domain]')];
+    const inView = rows.filter((r) => {
+      const box = r.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    const inViewNames = inView.map((r) => r.querySelector<HTMLElement>('a[href^="/sites/"]'));
+    return {
+      rendered: names.length,
+      whole: names.filter((a) => a.scrollWidth <= a.clientWidth).length,
+      rowsInView: inView.length,
+      wholeInView: inViewNames.filter((a) => a !== null && a.scrollWidth <= a.clientWidth).length,
+    };
+  });
+}
+
+test('1280×800, the demo: at least 12 rows fit, every name in view shows whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  await expect(page.locator('tr[data-domain]').nth(11)).toBeAttached();
+  const counts = await measureRows(page);
+  test.info().annotations.push({ type: 'measured', description: JSON.stringify(counts) });
+  expect(counts.rowsInView, JSON.stringify(counts)).toBeGreaterThanOrEqual(12);
+  expect(counts.wholeInView, JSON.stringify(counts)).toBe(counts.rowsInView);
+});
+
+test('1280 px: a 30-character name shows whole; permissions are not a column until shown', async ({ page }) => {
+  const long = 'alpine-dental-clinic-zurich.ch'; // 30 characters
+  expect(long).toHaveLength(30);
+  const { session } = await accountWith(page.request, 'long-name', [long, ...siteNames('short', 3)]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  const name = page.locator(`tr[data-domain="${long}"] a[href^="/sites/"]`);
+  await expect(name).toBeVisible();
+  expect(await name.evaluate((a) => a.scrollWidth <= a.clientWidth)).toBe(true);
+  await expect(page.getByRole('columnheader', { name: /Permissions/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Permissions, ${long}: 0` })).toHaveCount(0);
+  // The scan period is a compact control: no taller than the row's other controls.
+  const period = page.getByRole('combobox', { name: `Scan period, ${long}` });
+  expect((await period.boundingBox())?.height).toBeLessThanOrEqual(32);
+});
+
+test('columns: hidden and shown from the Columns menu, kept on the device across a reload', async ({ page }) => {
+  const domain = 'columns.example';
+  const { session } = await accountWith(page.request, 'columns', [domain]);
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  const menu = page.getByRole('menu', { name: 'Columns' });
+  await menu.getByRole('menuitemcheckbox', { name: 'Permissions' }).click();
+  await menu.getByRole('menuitemcheckbox', { name: 'Auto patching' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Permissions, ${domain}: 0` })).toBeVisible();
+  await expect(page.getByRole('switch', { name: /Automatic patching/ })).toHaveCount(0);
+
+  await page.reload();
+  await tableReady(page);
+  await expect(page.getByRole('button', { name: `Permissions, ${domain}: 0` })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Auto patching/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  await expect(menu.getByRole('menuitemcheckbox', { name: 'Auto patching' })).not.toBeChecked();
+  await expect(menu.getByRole('menuitemcheckbox', { name: 'Permissions' })).toBeChecked();
+});
+
+test('columns: with storage blocked (a panel’s frame) the choice still works, in memory', async ({ page }) => {
+  const domain = 'blocked-storage.example';
+  const { session } = await accountWith(page.request, 'columns-blocked', [domain]);
+  // As Chromium does for a third-party frame with storage blocked: touching localStorage throws.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Threats' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: /Threats/ })).toHaveCount(0);
+  // Another page and back: the choice is remembered for the session.
+  await page.getByRole('link', { name: 'Overview' }).first().click();
+  await page.getByRole('link', { name: 'Sites' }).first().click();
+  await tableReady(page);
+  await expect(page.getByRole('columnheader', { name: /Threats/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

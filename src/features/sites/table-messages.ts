@@ -1,0 +1,6 @@
+/** The words of the sites table's own controls: columns, clear filters, confirmations with Undo. */
+import { i18n } from '../../i18n/i18n';
+
+export const tableMessages = /* @__PURE__ */ i18n('sitesTable', {
+  columns: 'Columns',
+});
