@@ -102,3 +102,63 @@ test('columns: with storage blocked (a panel’s frame) the choice still works, 
   await expect(page.getByRole('columnheader', { name: /Threats/ })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('one scroll: the page scrolls, not a box in it, and the table’s header sticks to the window', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { session } = await accountWith(page.request, 'one-scroll', siteNames('scroll', 80));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  const table = page.getByRole('table', { name: 'Sites' });
+  // No ancestor of the table scrolls on its own.
+  const scrollers = await table.evaluate((el) => {
+    const found: string[] = [];
+    for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+      const { overflowY } = getComputedStyle(e);
+      if (overflowY === 'auto' || overflowY === 'scroll') found.push(`${e.tagName}.${e.className}`);
+    }
+    return found;
+  });
+  expect(scrollers).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+  await expect(page.locator('tr[data-domain="scroll-040.example"]')).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  const header = page.getByRole('columnheader', { name: /^Site/ });
+  await expect.poll(async () => Math.round((await header.boundingBox())?.y ?? -1)).toBe(0);
+  // The last row is reached by scrolling the page to its end.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.locator('tr[data-domain="scroll-079.example"]')).toBeInViewport();
+});
+
+test('one scroll in a hoster panel: the frame is as tall as the list, the header sticks in the panel’s window', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/sandbox/embed-example');
+  const inFrame = page.frameLocator('#dashboard iframe');
+  await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
+  await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sites' }).click();
+  await expect(inFrame.getByRole('table', { name: /Sites/ })).toBeVisible();
+  // The list's whole height is in the frame (the panel's page scrolls), not a box of 36rem.
+  const frameHeight = async () => (await page.locator('#dashboard iframe').boundingBox())?.height ?? 0;
+  await expect.poll(frameHeight).toBeGreaterThan(60 * 36);
+  // Scrolled down the panel's page: the rows there are rendered, and the header is in the window.
+  const row = inFrame.locator('tr[data-domain]').nth(0);
+  await expect(row).toBeVisible();
+  const frameTop = (await page.locator('#dashboard iframe').boundingBox())?.y ?? 0;
+  await page.evaluate((y) => window.scrollTo(0, y), Math.round(frameTop + 1500));
+  const header = inFrame.getByRole('columnheader', { name: /^Site/ });
+  await expect.poll(async () => Math.round((await header.boundingBox())?.y ?? -1)).toBeGreaterThanOrEqual(0);
+  await expect.poll(async () => Math.round((await header.boundingBox())?.y ?? 9999)).toBeLessThan(80);
+  await expect
+    .poll(() =>
+      inFrame.locator('tr[data-domain]').evaluateAll(
+        (rows) =>
+          rows.filter((r) => {
+            const box = r.getBoundingClientRect();
+            return box.height > 0;
+          }).length,
+      ),
+    )
+    .toBeGreaterThan(10);
+});

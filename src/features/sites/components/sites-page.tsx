@@ -33,6 +33,8 @@ import { SitesToolbar } from './sites-toolbar';
 
 /** Below this width (a phone, a 360 px panel iframe) rows show the domain, status and firewall, the rest in a detail. */
 const NARROW_PX = 640;
+/** The full table's least width (62rem and its border, sites-table.tsx): below it, it scrolls sideways. */
+const FULL_TABLE_PX = 994;
 
 export interface SitesPageProps {
   search: SitesSearch;
@@ -143,6 +145,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             rows={rows}
             label={search.unit ? t.unitTableLabel({ unit: search.unit }) : t.tableLabel}
             layout={layout}
+            sideways={layout === 'full' && width !== null && width < FULL_TABLE_PX}
             sort={search.sort}
             desc={search.desc}
             onSort={(column) =>

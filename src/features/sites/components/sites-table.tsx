@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useNavigate } from '@tanstack/react-router';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
@@ -15,6 +15,7 @@ import type { SortColumn } from '../model/sites-search';
 import type { SitesRow, SitesTableModel } from '../use-sites-view';
 import { SiteRow, type TableLayout } from './site-row';
 import { SortHeader } from './sort-header';
+import { usePageVirtualizer } from './use-page-virtualizer';
 import { useRowKeyBase } from './use-row-key-base';
 
 interface SitesTableProps {
@@ -22,6 +23,8 @@ interface SitesTableProps {
   rows: readonly SitesRow[];
   label: string;
   layout: TableLayout;
+  /** The full table is wider than its place (a panel of 800 px): it scrolls sideways there. */
+  sideways?: boolean;
   sort: SortColumn;
   desc: boolean;
   onSort: (column: SortColumn) => void;
@@ -42,18 +45,17 @@ export function SitesTable(props: SitesTableProps) {
   const t = useStore(sitesMessages);
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
   const [active, setActive] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const focusWanted = useRef<number | null>(null);
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
 
-  // The virtualiser re-renders this component itself; nothing here memoises its functions.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const virtualizer = usePageVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE[layout],
-    overscan: 4,
+    listRef: scrollRef,
+    headRef,
     // Keyed by position (useRowKeyBase): when a search changes which sites are
     // shown, the row components stay and take the new sites (an update), rather
     // than every row unmounting and mounting again; a row's size is measured
@@ -128,8 +130,10 @@ export function SitesTable(props: SitesTableProps) {
 
   const items = virtualizer.getVirtualItems();
   const keyBase = useRowKeyBase(rows, virtualizer.range?.startIndex ?? 0, items.length);
+  // Item positions count from the page's top (scrollMargin); the spacers from the table's.
+  const margin = virtualizer.options.scrollMargin;
   const total = virtualizer.getTotalSize();
-  const padBottom = total - (items.at(-1)?.end ?? 0);
+  const padBottom = total - ((items.at(-1)?.end ?? margin) - margin);
   const narrow = layout === 'narrow';
   const columns = shown.length + 2;
   // Nothing selected (the usual case, and after every keystroke in the search): no need to look at 10,000 rows.
@@ -138,14 +142,17 @@ export function SitesTable(props: SitesTableProps) {
   const someSelected = selected.size > 0 && !allSelected && rows.some((r) => selected.has(r.original.domain));
 
   return (
-    // The table scrolls inside a box about a window tall. Embedded, the window is the
-    // panel's iframe, sized to our content (docs/embedding.md, `resize`): a limit taken
-    // from its height would raise itself with every resize, so there it is fixed.
-    // `relative`: the rows' absolutely placed texts (sr-only) are clipped by the box
-    // too, rather than reaching below it and lengthening the page (and the frame).
+    // One scroll, the page's: no box of its own height inside the scrolling page (it clipped expanded
+    // rows on phones and in panels). The header sticks to the window's top; in a panel's frame (as tall
+    // as its content) to the top of the band the panel shows. `overflow-x-clip` is no scroll container,
+    // so the sticky header still follows the page. Only where the full table is wider than its place
+    // does its box scroll sideways (and the header then stays at the table's top).
     <div
       ref={scrollRef}
-      className="relative max-h-[max(22rem,calc(100dvh-15rem))] overflow-auto rounded-lg border border-border bg-surface embed:max-h-[36rem]"
+      className={cn(
+        'relative rounded-lg border border-border bg-surface',
+        props.sideways ? 'overflow-x-auto' : 'overflow-x-clip',
+      )}
     >
       <table
         aria-label={props.label}
@@ -160,10 +167,10 @@ export function SitesTable(props: SitesTableProps) {
           {/* The row's menu button (or a narrow row's detail button) and the cell's padding: nothing scrolls sideways. */}
           <col className={narrow ? 'w-14' : 'w-12'} />
         </colgroup>
-        <thead>
+        <thead ref={headRef}>
           <tr
             aria-rowindex={1}
-            className="[&>th]:sticky [&>th]:top-0 [&>th]:z-10 [&>th]:border-b [&>th]:border-border [&>th]:bg-surface"
+            className="[&>th]:sticky [&>th]:top-0 [&>th]:z-10 [&>th]:border-b [&>th]:border-border [&>th]:bg-surface embed:[&>th]:top-(--embed-view-top)"
           >
             <th scope="col" className="py-2 pr-2 pl-3 text-left">
               <input
@@ -200,7 +207,7 @@ export function SitesTable(props: SitesTableProps) {
           // The space of the rows not rendered before this one: above the first, and between the
           // focused row kept far away (rangeExtractor) and the rows in view. Without it the table
           // was shorter than the list, and a scroll far down bounced between two offsets each frame.
-          const gap = item.start - (i === 0 ? 0 : (items[i - 1]?.end ?? 0));
+          const gap = item.start - (i === 0 ? margin : (items[i - 1]?.end ?? margin));
           const line = (
             <SiteRow
               key={item.index - keyBase}
