@@ -162,3 +162,37 @@ test('one scroll in a hoster panel: the frame is as tall as the list, the header
     )
     .toBeGreaterThan(10);
 });
+
+test('filters: one row at 1280, "Never scanned" in one filter only, Customer, and Clear filters once one is set', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { session } = await accountWith(page.request, 'filters', siteNames('filter', 3));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  const names = ['Status', 'Firewall', 'Automatic cleanup', 'Scan period', 'Scans', 'Customer'];
+  const tops = new Set<number>();
+  for (const name of names) {
+    const box = await page.getByRole('combobox', { name, exact: true }).boundingBox();
+    tops.add(Math.round(box?.y ?? -1));
+  }
+  expect([...tops]).toHaveLength(1);
+  // "Never scanned" is offered once, in the scans filter.
+  const offers = await page
+    .getByRole('combobox')
+    .evaluateAll((selects) =>
+      selects
+        .flatMap((s) => [...(s as HTMLSelectElement).options].map((o) => o.text))
+        .filter((t) => /never scanned/i.test(t)),
+    );
+  expect(offers).toEqual(['Never scanned or overdue']);
+  await expect(page.getByRole('combobox', { name: 'Customer', exact: true })).toHaveValue('');
+  await expect(page.getByRole('option', { name: 'All customers' })).toHaveCount(1);
+
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Firewall', exact: true }).selectOption('off');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('combobox', { name: 'Firewall', exact: true })).toHaveValue('any');
+  await expect(page.locator('tr[data-domain]')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+});

@@ -68,8 +68,7 @@ export function usePageVirtualizer({ count, estimateSize, rangeExtractor, listRe
     return () => observer.disconnect();
   }, [listRef, headRef]);
   const embedded = isEmbedded();
-  // The virtualiser re-renders this component itself; nothing here memoises its functions.
-  // eslint-disable-next-line react-hooks/incompatible-library
+  // The virtualiser re-renders its component itself; nothing here memoises its functions.
   return useWindowVirtualizer<HTMLTableSectionElement>({
     count,
     estimateSize,
