@@ -196,3 +196,34 @@ test('filters: one row at 1280, "Never scanned" in one filter only, Customer, an
   await expect(page.locator('tr[data-domain]')).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
 });
+
+test('a toggle says so with Undo, and in a filtered view its row stays, focus on its switch, until the view changes', async ({
+  page,
+}) => {
+  const [a, b, c] = siteNames('toggle', 3) as [string, string, string];
+  const { session, api } = await accountWith(page.request, 'toggle', [a, b, c]);
+  await openSignedIn(page, session, '/sites?firewall=on');
+  await tableReady(page);
+  const firewall = page.getByRole('switch', { name: `Firewall, ${a}` });
+  await firewall.focus();
+  await page.keyboard.press('Space');
+  const confirmation = page.getByRole('status').filter({ hasText: `The firewall of ${a}: Off` });
+  await expect(confirmation).toBeVisible();
+  // Still in the "firewall on" view, its switch still has the focus (not the next site's).
+  await expect(page.locator('tr[data-domain]')).toHaveCount(3);
+  await expect(firewall).not.toBeChecked();
+  await expect(firewall).toBeFocused();
+  await expect.poll(async () => (await api.sites_list({})).find((s) => s.domain === a)?.firewallstatus).toBe(0);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(firewall).toBeChecked();
+  await expect.poll(async () => (await api.sites_list({})).find((s) => s.domain === a)?.firewallstatus).toBe(1);
+
+  // Off again, then the user moves on (another sort): the row, no longer matching, leaves the view.
+  await firewall.click();
+  await expect(firewall).not.toBeChecked();
+  await expect(page.locator('tr[data-domain]')).toHaveCount(3);
+  await page.getByRole('button', { name: /^Status/ }).click();
+  await expect(page.locator(`tr[data-domain="${a}"]`)).toHaveCount(0);
+  await expect(page.locator('tr[data-domain]')).toHaveCount(2);
+});

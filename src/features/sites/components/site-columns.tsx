@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef, Row } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import type { Site } from '../../../data/sites';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
@@ -57,6 +58,26 @@ function DomainCell({ site }: { site: Site }) {
   );
 }
 
+type CellProps = { row: SiteRowModel };
+
+/**
+ * Each column's cell, made once: React sees the same component at every
+ * render (columns are made anew with each list), so a cell's controls keep
+ * their state and the focus when the list changes.
+ */
+const cells: Record<SortColumn, (props: CellProps) => ReactNode> = {
+  domain: ({ row }) => <DomainCell site={row.original} />,
+  status: ({ row }) => <StatusBadge site={row.original} />,
+  threats: ({ row }) => <Threats site={row.original} />,
+  lastScan: ({ row }) => <LastScan site={row.original} />,
+  nextScan: ({ row }) => <NextScan site={row.original} />,
+  firewall: ({ row }) => <FirewallSwitch site={row.original} />,
+  cleanup: ({ row }) => <CleanupSwitch site={row.original} />,
+  patching: ({ row }) => <PatchingSwitch site={row.original} />,
+  period: ({ row }) => <PeriodSelect site={row.original} compact />,
+  permissions: ({ row }) => <PermissionsButton site={row.original} />,
+};
+
 /**
  * The columns over an ordered list (`orderSites`, made for the sorted column):
  * the sorted row model compares places, and finds the rows already in order
@@ -79,7 +100,7 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       accessorFn: (s) => s.domain,
       filterFn: (row, _id, query) => typeof query !== 'string' || (names[row.index] ?? '').includes(query) || keep(row),
       enableHiding: false,
-      cell: ({ row }) => <DomainCell site={row.original} />,
+      cell: cells.domain,
       meta: { label: (t) => t.colDomain, width: '', narrow: 'row' },
       ...sorted,
     },
@@ -88,14 +109,14 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       accessorFn: (s) => statusOf(s),
       filterFn: (row, _id, value) =>
         !oneOf(STATUS_FILTERS, value) || value === 'any' || statusOf(row.original) === value || keep(row),
-      cell: ({ row }) => <StatusBadge site={row.original} />,
+      cell: cells.status,
       meta: { label: (t) => t.colStatus, width: 'w-[7.25rem]' },
       ...sorted,
     },
     {
       id: 'threats',
       accessorFn: (s) => threatsOf(s) ?? -1,
-      cell: ({ row }) => <Threats site={row.original} />,
+      cell: cells.threats,
       meta: { label: (t) => t.colThreats, width: 'w-16', align: 'right' },
       ...sorted,
     },
@@ -103,14 +124,14 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       id: 'lastScan',
       accessorFn: (s) => s.scanreport?.date ?? 0,
       filterFn: (row, _id, value) => !oneOf(SCAN_FILTERS, value) || matchesScan(row.original, value) || keep(row),
-      cell: ({ row }) => <LastScan site={row.original} />,
+      cell: cells.lastScan,
       meta: { label: (t) => t.colLastScan, width: 'w-[5.25rem]' },
       ...sorted,
     },
     {
       id: 'nextScan',
       accessorFn: (s) => s.nextscan,
-      cell: ({ row }) => <NextScan site={row.original} />,
+      cell: cells.nextScan,
       meta: { label: (t) => t.colNextScan, width: 'w-[5.25rem]' },
       ...sorted,
     },
@@ -119,7 +140,7 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       accessorFn: (s) => s.firewallstatus,
       filterFn: (row, _id, value) =>
         !oneOf(ON_OFF_FILTERS, value) || matchesOnOff(row.original.firewallstatus, value) || keep(row),
-      cell: ({ row }) => <FirewallSwitch site={row.original} />,
+      cell: cells.firewall,
       meta: { label: (t) => t.colFirewall, width: 'w-[4.25rem]', narrow: 'row' },
       ...sorted,
     },
@@ -128,7 +149,7 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       accessorFn: (s) => s.autotreatment,
       filterFn: (row, _id, value) =>
         !oneOf(ON_OFF_FILTERS, value) || matchesOnOff(row.original.autotreatment, value) || keep(row),
-      cell: ({ row }) => <CleanupSwitch site={row.original} />,
+      cell: cells.cleanup,
       meta: { label: (t) => t.colCleanup, width: 'w-[4.5rem]' },
       ...sorted,
     },
@@ -136,7 +157,7 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
     {
       id: 'patching',
       accessorFn: (s) => s.domain,
-      cell: ({ row }) => <PatchingSwitch site={row.original} />,
+      cell: cells.patching,
       meta: { label: (t) => t.colPatching, width: 'w-[4.75rem]' },
       ...sorted,
     },
@@ -144,7 +165,7 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       id: 'period',
       accessorFn: (s) => s.scanperiod,
       filterFn: (row, _id, value) => !oneOf(PERIOD_FILTERS, value) || matchesPeriod(row.original, value) || keep(row),
-      cell: ({ row }) => <PeriodSelect site={row.original} compact />,
+      cell: cells.period,
       // Wide enough for the compact select with the longest period in every language ("Wöchentlich").
       meta: { label: (t) => t.colPeriod, width: 'w-[6.75rem]' },
       ...sorted,
@@ -152,7 +173,7 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
     {
       id: 'permissions',
       accessorFn: (s) => s.permissions,
-      cell: ({ row }) => <PermissionsButton site={row.original} />,
+      cell: cells.permissions,
       meta: { label: (t) => t.colPermissions, width: 'w-[6rem]' },
       ...sorted,
     },

@@ -52,7 +52,19 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const units = useUnitsDirectory(account);
   const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
   const query = useSearchDraft(search.q, commitQuery);
-  const { table, rows, sites: view } = useSitesView(sites, { ...search, q: query.draft }, patching);
+  // Sites changed from their row stay in view (even if they no longer match) until the user moves on.
+  const [kept, setKept] = useState<{ view: string; domains: ReadonlySet<string> }>({ view: '', domains: new Set() });
+  const viewKey = JSON.stringify({ ...search, q: query.draft });
+  const keptNow = kept.view === viewKey ? kept.domains : NONE_KEPT;
+  const keepRow = useCallback(
+    (domain: string) =>
+      setKept((current) => {
+        const domains = current.view === viewKey ? current.domains : NONE_KEPT;
+        return domains.has(domain) ? current : { view: viewKey, domains: new Set([...domains, domain]) };
+      }),
+    [viewKey],
+  );
+  const { table, rows, sites: view } = useSitesView(sites, { ...search, q: query.draft }, patching, keptNow);
   const domains = useMemo(() => view.map((s) => s.domain), [view]);
   const selection = useSelection(domains);
   const bulk = useBulkJob();
@@ -77,7 +89,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   };
 
   return (
-    <SiteActionsProvider unit={search.unit}>
+    <SiteActionsProvider unit={search.unit} onChanged={keepRow}>
       <div ref={frame} className="space-y-3">
         {/* The count beside the title: the rows get the height (at least 12 rows at 1280×800). */}
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -161,6 +173,8 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
     </SiteActionsProvider>
   );
 }
+
+const NONE_KEPT: ReadonlySet<string> = new Set();
 
 /** Columns whose first click sorts the largest first (most threats, latest scan). */
 const DESC_FIRST = new Set(['threats', 'lastScan']);
