@@ -227,3 +227,43 @@ test('a toggle says so with Undo, and in a filtered view its row stays, focus on
   await expect(page.locator(`tr[data-domain="${a}"]`)).toHaveCount(0);
   await expect(page.locator('tr[data-domain]')).toHaveCount(2);
 });
+
+test('keyboard: one Tab stop per row, arrows reach its controls, and Back from a site page returns to its row', async ({
+  page,
+}) => {
+  const [a, b, c] = siteNames('tabs', 3) as [string, string, string];
+  const { session } = await accountWith(page.request, 'tabs', [a, b, c]);
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  const first = page.locator(`tr[data-domain="${a}"]`);
+  await first.focus();
+  // Tab leaves the table: no control of this row or the next is a Tab stop.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('table') === null)).toBe(true);
+
+  // Right arrow walks the row's controls; Escape goes back to the row.
+  await first.focus();
+  const firewall = page.getByRole('switch', { name: `Firewall, ${a}` });
+  for (let i = 0; i < 8 && !(await firewall.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('ArrowRight');
+  }
+  await expect(firewall).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(firewall).not.toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(first).toBeFocused();
+
+  // Enter opens the site; Back puts the focus on its row again.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator(`tr[data-domain="${c}"]`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: c })).toBeVisible();
+  await page.goBack();
+  await expect(page.locator(`tr[data-domain="${c}"]`)).toBeFocused();
+  // And a click on a site's name, then Back.
+  await page.locator(`tr[data-domain="${b}"]`).getByRole('link', { name: b }).click();
+  await expect(page.getByRole('heading', { name: b })).toBeVisible();
+  await page.goBack();
+  await expect(page.locator(`tr[data-domain="${b}"]`)).toBeFocused();
+});

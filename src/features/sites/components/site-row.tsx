@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { FlexRender, type Column } from '@tanstack/react-table';
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useRef, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import type { Site } from '../../../data/sites';
@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
 import type { SitesRow } from '../use-sites-view';
 import { RowActions } from './row-actions';
+import { rememberOpened, useNoTabStops } from './row-focus';
 import { ScanNowButton } from './scan-now-button';
 import { RowErrorRow, StatusBadge } from './site-cells';
 import type { SitesFeatures } from './table-model';
@@ -53,14 +54,21 @@ export const SiteRow = memo(function SiteRow(props: SiteRowProps) {
   const detailId = `site-detail-${index}`;
   const byId = row.getVisibleCellsByColumnId();
   const shownIds = new Set(cells.map((c) => c.id));
+  const line = useRef<HTMLTableRowElement>(null);
+  useNoTabStops(line);
   return (
     <tbody ref={measure} data-index={index}>
       <tr
+        ref={line}
         aria-rowindex={index + 2}
         tabIndex={active ? 0 : -1}
         data-domain={site.domain}
         onKeyDown={(e) => props.onRowKeyDown(e, index)}
         onFocus={() => props.onRowFocus(index)}
+        // A click on the site's name or "Open site page" leaves from this row.
+        onClickCapture={(e) => {
+          if ((e.target as HTMLElement).closest('a[href^="/sites/"]')) rememberOpened(site.domain);
+        }}
         className={cn(
           // Heights match the table's estimates (sites-table.tsx ROW_ESTIMATE); an error note makes a row taller.
           narrow ? 'h-14' : 'h-10',

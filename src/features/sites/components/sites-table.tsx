@@ -6,7 +6,7 @@
  * range). Controls inside a row keep their own keys.
  */
 import { useStore } from '@nanostores/react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
@@ -15,6 +15,7 @@ import type { SortColumn } from '../model/sites-search';
 import type { SitesRow, SitesTableModel } from '../use-sites-view';
 import { SiteRow, type TableLayout } from './site-row';
 import { SortHeader } from './sort-header';
+import { moveInRow, rememberOpened, takeOpened } from './row-focus';
 import { usePageVirtualizer } from './use-page-virtualizer';
 import { useRowKeyBase } from './use-row-key-base';
 
@@ -44,6 +45,7 @@ export function SitesTable(props: SitesTableProps) {
   const shown = layout === 'narrow' ? visible.filter((c) => c.columnDef.meta?.narrow === 'row') : visible;
   const t = useStore(sitesMessages);
   const navigate = useNavigate();
+  const router = useRouter();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const [active, setActive] = useState(0);
@@ -91,9 +93,27 @@ export function SitesTable(props: SitesTableProps) {
     }
   });
 
+  // Back from a site's page opened here: its row has the focus again (once the rows are there).
+  const [opened] = useState(takeOpened);
+  const returning = useRef(opened);
+  useEffect(() => {
+    const domain = returning.current;
+    if (domain === null || rows.length === 0) return;
+    returning.current = null;
+    const index = rows.findIndex((r) => r.original.domain === domain);
+    if (index < 0) return;
+    focusRow(index);
+    // The shell moves the focus to a new page's heading once it has rendered: the row takes it back, once.
+    const stop = router.subscribe('onRendered', () => {
+      stop();
+      scrollRef.current?.querySelector<HTMLElement>(`tr[aria-rowindex="${index + 2}"]`)?.focus({ preventScroll: true });
+    });
+    return stop;
+  }, [rows, focusRow, router]);
+
   const onRowKeyDown = useCallback(
     (e: KeyboardEvent<HTMLTableRowElement>, index: number) => {
-      if (e.target !== e.currentTarget) return;
+      if (moveInRow(e) || e.target !== e.currentTarget) return;
       const moves: Record<string, number> = {
         ArrowDown: index + 1,
         ArrowUp: index - 1,
@@ -109,7 +129,10 @@ export function SitesTable(props: SitesTableProps) {
       } else if (e.key === 'Enter') {
         e.preventDefault();
         const domain = rows[index]?.original.domain;
-        if (domain) void navigate({ to: '/sites/$domain', params: { domain } });
+        if (domain) {
+          rememberOpened(domain);
+          void navigate({ to: '/sites/$domain', params: { domain } });
+        }
       } else if (e.key === ' ') {
         e.preventDefault();
         onSelect(index, e.shiftKey);
