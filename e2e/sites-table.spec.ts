@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { accountWith, siteNames, tableReady } from './support/accounts.ts';
-import { DEMO_EMAIL, openSignedIn, signInViaApi } from './support/session.ts';
+import { DEMO_EMAIL, control, openSignedIn, signInViaApi } from './support/session.ts';
 
 /** Site names shown whole (nothing cut) and rows wholly inside the window, as counted on the page. */
 function measureRows(page: Page) {
@@ -266,4 +266,16 @@ test('keyboard: one Tab stop per row, arrows reach its controls, and Back from a
   await expect(page.getByRole('heading', { name: b })).toBeVisible();
   await page.goBack();
   await expect(page.locator(`tr[data-domain="${b}"]`)).toBeFocused();
+});
+
+test('plan usage: "3 of 5 sites" in Add sites and on the overview, from the service’s site limit', async ({ page }) => {
+  const { session } = await accountWith(page.request, 'plan-usage', siteNames('plan', 3));
+  await control(page.request, 'plan', { email: session.email, siteLimit: 5 });
+  await openSignedIn(page, session, '/');
+  await expect(page.getByText('3 of 5 sites in your plan', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Sites' }).first().click();
+  await tableReady(page);
+  await page.getByRole('button', { name: 'Add sites' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add sites' });
+  await expect(dialog.getByText('3 of 5 sites in your plan', { exact: true })).toBeVisible();
 });

@@ -24,6 +24,7 @@ import { addSitesMessages } from '../add-messages';
 import { afterSend, planSend, type LineResult } from '../add-sites';
 import { boxLines, parseAddLines } from '../model/add-lines';
 import { AddPreview } from './add-preview';
+import { PlanUsage } from './plan-usage';
 
 interface Summary {
   added: number;
@@ -47,10 +48,17 @@ export function AddSitesDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent title={t.title} description={t.description} width="lg">
+        <AddedSoFar />
         <AddSitesForm onClose={() => change(false)} onAdded={(n) => (added.current += n)} />
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The plan's use, above the list to add. */
+function AddedSoFar() {
+  const sites = useSitesQuery(undefined);
+  return <PlanUsage used={sites.data?.length} className="-mt-2 mb-3" />;
 }
 
 function AddSitesForm({ onClose, onAdded }: { onClose: () => void; onAdded: (count: number) => void }) {
