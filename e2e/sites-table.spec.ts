@@ -279,3 +279,29 @@ test('plan usage: "3 of 5 sites" in Add sites and on the overview, from the serv
   const dialog = page.getByRole('dialog', { name: 'Add sites' });
   await expect(dialog.getByText('3 of 5 sites in your plan', { exact: true })).toBeVisible();
 });
+
+test('bulk: chosen and applied in one step; the progress is docked and does not push the table down', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { session, api } = await accountWith(page.request, 'bulk-dock', siteNames('dock', 4));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  const table = page.getByRole('table', { name: 'Sites' });
+  const top = async () => Math.round((await table.boundingBox())?.y ?? -1);
+  const before = await top();
+  await page.getByRole('checkbox', { name: 'Select all sites that match' }).click();
+  await expect(page.getByText('4 sites selected')).toBeVisible();
+  expect(await top()).toBe(before);
+  // One step: the menu's item applies its change (no separate Apply).
+  await page.getByRole('button', { name: 'Change the selected sites' }).click();
+  await page.getByRole('menuitem', { name: 'Turn the firewall off', exact: true }).click();
+  const progress = page.getByRole('region', { name: 'Turn the firewall off, 4 sites' });
+  await expect(progress.getByText('Finished')).toBeVisible();
+  expect(await top()).toBe(before);
+  // Docked: inside the window, at its bottom.
+  const box = await progress.boundingBox();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
+  expect(box?.y ?? 0).toBeGreaterThan(400);
+  await expect.poll(async () => (await api.sites_list({})).filter((s) => s.firewallstatus === 1).length).toBe(0);
+});

@@ -270,8 +270,8 @@ test('bulk: firewall off on 50 sites with a progress bar; one injected failure i
   await expect(page.getByText('50 sites selected')).toBeVisible();
 
   await control(page.request, 'fail-next', { method: 'site_setoption', code: 145903, email: session.email });
-  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('firewallOff');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Change the selected sites' }).click();
+  await page.getByRole('menuitem', { name: 'Turn the firewall off', exact: true }).click();
   const progress = page.getByRole('progressbar', { name: 'Turn the firewall off, 50 sites' });
   await expect(progress).toBeVisible();
   await expect(page.getByText('49 done')).toBeVisible();
@@ -296,8 +296,8 @@ test('bulk: an option the key may not use (145904) is not available, not failed,
   await openSignedIn(page, session, '/sites');
   await tableReady(page);
   await page.getByRole('checkbox', { name: 'Select all sites that match' }).click();
-  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('cleanupOn');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Change the selected sites' }).click();
+  await page.getByRole('menuitem', { name: 'Turn automatic cleanup on', exact: true }).click();
   await expect(page.getByText('Finished')).toBeVisible();
   await expect(page.getByText('3 not available with your key')).toBeVisible();
   const apart = page.getByRole('group', { name: 'Sites not changed: not available with your key' });
@@ -306,8 +306,12 @@ test('bulk: an option the key may not use (145904) is not available, not failed,
   // Not failures to retry.
   await expect(page.getByRole('group', { name: 'Sites that failed' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Retry/ })).toHaveCount(0);
-  // Nor sent again from the selection bar.
-  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  // Nor offered again from the selection bar.
+  await page.getByRole('button', { name: 'Change the selected sites' }).click();
+  await expect(
+    page.getByRole('menuitem', { name: 'Turn automatic cleanup on (not available with your key)' }),
+  ).toBeDisabled();
+  await page.keyboard.press('Escape');
   // Every row shows the option unavailable, as after a row's own refusal, and still after a reload.
   const cleanup = page.getByRole('switch', { name: `Automatic cleanup, ${domains[1] ?? ''}` });
   await expect(cleanup).toBeDisabled();
@@ -317,11 +321,11 @@ test('bulk: an option the key may not use (145904) is not available, not failed,
   await expect(cleanup).toBeDisabled();
   await expect(cleanup).toHaveAccessibleDescription(/Not available with your key or plan/);
   await page.getByRole('checkbox', { name: 'Select all sites that match' }).click();
-  const choice = page.getByRole('combobox', { name: 'Change the selected sites' });
+  await page.getByRole('button', { name: 'Change the selected sites' }).click();
   await expect(
-    choice.getByRole('option', { name: 'Turn automatic cleanup on (not available with your key)' }),
+    page.getByRole('menuitem', { name: 'Turn automatic cleanup on (not available with your key)' }),
   ).toBeDisabled();
-  await expect(choice.getByRole('option', { name: 'Turn the firewall off' })).toBeEnabled();
+  await expect(page.getByRole('menuitem', { name: 'Turn the firewall off', exact: true })).toBeEnabled();
 });
 
 test('bulk scan: a site without the sync file (146901) leads to the sync file page, as its row does', async ({
@@ -332,8 +336,8 @@ test('bulk scan: a site without the sync file (146901) leads to the sync file pa
   await openSignedIn(page, session, '/sites');
   await tableReady(page);
   await page.getByRole('checkbox', { name: `Select ${nosync}` }).click();
-  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('scan');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Change the selected sites' }).click();
+  await page.getByRole('menuitem', { name: 'Scan now', exact: true }).click();
   const failed = page.getByRole('group', { name: 'Sites that failed' });
   await expect(failed).toContainText(`${nosync}: The synchronization file is not on this site`);
   await failed.getByRole('link', { name: 'Open the sync file page' }).click();

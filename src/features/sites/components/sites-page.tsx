@@ -12,6 +12,7 @@ import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-mem
 import { useSites } from '../../../data/sites';
 import { useUnitsDirectory } from '../../../data/units-directory';
 import { toast } from '../../../lib/toast-store';
+import { cn } from '../../../lib/cn';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportSites } from '../export-sites';
 import { sitesMessages } from '../messages';
@@ -76,6 +77,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const width = useElementWidth(frame);
   const layout = width !== null && width < NARROW_PX ? 'narrow' : 'full';
   const filtered = isFiltered({ ...search, q: query.draft });
+  const docked = bulk.job !== null || selection.domains.length > 0;
 
   const changeView = (change: Partial<SitesSearch>) => {
     // A new filter is a new set of sites: what was selected in the old one is not carried over.
@@ -90,7 +92,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
 
   return (
     <SiteActionsProvider unit={search.unit} onChanged={keepRow}>
-      <div ref={frame} className="space-y-3">
+      <div ref={frame} className={cn('space-y-3', docked && 'pb-48')}>
         {/* The count beside the title: the rows get the height (at least 12 rows at 1280×800). */}
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.title}</h1>
@@ -123,27 +125,6 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
           }}
           shown={view.length}
         />
-        {bulk.job ? (
-          <BulkProgress
-            job={bulk.job}
-            onCancel={bulk.cancel}
-            onClose={bulk.dismiss}
-            stillScanning={stillScanning}
-            onRetry={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, [...(bulk.job?.failed.keys() ?? [])])}
-            onSendRest={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, bulk.job?.notSent ?? [])}
-          />
-        ) : null}
-        {selection.domains.length > 0 ? (
-          <BulkBar
-            selected={selection.domains}
-            matching={view.length}
-            onSelectAll={selection.selectAll}
-            onClear={selection.clear}
-            onStart={(action, list) => void bulk.start(action, list)}
-            busy={bulk.job?.running ?? false}
-            unavailable={unavailable}
-          />
-        ) : null}
         {view.length === 0 ? (
           <EmptySites
             kind={sites.length === 0 ? 'none' : 'noMatch'}
@@ -168,6 +149,37 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             onSelectAll={(all) => (all ? selection.selectAll() : selection.clear())}
           />
         )}
+        {docked ? (
+          // Docked at the window's bottom (in a panel's frame, the bottom of the band the panel shows), so the
+          // selection and a run's progress never push the table down; the page keeps room for it below.
+          <div className="fixed inset-x-0 bottom-0 z-30 max-h-[60dvh] overflow-y-auto border-t border-border bg-background/95 p-3 shadow-lg lg:left-52 embed:top-[calc(var(--embed-view-top)+var(--embed-view-height))] embed:bottom-auto embed:left-0 embed:max-h-[calc(var(--embed-view-height)*0.6)] embed:-translate-y-full">
+            <div className="mx-auto max-w-7xl space-y-2">
+              {bulk.job ? (
+                <BulkProgress
+                  job={bulk.job}
+                  onCancel={bulk.cancel}
+                  onClose={bulk.dismiss}
+                  stillScanning={stillScanning}
+                  onRetry={() =>
+                    void bulk.start(bulk.job?.action ?? { kind: 'scan' }, [...(bulk.job?.failed.keys() ?? [])])
+                  }
+                  onSendRest={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, bulk.job?.notSent ?? [])}
+                />
+              ) : null}
+              {selection.domains.length > 0 ? (
+                <BulkBar
+                  selected={selection.domains}
+                  matching={view.length}
+                  onSelectAll={selection.selectAll}
+                  onClear={selection.clear}
+                  onStart={(action, list) => void bulk.start(action, list)}
+                  busy={bulk.job?.running ?? false}
+                  unavailable={unavailable}
+                />
+              ) : null}
+            </div>
+          </div>
+        ) : null}
       </div>
       <AddSitesDialog open={adding} onOpenChange={setAdding} />
     </SiteActionsProvider>
