@@ -40,7 +40,7 @@ export function Select<V extends string>({
         className={cn(
           inputVariants({ size }),
           'border-input cursor-pointer appearance-none',
-          small ? 'pr-6 pl-2' : 'pr-9',
+          small ? 'pr-5 pl-2' : 'pr-9',
         )}
         value={value}
         onChange={(e) => {
@@ -56,10 +56,10 @@ export function Select<V extends string>({
         ))}
       </select>
       <ChevronDownIcon
-        size={small ? 14 : 16}
+        size={small ? 12 : 16}
         className={cn(
           'pointer-events-none absolute top-1/2 -translate-y-1/2 text-muted-foreground',
-          small ? 'right-1.5' : 'right-3',
+          small ? 'right-1' : 'right-3',
         )}
       />
     </div>

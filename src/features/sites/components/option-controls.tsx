@@ -141,7 +141,7 @@ export function PeriodSelect({ site, className, compact }: { site: Site; classNa
       value={current ?? 'other'}
       options={options}
       // As wide as its longest option in the reader's language ("Wöchentlich" is wider than "Weekly").
-      className={cn(compact ? 'w-full max-w-28' : 'w-max min-w-28', className)}
+      className={cn(compact ? 'w-full' : 'w-max min-w-28', className)}
       size={compact ? 'sm' : 'md'}
       onValueChange={(value) => {
         if (value === 'other') return;

@@ -41,8 +41,8 @@ export function SitesToolbar(props: SitesToolbarProps) {
   const filtersId = useId();
   const active = activeChoiceFilters(search);
   const anyFilter = isFiltered({ ...search, q: props.query });
-  // Wide: the filters share one row, each as wide as its text allows (a long choice is cut, its title says it).
-  const wide = 'lg:w-auto lg:min-w-0 lg:flex-auto';
+  // Wide: the filters share one row in equal parts.
+  const wide = 'lg:w-0 lg:min-w-0 lg:flex-1';
   const unitOptions = [
     { value: '', label: t.unitAll },
     ...units.map((u) => ({ value: u.email, label: u.email })),
