@@ -9,7 +9,7 @@ import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import { readStorage, writeStorage } from '../../lib/safe-storage';
 
-export const COLUMNS_STORAGE_KEY = 'sites.columns';
+const COLUMNS_STORAGE_KEY = 'sites.columns';
 
 /** Column id → shown; only the columns the user chose (the rest keep their defaults). */
 export type ColumnChoices = Readonly<Record<string, boolean>>;

@@ -10,7 +10,7 @@ import { useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
 const FOCUSABLE = 'input, button, select, a[href], [tabindex]:not(tr)';
 
 /** The row's controls, in reading order, that can take the focus now. */
-export function rowControls(row: HTMLElement): HTMLElement[] {
+function rowControls(row: HTMLElement): HTMLElement[] {
   return [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => !el.matches(':disabled') && el.getClientRects().length > 0 && !el.closest('.sr-only'),
   );

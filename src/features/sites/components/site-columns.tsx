@@ -19,7 +19,7 @@ import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, Permission
 import { ScanTime, StatusBadge } from './site-cells';
 import type { OrderedSites, SitesFeatures } from './table-model';
 
-export type SiteColumn = ColumnDef<SitesFeatures, Site> & { id: SortColumn };
+type SiteColumn = ColumnDef<SitesFeatures, Site> & { id: SortColumn };
 type SiteRowModel = Row<SitesFeatures, Site>;
 
 /** Columns hidden until the user shows them (the Columns menu): the permissions bitmask says little at a glance. */
