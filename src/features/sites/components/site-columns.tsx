@@ -167,7 +167,7 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       filterFn: (row, _id, value) => !oneOf(PERIOD_FILTERS, value) || matchesPeriod(row.original, value) || keep(row),
       cell: cells.period,
       // Wide enough for the compact select with the longest period in every language ("Wöchentlich").
-      meta: { label: (t) => t.colPeriod, width: 'w-[7.25rem]' },
+      meta: { label: (t) => t.colPeriod, width: 'w-[7.5rem]' },
       ...sorted,
     },
     {
