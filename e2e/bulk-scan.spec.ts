@@ -12,8 +12,8 @@ test('bulk Scan now says the scans started, and finished only when no row is sca
   await openSignedIn(page, session, '/sites');
   await tableReady(page);
   await page.getByRole('checkbox', { name: 'Select all sites that match' }).check();
-  await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('scan');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Change the selected sites' }).click();
+  await page.getByRole('menuitem', { name: 'Scan now', exact: true }).click();
 
   const region = page.getByRole('region', { name: 'Scan now, 3 sites' });
   await expect(region.getByText('3 scans started')).toBeVisible();

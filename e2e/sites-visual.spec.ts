@@ -82,8 +82,8 @@ test(
     const { session } = await accountWith(page.request, 'visual-dialogs', ['one.example', 'two.example']);
     await openSignedIn(page, session, '/sites');
     await page.getByRole('checkbox', { name: 'Select all sites that match' }).check();
-    await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption('cleanupOn');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Change the selected sites' }).click();
+    await page.getByRole('menuitem', { name: 'Turn automatic cleanup on', exact: true }).click();
     await expect(page.getByText('Finished')).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);

@@ -10,7 +10,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import type { WorkspaceClient, WorkspaceMe } from '../api/workspace';
-import { readStorage, writeStorage } from '../lib/safe-storage';
+import { readStorage, writeStorage } from '../platform/safe-storage';
 import { NAME_SKIPPED_KEY, nameSkipMarker } from './write-gate';
 import { useWorkspace } from '../lib/workspace-context';
 

@@ -45,6 +45,9 @@ export const VIEW_HEIGHT = '--embed-view-height';
 /** True once the panel has said which part of the frame it shows (a `viewport` message). */
 export const hostReportsViewport = atom(false);
 
+/** The band of the frame the panel shows, as last reported (null: not reported); long lists render only that part. */
+export const hostViewport = atom<Band | null>(null);
+
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 
 /**
@@ -135,4 +138,6 @@ export function showHostViewport(root: HTMLElement, band: Band, frameHeight: num
     root.style.setProperty(name, value);
   }
   hostReportsViewport.set(true);
+  const top = Math.min(Math.max(0, band.top), frameHeight);
+  hostViewport.set({ top, height: Math.max(0, Math.min(band.height, frameHeight - top)) });
 }

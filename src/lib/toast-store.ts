@@ -10,6 +10,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   tone?: ToastTone;
+  /** One action the toast offers (Undo); the toast closes when it is used. */
+  action?: { label: string; onAction: () => void };
 }
 
 export interface Toast extends ToastInput {

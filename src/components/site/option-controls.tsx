@@ -34,7 +34,13 @@ export function FirewallSwitch({ site }: { site: Site }) {
     <Switch
       aria-label={t.firewall({ domain: site.domain })}
       checked={site.firewallstatus === 1}
-      onCheckedChange={(on) => setOption(site.domain, { option: 'firewall', value: on ? 'enable' : 'disable' })}
+      onCheckedChange={(on) =>
+        setOption(
+          site.domain,
+          { option: 'firewall', value: on ? 'enable' : 'disable' },
+          { option: 'firewall', value: on ? 'disable' : 'enable' },
+        )
+      }
     />
   );
 }
@@ -51,7 +57,13 @@ export function CleanupSwitch({ site }: { site: Site }) {
         aria-describedby={unavailable ? reasonId : undefined}
         checked={site.autotreatment === 1}
         disabled={unavailable}
-        onCheckedChange={(on) => setOption(site.domain, { option: 'autocleanup', value: on ? 1 : 0 })}
+        onCheckedChange={(on) =>
+          setOption(
+            site.domain,
+            { option: 'autocleanup', value: on ? 1 : 0 },
+            { option: 'autocleanup', value: on ? 0 : 1 },
+          )
+        }
       />
       {unavailable ? <Reason id={reasonId} text={t.unavailable} /> : null}
     </span>
@@ -85,7 +97,14 @@ export function PatchingSwitch({ site }: { site: Site }) {
         disabled={unavailable}
         data-unknown={remembered === undefined ? '' : undefined}
         className="data-[unknown]:bg-[repeating-linear-gradient(135deg,var(--input)_0_4px,var(--accent)_4px_8px)] data-[unknown]:[&>span]:translate-x-2.5"
-        onCheckedChange={(on) => setOption(site.domain, { option: 'autopatching', value: on ? 1 : 0 })}
+        onCheckedChange={(on) =>
+          setOption(
+            site.domain,
+            { option: 'autopatching', value: on ? 1 : 0 },
+            // Undo puts back what was known; an unknown state cannot be put back.
+            remembered === undefined ? undefined : { option: 'autopatching', value: remembered },
+          )
+        }
       />
       <Reason id={reasonId} text={reason} />
       {remembered === undefined && !unavailable ? (
@@ -99,7 +118,8 @@ export function PatchingSwitch({ site }: { site: Site }) {
 
 const PERIODS: readonly ScanPeriod[] = ['month', 'week', 'day', '0'];
 
-export function PeriodSelect({ site, className }: { site: Site; className?: string }) {
+/** The scan period; `compact` in a table row (a small select as wide as the column). */
+export function PeriodSelect({ site, className, compact }: { site: Site; className?: string; compact?: boolean }) {
   const t = useStore(sitesMessages);
   const { setOption } = useSiteActions();
   const current = periodName(site.scanperiod);
@@ -121,9 +141,12 @@ export function PeriodSelect({ site, className }: { site: Site; className?: stri
       value={current ?? 'other'}
       options={options}
       // As wide as its longest option in the reader's language ("Wöchentlich" is wider than "Weekly").
-      className={cn('w-max min-w-28', className)}
+      className={cn(compact ? 'w-full' : 'w-max min-w-28', className)}
+      size={compact ? 'sm' : 'md'}
       onValueChange={(value) => {
-        if (value !== 'other') setOption(site.domain, { option: 'scanperiod', value });
+        if (value === 'other') return;
+        const undo = current === undefined ? undefined : ({ option: 'scanperiod', value: current } as const);
+        setOption(site.domain, { option: 'scanperiod', value }, undo);
       }}
     />
   );

@@ -18,6 +18,7 @@ import { clearRowError, setRowError } from './row-errors';
 import { ServiceRefusal } from './service-refusal';
 import { useScanNow } from './use-scan-now';
 import { PermissionsDialog } from './permissions-dialog';
+import { useConfirmChange } from './use-confirm-change';
 import { ShareDialog } from './share-dialog';
 
 export type SiteRequest = 'removeFirewall' | 'delete' | 'share' | 'permissions';
@@ -26,7 +27,8 @@ export interface SiteActions {
   account: string | undefined;
   /** The unit whose sites are shown, when the view is one unit's (unshare needs it). */
   unit: string | undefined;
-  setOption: (domain: string, change: SiteChange) => void;
+  /** Changes an option; `undo` (the change back) makes its confirmation offer Undo. */
+  setOption: (domain: string, change: SiteChange, undo?: SiteChange) => void;
   scan: (domain: string) => void;
   unshare: (domain: string, unit: string) => void;
   /** Opens the dialog that asks first. */
@@ -45,10 +47,12 @@ interface ProviderProps {
   unit?: string | undefined;
   /** After a site was deleted (the site page goes back to the list). */
   onDeleted?: (domain: string) => void;
+  /** As a site's option is changed (the table keeps its row in view until the user moves on). */
+  onChanged?: (domain: string) => void;
   children: ReactNode;
 }
 
-export function SiteActionsProvider({ unit, onDeleted, children }: ProviderProps) {
+export function SiteActionsProvider({ unit, onDeleted, onChanged, children }: ProviderProps) {
   const t = useStore(sitesMessages);
   const d = useStore(siteDialogMessages);
   const account = useAccountId();
@@ -66,6 +70,7 @@ export function SiteActionsProvider({ unit, onDeleted, children }: ProviderProps
       setRowError(domain, { action: change.option, error });
     },
   });
+  const confirmChange = useConfirmChange((domain, change) => set.mutate({ domain, change }));
   const remove = useDeleteSite();
   const share = useShareSites();
   const unshare = useUnshareSite();
@@ -91,9 +96,10 @@ export function SiteActionsProvider({ unit, onDeleted, children }: ProviderProps
     () => ({
       account,
       unit,
-      setOption: (domain, change) => {
+      setOption: (domain, change, undo) => {
         clearRowError(domain);
-        set.mutate({ domain, change });
+        onChanged?.(domain);
+        set.mutate({ domain, change }, { onSuccess: () => confirmChange(domain, change, undo) });
       },
       scan,
       unshare: (domain, from) => {
@@ -110,7 +116,7 @@ export function SiteActionsProvider({ unit, onDeleted, children }: ProviderProps
     }),
     // The mutation objects change every render; their mutate functions are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [account, unit, scan, set.mutate, unshare.mutate, d],
+    [account, unit, scan, set.mutate, unshare.mutate, d, onChanged, confirmChange],
   );
 
   const site = asked?.site;

@@ -54,20 +54,38 @@ export function StatusBadge({ site, className }: { site: Site; className?: strin
   );
 }
 
-/** A UNIX time as a short date over its time (the full one on hover); `empty` when there is none. */
-export function ScanTime({ seconds, empty }: { seconds: number | null | undefined; empty: string }) {
+/**
+ * A UNIX time as a short date over its time (the full one on hover); `empty`
+ * when there is none. `oneLine` (a table row): the date, the time only on
+ * hover and to a screen reader, so the row stays one line tall.
+ */
+export function ScanTime({
+  seconds,
+  empty,
+  oneLine = false,
+}: {
+  seconds: number | null | undefined;
+  empty: string;
+  oneLine?: boolean;
+}) {
   const f = useStore(format);
   if (!seconds) return <span className="text-muted-foreground">{empty}</span>;
   const date = new Date(seconds * 1000);
   const sameYear = date.getFullYear() === new Date().getFullYear();
+  const day = f.date(date, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  const time = f.date(date, { hour: '2-digit', minute: '2-digit' });
+  if (oneLine) {
+    return (
+      <span title={f.unixTime(seconds)} className="block truncate">
+        {day}
+        <span className="sr-only">, {time}</span>
+      </span>
+    );
+  }
   return (
     <span title={f.unixTime(seconds)} className="block leading-tight">
-      <span className="block">
-        {f.date(date, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) })}
-      </span>
-      <span className="block text-xs text-muted-foreground">
-        {f.date(date, { hour: '2-digit', minute: '2-digit' })}
-      </span>
+      <span className="block">{day}</span>
+      <span className="block text-xs text-muted-foreground">{time}</span>
     </span>
   );
 }

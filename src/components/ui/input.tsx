@@ -7,6 +7,7 @@ export const inputVariants = cva(
   {
     variants: {
       size: {
+        sm: 'h-7 text-xs',
         md: 'h-10 text-base sm:text-sm',
         lg: 'h-12 text-lg',
       },

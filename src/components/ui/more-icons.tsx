@@ -87,3 +87,15 @@ export const FilterIcon = (p: IconProps) => (
     <path d="M3 5h18l-7 8v6l-4 2v-8z" />
   </Svg>
 );
+
+export const CheckIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 6 9 17l-5-5" />
+  </Svg>
+);
+
+export const ColumnsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 4h16v16H4zM9.5 4v16M14.5 4v16" />
+  </Svg>
+);

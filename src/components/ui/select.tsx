@@ -9,10 +9,12 @@ interface SelectOption<V extends string = string> {
   disabled?: boolean;
 }
 
-type SelectProps<V extends string> = Omit<ComponentProps<'select'>, 'value' | 'onChange' | 'children'> & {
+type SelectProps<V extends string> = Omit<ComponentProps<'select'>, 'value' | 'onChange' | 'children' | 'size'> & {
   value: V;
   onValueChange: (value: V) => void;
   options: readonly SelectOption<V>[];
+  /** `sm`: a compact control for a table row. */
+  size?: 'sm' | 'md';
 };
 
 /**
@@ -23,11 +25,23 @@ type SelectProps<V extends string> = Omit<ComponentProps<'select'>, 'value' | 'o
  * fully keyboard and screen-reader accessible, and on phones and in narrow
  * panel iframes opens the system picker. Label it with a Field or aria-label.
  */
-export function Select<V extends string>({ value, onValueChange, options, className, ...props }: SelectProps<V>) {
+export function Select<V extends string>({
+  value,
+  onValueChange,
+  options,
+  className,
+  size = 'md',
+  ...props
+}: SelectProps<V>) {
+  const small = size === 'sm';
   return (
     <div className={cn('relative', className)}>
       <select
-        className={cn(inputVariants(), 'border-input cursor-pointer appearance-none pr-9')}
+        className={cn(
+          inputVariants({ size }),
+          'border-input cursor-pointer appearance-none',
+          small ? 'pr-5 pl-2' : 'pr-9',
+        )}
         value={value}
         onChange={(e) => {
           const chosen = options.find((o) => o.value === e.currentTarget.value);
@@ -41,7 +55,13 @@ export function Select<V extends string>({ value, onValueChange, options, classN
           </option>
         ))}
       </select>
-      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted-foreground" />
+      <ChevronDownIcon
+        size={small ? 12 : 16}
+        className={cn(
+          'pointer-events-none absolute top-1/2 -translate-y-1/2 text-muted-foreground',
+          small ? 'right-1' : 'right-3',
+        )}
+      />
     </div>
   );
 }

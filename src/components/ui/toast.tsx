@@ -43,6 +43,17 @@ export function Toaster() {
           {item.description ? (
             <ToastPrimitive.Description className="mt-1">{item.description}</ToastPrimitive.Description>
           ) : null}
+          {item.action ? (
+            <ToastPrimitive.Action altText={item.action.label} asChild>
+              <button
+                type="button"
+                className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'mt-2')}
+                onClick={item.action.onAction}
+              >
+                {item.action.label}
+              </button>
+            </ToastPrimitive.Action>
+          ) : null}
           <ToastPrimitive.Close
             aria-label={t.toastDismiss}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'absolute top-1.5 right-1.5 size-8')}

@@ -10,7 +10,7 @@ import { RE, regex } from '../../api/registry/define';
 import { searchParam, searchSchema } from '../../lib/search-params';
 import { STATUSES } from './site-status';
 
-export const SORT_COLUMNS = [
+const SORT_COLUMNS = [
   'domain',
   'status',
   'threats',

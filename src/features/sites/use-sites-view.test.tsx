@@ -52,7 +52,7 @@ const SITES: Site[] = [
 
 function view(search: Partial<SitesSearch>, patching: Record<string, 0 | 1> = {}, sites = SITES) {
   const { result } = renderHook(() => useSitesView(sites, { ...SEARCH_DEFAULTS, ...search }, patching));
-  return result.current.map((s) => s.domain);
+  return result.current.sites.map((s) => s.domain);
 }
 
 describe('useSitesView', () => {

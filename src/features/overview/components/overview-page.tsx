@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { PlanUsage } from '../../../components/site/plan-usage';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -61,6 +62,7 @@ export function OverviewPage({ title }: OverviewPageProps) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
         <p className="mt-2 text-muted-foreground">{t.intro}</p>
+        <PlanUsage used={summary?.counts.sites} className="mt-1" />
       </div>
       <p className="flex h-5 items-center gap-1.5 text-xs text-muted-foreground">
         {query.isFetching && summary ? <Spinner className="size-3" /> : null}

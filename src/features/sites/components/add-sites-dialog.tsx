@@ -24,6 +24,7 @@ import { addSitesMessages } from '../add-messages';
 import { afterSend, planSend, type LineResult } from '../add-sites';
 import { boxLines, parseAddLines } from '../../../data/site-model/add-lines';
 import { AddPreview } from './add-preview';
+import { PlanUsage } from '../../../components/site/plan-usage';
 
 interface Summary {
   added: number;
@@ -60,6 +61,7 @@ export function AddSitesDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent title={t.title} description={t.description} width="lg">
+        <AddedSoFar />
         <AddSitesForm
           onClose={close}
           onAdded={(n) => (added.current += n)}
@@ -83,6 +85,12 @@ interface AddSitesFormProps {
   /** The dialog was asked to close with lines not sent: ask whether to throw them away. */
   asking: boolean;
   onKeep: () => void;
+}
+
+/** The plan's use, above the list to add. */
+function AddedSoFar() {
+  const sites = useSitesQuery(undefined);
+  return <PlanUsage used={sites.data?.length} className="-mt-2 mb-3" />;
 }
 
 function AddSitesForm({ onClose, onAdded, onUnsent, asking, onKeep }: AddSitesFormProps) {

@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
+import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import type { SiteOption } from '../../../api/registry/sites';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Select } from '../../../components/ui/select';
+import { ChevronDownIcon } from '../../../components/ui/icons';
 import { bulkMessages } from '../bulk-messages';
 import type { BulkAction } from '../use-bulk-job';
+import { cn } from '../../../lib/cn';
 import { BULK_CHOICE_IDS, choiceLabel, choiceOption, directAction, type BulkChoice } from './bulk-actions';
 import { ShareDialog } from '../../../components/site/share-dialog';
 
@@ -23,28 +25,24 @@ interface BulkBarProps {
   unavailable: readonly SiteOption[];
 }
 
-/** The selection and the change to apply to it; share and delete ask first. */
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-foreground outline-none select-none data-[highlighted]:bg-accent data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60';
+
+/**
+ * The selection and the change to apply to it, in one step: a menu whose
+ * item applies its change (Radix menu, non-modal as the CSP wants); share and
+ * delete ask first.
+ */
 export function BulkBar({ selected, matching, onSelectAll, onClear, onStart, busy, unavailable }: BulkBarProps) {
   const t = useStore(bulkMessages);
-  const [choice, setChoice] = useState<BulkChoice | ''>('');
   const [asking, setAsking] = useState<'share' | 'delete' | null>(null);
   const count = selected.length;
   const refused = (id: BulkChoice) => {
     const option = choiceOption(id);
     return option !== undefined && unavailable.includes(option);
   };
-  const options = [
-    { value: '' as const, label: t.choose, disabled: true },
-    ...BULK_CHOICE_IDS.map((id) => {
-      const label = choiceLabel(t, id);
-      return refused(id)
-        ? { value: id, label: t.choiceUnavailable({ change: label }), disabled: true }
-        : { value: id, label };
-    }),
-  ];
-
-  const apply = () => {
-    if (choice === '' || refused(choice)) return;
+  const apply = (choice: BulkChoice) => {
+    if (refused(choice)) return;
     const action = directAction(choice);
     if (action) onStart(action, selected);
     else setAsking(choice === 'share' ? 'share' : 'delete');
@@ -69,18 +67,40 @@ export function BulkBar({ selected, matching, onSelectAll, onClear, onStart, bus
           {t.clearSelection}
         </Button>
       </div>
-      <div className="flex items-center gap-2 sm:ml-auto">
-        <Select<BulkChoice | ''>
-          aria-label={t.action}
-          value={choice}
-          options={options}
-          onValueChange={setChoice}
-          className="min-w-0 flex-1 sm:w-64 sm:flex-none"
-        />
-        {/* A choice made before its option was refused stays chosen, but is not sent again. */}
-        <Button onClick={apply} disabled={choice === '' || busy || refused(choice)}>
-          {t.apply}
-        </Button>
+      <div className="sm:ml-auto">
+        <Menu.Root modal={false}>
+          <Menu.Trigger asChild>
+            {/* No second run until this one ends; an option the key was refused is offered disabled. */}
+            <Button disabled={busy}>
+              {t.action}
+              <ChevronDownIcon />
+            </Button>
+          </Menu.Trigger>
+          <Menu.Portal>
+            <Menu.Content
+              align="end"
+              side="top"
+              sideOffset={4}
+              collisionPadding={8}
+              className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-md border border-border bg-surface p-1 text-foreground shadow-lg"
+            >
+              {BULK_CHOICE_IDS.map((id) => {
+                const label = choiceLabel(t, id);
+                const off = refused(id);
+                return (
+                  <Menu.Item
+                    key={id}
+                    className={cn(itemClass, id === 'delete' && 'text-danger-text')}
+                    disabled={off}
+                    onSelect={() => apply(id)}
+                  >
+                    {off ? t.choiceUnavailable({ change: label }) : label}
+                  </Menu.Item>
+                );
+              })}
+            </Menu.Content>
+          </Menu.Portal>
+        </Menu.Root>
       </div>
       <ShareDialog
         open={asking === 'share'}

@@ -25,7 +25,7 @@ export function RowActions({ site }: { site: Site }) {
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="iconSm" aria-label={t.actions({ domain })}>
+        <Button variant="ghost" size="inline" className="size-8" aria-label={t.actions({ domain })}>
           <MoreIcon size={18} />
         </Button>
       </Menu.Trigger>

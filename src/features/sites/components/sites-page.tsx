@@ -12,6 +12,7 @@ import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-mem
 import { useSites } from '../../../data/sites';
 import { useUnitsDirectory } from '../../../data/units-directory';
 import { toast } from '../../../lib/toast-store';
+import { cn } from '../../../lib/cn';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportSites } from '../export-sites';
 import { sitesMessages } from '../../../components/site/site-messages';
@@ -33,6 +34,8 @@ import { SitesToolbar } from './sites-toolbar';
 
 /** Below this width (a phone, a 360 px panel iframe) rows show the domain, status and firewall, the rest in a detail. */
 const NARROW_PX = 640;
+/** The full table's least width (62rem and its border, sites-table.tsx): below it, it scrolls sideways. */
+const FULL_TABLE_PX = 994;
 
 export interface SitesPageProps {
   search: SitesSearch;
@@ -50,7 +53,19 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const units = useUnitsDirectory(account);
   const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
   const query = useSearchDraft(search.q, commitQuery);
-  const view = useSitesView(sites, { ...search, q: query.draft }, patching);
+  // Sites changed from their row stay in view (even if they no longer match) until the user moves on.
+  const [kept, setKept] = useState<{ view: string; domains: ReadonlySet<string> }>({ view: '', domains: new Set() });
+  const viewKey = JSON.stringify({ ...search, q: query.draft });
+  const keptNow = kept.view === viewKey ? kept.domains : NONE_KEPT;
+  const keepRow = useCallback(
+    (domain: string) =>
+      setKept((current) => {
+        const domains = current.view === viewKey ? current.domains : NONE_KEPT;
+        return domains.has(domain) ? current : { view: viewKey, domains: new Set([...domains, domain]) };
+      }),
+    [viewKey],
+  );
+  const { table, rows, sites: view } = useSitesView(sites, { ...search, q: query.draft }, patching, keptNow);
   const domains = useMemo(() => view.map((s) => s.domain), [view]);
   const selection = useSelection(domains);
   const bulk = useBulkJob();
@@ -62,6 +77,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const width = useElementWidth(frame);
   const layout = width !== null && width < NARROW_PX ? 'narrow' : 'full';
   const filtered = isFiltered({ ...search, q: query.draft });
+  const docked = bulk.job !== null || selection.domains.length > 0;
 
   const changeView = (change: Partial<SitesSearch>) => {
     // A new filter is a new set of sites: what was selected in the old one is not carried over.
@@ -75,11 +91,12 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   };
 
   return (
-    <SiteActionsProvider unit={search.unit}>
-      <div ref={frame} className="space-y-4">
-        <div>
+    <SiteActionsProvider unit={search.unit} onChanged={keepRow}>
+      <div ref={frame} className={cn('space-y-3', docked && 'pb-48')}>
+        {/* The count beside the title: the rows get the height (at least 12 rows at 1280×800). */}
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.title}</h1>
-          <p className="mt-1 text-sm text-muted-foreground" role="status">
+          <p className="text-sm text-muted-foreground" role="status">
             {filtered ? t.matchCount(view.length) : t.siteCount(sites.length)}
             {search.unit ? ` · ${tb.viewingUnit({ unit: search.unit })}` : ''}
             {search.unit ? (
@@ -100,33 +117,14 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
           units={units}
           narrow={layout === 'narrow'}
           onAdd={() => setAdding(true)}
+          onClear={clearFilters}
+          table={table}
           onExport={() => {
             const file = exportSites(view, patching);
             toast({ tone: 'success', title: tb.exported({ file }), description: t.siteCount(view.length) });
           }}
           shown={view.length}
         />
-        {bulk.job ? (
-          <BulkProgress
-            job={bulk.job}
-            onCancel={bulk.cancel}
-            onClose={bulk.dismiss}
-            stillScanning={stillScanning}
-            onRetry={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, [...(bulk.job?.failed.keys() ?? [])])}
-            onSendRest={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, bulk.job?.notSent ?? [])}
-          />
-        ) : null}
-        {selection.domains.length > 0 ? (
-          <BulkBar
-            selected={selection.domains}
-            matching={view.length}
-            onSelectAll={selection.selectAll}
-            onClear={selection.clear}
-            onStart={(action, list) => void bulk.start(action, list)}
-            busy={bulk.job?.running ?? false}
-            unavailable={unavailable}
-          />
-        ) : null}
         {view.length === 0 ? (
           <EmptySites
             kind={sites.length === 0 ? 'none' : 'noMatch'}
@@ -136,9 +134,11 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
           />
         ) : (
           <SitesTable
-            rows={view}
+            table={table}
+            rows={rows}
             label={search.unit ? t.unitTableLabel({ unit: search.unit }) : t.tableLabel}
             layout={layout}
+            sideways={layout === 'full' && width !== null && width < FULL_TABLE_PX}
             sort={search.sort}
             desc={search.desc}
             onSort={(column) =>
@@ -149,11 +149,44 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             onSelectAll={(all) => (all ? selection.selectAll() : selection.clear())}
           />
         )}
+        {docked ? (
+          // Docked at the window's bottom (in a panel's frame, the bottom of the band the panel shows), so the
+          // selection and a run's progress never push the table down; the page keeps room for it below.
+          <div className="fixed inset-x-0 bottom-0 z-30 max-h-[60dvh] overflow-y-auto border-t border-border bg-background/95 p-3 shadow-lg lg:left-52 embed:top-[calc(var(--embed-view-top)+var(--embed-view-height))] embed:bottom-auto embed:left-0 embed:max-h-[calc(var(--embed-view-height)*0.6)] embed:-translate-y-full">
+            <div className="mx-auto max-w-7xl space-y-2">
+              {bulk.job ? (
+                <BulkProgress
+                  job={bulk.job}
+                  onCancel={bulk.cancel}
+                  onClose={bulk.dismiss}
+                  stillScanning={stillScanning}
+                  onRetry={() =>
+                    void bulk.start(bulk.job?.action ?? { kind: 'scan' }, [...(bulk.job?.failed.keys() ?? [])])
+                  }
+                  onSendRest={() => void bulk.start(bulk.job?.action ?? { kind: 'scan' }, bulk.job?.notSent ?? [])}
+                />
+              ) : null}
+              {selection.domains.length > 0 ? (
+                <BulkBar
+                  selected={selection.domains}
+                  matching={view.length}
+                  onSelectAll={selection.selectAll}
+                  onClear={selection.clear}
+                  onStart={(action, list) => void bulk.start(action, list)}
+                  busy={bulk.job?.running ?? false}
+                  unavailable={unavailable}
+                />
+              ) : null}
+            </div>
+          </div>
+        ) : null}
       </div>
       <AddSitesDialog open={adding} onOpenChange={setAdding} />
     </SiteActionsProvider>
   );
 }
+
+const NONE_KEPT: ReadonlySet<string> = new Set();
 
 /** Columns whose first click sorts the largest first (most threats, latest scan). */
 const DESC_FIRST = new Set(['threats', 'lastScan']);

@@ -6,21 +6,26 @@
  * range). Controls inside a row keep their own keys.
  */
 import { useStore } from '@nanostores/react';
-import { useNavigate } from '@tanstack/react-router';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Site } from '../../../data/sites';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../../../components/site/site-messages';
 import type { SortColumn } from '../../../data/site-model/sites-search';
+import type { SitesRow, SitesTableModel } from '../use-sites-view';
 import { SiteRow, type TableLayout } from './site-row';
-import { columnLabel, SortHeader } from './sort-header';
+import { SortHeader } from './sort-header';
+import { moveInRow, rememberOpened, takeOpened } from './row-focus';
+import { usePageVirtualizer } from './use-page-virtualizer';
 import { useRowKeyBase } from './use-row-key-base';
 
 interface SitesTableProps {
-  rows: readonly Site[];
+  table: SitesTableModel;
+  rows: readonly SitesRow[];
   label: string;
   layout: TableLayout;
+  /** The full table is wider than its place (a panel of 800 px): it scrolls sideways there. */
+  sideways?: boolean;
   sort: SortColumn;
   desc: boolean;
   onSort: (column: SortColumn) => void;
@@ -30,40 +35,29 @@ interface SitesTableProps {
 }
 
 /** Row heights as the rows' CSS sets them (site-row.tsx): measured rows that match cost no re-render. */
-const ROW_ESTIMATE: Record<TableLayout, number> = { full: 57, narrow: 64 };
+const ROW_ESTIMATE: Record<TableLayout, number> = { full: 41, narrow: 57 };
 const PAGE = 10;
-
-const FULL_COLUMNS: { id: SortColumn; width: string; align?: 'right' }[] = [
-  { id: 'domain', width: '' },
-  { id: 'status', width: 'w-[6.75rem]' },
-  { id: 'threats', width: 'w-[4.5rem]', align: 'right' },
-  { id: 'lastScan', width: 'w-[5.5rem]' },
-  { id: 'nextScan', width: 'w-[5.5rem]' },
-  { id: 'firewall', width: 'w-[4.25rem]' },
-  { id: 'cleanup', width: 'w-[4.25rem]' },
-  { id: 'patching', width: 'w-[4.5rem]' },
-  // Wide enough for the select with the longest period in every language ("Wöchentlich").
-  { id: 'period', width: 'w-[9.5rem]' },
-  { id: 'permissions', width: 'w-[5.75rem]' },
-];
 
 export function SitesTable(props: SitesTableProps) {
   const { rows, layout, selected, onSelect } = props;
+  const visible = props.table.getVisibleLeafColumns();
+  // On a narrow screen the row shows the columns placed there; the rest go to its detail.
+  const shown = layout === 'narrow' ? visible.filter((c) => c.columnDef.meta?.narrow === 'row') : visible;
   const t = useStore(sitesMessages);
   const navigate = useNavigate();
+  const router = useRouter();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
   const [active, setActive] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const focusWanted = useRef<number | null>(null);
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
 
-  // The virtualiser re-renders this component itself; nothing here memoises its functions.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const virtualizer = usePageVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE[layout],
-    overscan: 4,
+    listRef: scrollRef,
+    headRef,
     // Keyed by position (useRowKeyBase): when a search changes which sites are
     // shown, the row components stay and take the new sites (an update), rather
     // than every row unmounting and mounting again; a row's size is measured
@@ -99,9 +93,27 @@ export function SitesTable(props: SitesTableProps) {
     }
   });
 
+  // Back from a site's page opened here: its row has the focus again (once the rows are there).
+  const [opened] = useState(takeOpened);
+  const returning = useRef(opened);
+  useEffect(() => {
+    const domain = returning.current;
+    if (domain === null || rows.length === 0) return;
+    returning.current = null;
+    const index = rows.findIndex((r) => r.original.domain === domain);
+    if (index < 0) return;
+    focusRow(index);
+    // The shell moves the focus to a new page's heading once it has rendered: the row takes it back, once.
+    const stop = router.subscribe('onRendered', () => {
+      stop();
+      scrollRef.current?.querySelector<HTMLElement>(`tr[aria-rowindex="${index + 2}"]`)?.focus({ preventScroll: true });
+    });
+    return stop;
+  }, [rows, focusRow, router]);
+
   const onRowKeyDown = useCallback(
     (e: KeyboardEvent<HTMLTableRowElement>, index: number) => {
-      if (e.target !== e.currentTarget) return;
+      if (moveInRow(e) || e.target !== e.currentTarget) return;
       const moves: Record<string, number> = {
         ArrowDown: index + 1,
         ArrowUp: index - 1,
@@ -116,8 +128,11 @@ export function SitesTable(props: SitesTableProps) {
         focusRow(to);
       } else if (e.key === 'Enter') {
         e.preventDefault();
-        const domain = rows[index]?.domain;
-        if (domain) void navigate({ to: '/sites/$domain', params: { domain } });
+        const domain = rows[index]?.original.domain;
+        if (domain) {
+          rememberOpened(domain);
+          void navigate({ to: '/sites/$domain', params: { domain } });
+        }
       } else if (e.key === ' ') {
         e.preventDefault();
         onSelect(index, e.shiftKey);
@@ -138,23 +153,29 @@ export function SitesTable(props: SitesTableProps) {
 
   const items = virtualizer.getVirtualItems();
   const keyBase = useRowKeyBase(rows, virtualizer.range?.startIndex ?? 0, items.length);
+  // Item positions count from the page's top (scrollMargin); the spacers from the table's.
+  const margin = virtualizer.options.scrollMargin;
   const total = virtualizer.getTotalSize();
-  const padBottom = total - (items.at(-1)?.end ?? 0);
+  const padBottom = total - ((items.at(-1)?.end ?? margin) - margin);
   const narrow = layout === 'narrow';
-  const columns = narrow ? 4 : FULL_COLUMNS.length + 2;
+  const columns = shown.length + 2;
   // Nothing selected (the usual case, and after every keystroke in the search): no need to look at 10,000 rows.
-  const allSelected = rows.length > 0 && selected.size >= rows.length && rows.every((s) => selected.has(s.domain));
-  const someSelected = selected.size > 0 && !allSelected && rows.some((s) => selected.has(s.domain));
+  const allSelected =
+    rows.length > 0 && selected.size >= rows.length && rows.every((r) => selected.has(r.original.domain));
+  const someSelected = selected.size > 0 && !allSelected && rows.some((r) => selected.has(r.original.domain));
 
   return (
-    // The table scrolls inside a box about a window tall. Embedded, the window is the
-    // panel's iframe, sized to our content (docs/embedding.md, `resize`): a limit taken
-    // from its height would raise itself with every resize, so there it is fixed.
-    // `relative`: the rows' absolutely placed texts (sr-only) are clipped by the box
-    // too, rather than reaching below it and lengthening the page (and the frame).
+    // One scroll, the page's: no box of its own height inside the scrolling page (it clipped expanded
+    // rows on phones and in panels). The header sticks to the window's top; in a panel's frame (as tall
+    // as its content) to the top of the band the panel shows. `overflow-x-clip` is no scroll container,
+    // so the sticky header still follows the page. Only where the full table is wider than its place
+    // does its box scroll sideways (and the header then stays at the table's top).
     <div
       ref={scrollRef}
-      className="relative max-h-[max(22rem,calc(100dvh-15rem))] overflow-auto rounded-lg border border-border bg-surface embed:max-h-[36rem]"
+      className={cn(
+        'relative rounded-lg border border-border bg-surface',
+        props.sideways ? 'overflow-x-auto' : 'overflow-x-clip',
+      )}
     >
       <table
         aria-label={props.label}
@@ -163,26 +184,16 @@ export function SitesTable(props: SitesTableProps) {
       >
         <colgroup>
           <col className="w-9" />
-          {narrow ? (
-            <>
-              <col />
-              <col className="w-16" />
-              <col className="w-14" />
-            </>
-          ) : (
-            <>
-              {FULL_COLUMNS.map((c) => (
-                <col key={c.id} className={c.width} />
-              ))}
-              {/* The row's menu button (36 px) and the cell's padding (8 + 12 px): it fits, so nothing scrolls sideways. */}
-              <col className="w-14" />
-            </>
-          )}
+          {shown.map((c) => (
+            <col key={c.id} className={narrow && c.id === 'firewall' ? 'w-16' : c.columnDef.meta?.width} />
+          ))}
+          {/* The row's menu button (or a narrow row's detail button) and the cell's padding: nothing scrolls sideways. */}
+          <col className={narrow ? 'w-14' : 'w-12'} />
         </colgroup>
-        <thead>
+        <thead ref={headRef}>
           <tr
             aria-rowindex={1}
-            className="[&>th]:sticky [&>th]:top-0 [&>th]:z-10 [&>th]:border-b [&>th]:border-border [&>th]:bg-surface"
+            className="[&>th]:sticky [&>th]:top-0 [&>th]:z-10 [&>th]:border-b [&>th]:border-border [&>th]:bg-surface embed:[&>th]:top-(--embed-view-top)"
           >
             <th scope="col" className="py-2 pr-2 pl-3 text-left">
               <input
@@ -196,47 +207,35 @@ export function SitesTable(props: SitesTableProps) {
                 onChange={() => props.onSelectAll(!allSelected)}
               />
             </th>
-            {narrow ? (
-              <>
-                <SortHeader id="domain" label={t.colDomain} sort={props.sort} desc={props.desc} onSort={props.onSort} />
-                <th scope="col" className="px-2 py-2 text-left text-xs font-medium text-muted-foreground">
-                  {t.colFirewall}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">{t.showDetails}</span>
-                </th>
-              </>
-            ) : (
-              <>
-                {FULL_COLUMNS.map((c) => (
-                  <SortHeader
-                    key={c.id}
-                    id={c.id}
-                    label={columnLabel(t, c.id)}
-                    align={c.align}
-                    sort={props.sort}
-                    desc={props.desc}
-                    onSort={props.onSort}
-                  />
-                ))}
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">{t.colActions}</span>
-                </th>
-              </>
-            )}
+            {shown.map((c) => (
+              <SortHeader
+                key={c.id}
+                id={c.id as SortColumn}
+                label={c.columnDef.meta?.label(t) ?? c.id}
+                align={c.columnDef.meta?.align}
+                sort={props.sort}
+                desc={props.desc}
+                onSort={props.onSort}
+              />
+            ))}
+            <th scope="col" className="px-2 py-2">
+              <span className="sr-only">{narrow ? t.showDetails : t.colActions}</span>
+            </th>
           </tr>
         </thead>
         {items.flatMap((item, i) => {
-          const site = rows[item.index];
-          if (!site) return [];
+          const row = rows[item.index];
+          if (!row) return [];
+          const site = row.original;
           // The space of the rows not rendered before this one: above the first, and between the
           // focused row kept far away (rangeExtractor) and the rows in view. Without it the table
           // was shorter than the list, and a scroll far down bounced between two offsets each frame.
-          const gap = item.start - (i === 0 ? 0 : (items[i - 1]?.end ?? 0));
-          const row = (
+          const gap = item.start - (i === 0 ? margin : (items[i - 1]?.end ?? margin));
+          const line = (
             <SiteRow
               key={item.index - keyBase}
-              site={site}
+              row={row}
+              cells={shown}
               index={item.index}
               layout={layout}
               selected={selected.has(site.domain)}
@@ -251,8 +250,8 @@ export function SitesTable(props: SitesTableProps) {
             />
           );
           return gap > 0
-            ? [<Spacer key={i === 0 ? 'top' : `gap-${item.index - keyBase}`} height={gap} columns={columns} />, row]
-            : [row];
+            ? [<Spacer key={i === 0 ? 'top' : `gap-${item.index - keyBase}`} height={gap} columns={columns} />, line]
+            : [line];
         })}
         {padBottom > 0 ? <Spacer height={padBottom} columns={columns} /> : null}
       </table>

@@ -9,10 +9,12 @@ import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../../../components/site/site-messages';
 import { activeChoiceFilters } from '../../../data/site-model/site-filters';
 import { STATUSES } from '../../../data/site-model/site-status';
-import { SORT_COLUMNS, type SitesSearch, type SortColumn } from '../../../data/site-model/sites-search';
+import { isFiltered } from '../../../data/site-model/site-filters';
+import type { SitesSearch, SortColumn } from '../../../data/site-model/sites-search';
 import { sitesToolbarMessages } from '../toolbar-messages';
+import type { SitesTableModel } from '../use-sites-view';
+import { ColumnsMenu } from './columns-menu';
 import { statusLabel } from '../../../components/site/site-cells';
-import { columnLabel } from './sort-header';
 
 interface SitesToolbarProps {
   search: SitesSearch;
@@ -24,17 +26,23 @@ interface SitesToolbarProps {
   narrow: boolean;
   onAdd: () => void;
   onExport: () => void;
+  /** Resets every filter (the search too; not the sort, nor the customer). */
+  onClear: () => void;
   shown: number;
+  table: SitesTableModel;
 }
 
 /** Search, filters (and sort, on a narrow screen), Add sites and Export; every value lives in the URL. */
 export function SitesToolbar(props: SitesToolbarProps) {
-  const { search, onSearch, units, narrow, onAdd, onExport, shown } = props;
+  const { search, onSearch, units, narrow, onAdd, onExport, shown, table } = props;
   const t = useStore(sitesToolbarMessages);
   const s = useStore(sitesMessages);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   const active = activeChoiceFilters(search);
+  const anyFilter = isFiltered({ ...search, q: props.query });
+  // Wide: the filters share one row in equal parts.
+  const wide = 'lg:w-0 lg:min-w-0 lg:flex-1';
   const unitOptions = [
     { value: '', label: t.unitAll },
     ...units.map((u) => ({ value: u.email, label: u.email })),
@@ -44,7 +52,10 @@ export function SitesToolbar(props: SitesToolbarProps) {
   const filters = (
     <div
       id={filtersId}
-      className={cn('grid gap-2 sm:grid-cols-2 lg:flex lg:flex-wrap', narrow && !filtersOpen && 'hidden')}
+      className={cn(
+        'grid gap-2 sm:grid-cols-2 lg:flex lg:flex-nowrap lg:items-center',
+        narrow && !filtersOpen && 'hidden',
+      )}
     >
       <Select
         aria-label={t.status}
@@ -52,9 +63,13 @@ export function SitesToolbar(props: SitesToolbarProps) {
         onValueChange={(status) => onSearch({ status })}
         options={[
           { value: 'any' as const, label: t.statusAny },
-          ...STATUSES.map((v) => ({ value: v, label: statusLabel(s, v) })),
+          // "Never scanned" is the scans filter's (with overdue scans): one place to find it.
+          ...STATUSES.filter((v) => v !== 'never' || search.status === 'never').map((v) => ({
+            value: v,
+            label: statusLabel(s, v),
+          })),
         ]}
-        className="lg:w-40"
+        className={wide}
       />
       <Select
         aria-label={t.firewall}
@@ -65,7 +80,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
           { value: 'on' as const, label: t.firewallOn },
           { value: 'off' as const, label: t.firewallOff },
         ]}
-        className="lg:w-40"
+        className={wide}
       />
       <Select
         aria-label={t.cleanup}
@@ -76,7 +91,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
           { value: 'on' as const, label: t.cleanupOn },
           { value: 'off' as const, label: t.cleanupOff },
         ]}
-        className="lg:w-44"
+        className={wide}
       />
       <Select
         aria-label={t.period}
@@ -89,7 +104,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
           { value: 'day' as const, label: s.periodDay },
           { value: 'off' as const, label: t.periodOff },
         ]}
-        className="lg:w-44"
+        className={wide}
       />
       <Select
         aria-label={t.scans}
@@ -99,7 +114,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
           { value: 'any' as const, label: t.scansAny },
           { value: 'due' as const, label: t.scansDue },
         ]}
-        className="lg:w-56"
+        className={wide}
       />
       <Select
         aria-label={t.unit}
@@ -107,7 +122,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
         value={search.unit ?? ''}
         onValueChange={(unit) => onSearch({ unit: unit === '' ? undefined : unit })}
         options={unitOptions}
-        className="lg:w-56"
+        className={wide}
       />
       {narrow ? (
         <div className="flex gap-2">
@@ -115,7 +130,10 @@ export function SitesToolbar(props: SitesToolbarProps) {
             aria-label={t.sort}
             value={search.sort}
             onValueChange={(sort) => onSearch({ sort })}
-            options={SORT_COLUMNS.map((c) => ({ value: c, label: t.sortOption({ column: columnLabel(s, c) }) }))}
+            options={table.getAllLeafColumns().map((c) => ({
+              value: c.id as SortColumn,
+              label: t.sortOption({ column: c.columnDef.meta?.label(s) ?? c.id }),
+            }))}
             className="min-w-0 flex-1"
           />
           <Select<'asc' | 'desc'>
@@ -129,6 +147,11 @@ export function SitesToolbar(props: SitesToolbarProps) {
             className="w-36"
           />
         </div>
+      ) : null}
+      {anyFilter && shown > 0 ? (
+        <Button variant="link" size="inline" className="justify-self-start lg:shrink-0" onClick={props.onClear}>
+          {t.clearFilters}
+        </Button>
       ) : null}
     </div>
   );
@@ -169,6 +192,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
             <DownloadIcon />
             {t.exportCsv}
           </Button>
+          {narrow ? null : <ColumnsMenu table={table} />}
         </div>
       </div>
       {filters}

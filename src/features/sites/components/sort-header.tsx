@@ -42,20 +42,3 @@ export function SortHeader({ id, label, align, sort, desc, onSort }: SortHeaderP
     </th>
   );
 }
-
-/** A column's name, as its header and the sort menu say it. */
-export function columnLabel(t: ReturnType<typeof sitesMessages.get>, id: SortColumn): string {
-  const labels: Record<SortColumn, string> = {
-    domain: t.colDomain,
-    status: t.colStatus,
-    threats: t.colThreats,
-    lastScan: t.colLastScan,
-    nextScan: t.colNextScan,
-    firewall: t.colFirewall,
-    cleanup: t.colCleanup,
-    patching: t.colPatching,
-    period: t.colPeriod,
-    permissions: t.colPermissions,
-  };
-  return labels[id];
-}

@@ -1,50 +1,51 @@
 /**
- * The sites table's model on TanStack Table v9: the features it uses (sorting
- * and column filtering, with their row models as feature slots), the list in
- * the sorted column's order, and one column per sortable field with its sort
- * and filter functions. Rendering is the rows' own (site-row.tsx); this
- * decides which sites, in which order.
+ * The sites table's model on TanStack Table v9: the features it uses (sorting,
+ * column filtering and column visibility, with their row models as feature
+ * slots), the list in the sorted column's order, and the URL's filters as
+ * column filters. The columns themselves (header, cell, sort and filter) are
+ * defined once, in site-columns.tsx.
  */
 import {
   columnFilteringFeature,
+  columnVisibilityFeature,
   createFilteredRowModel,
   createSortedRowModel,
   rowSortingFeature,
   tableFeatures,
-  type ColumnDef,
   type ColumnFiltersState,
-  type Row,
 } from '@tanstack/react-table';
 import type { Site } from '../../../data/sites';
+import type { SitesMessages } from '../../../components/site/site-messages';
 import { severity, statusOf, threatsOf } from '../../../data/site-model/site-status';
 import {
   FILTER_DEFAULTS,
   FILTER_KEYS,
-  ON_OFF_FILTERS,
-  PERIOD_FILTERS,
-  SCAN_FILTERS,
-  STATUS_FILTERS,
   type FilterKey,
   type SiteFilters,
   type SortColumn,
 } from '../../../data/site-model/sites-search';
-import {
-  matchesOnOff,
-  matchesPeriod,
-  matchesScan,
-  normalQuery,
-  searchText,
-} from '../../../data/site-model/site-filters';
+import { normalQuery, searchText } from '../../../data/site-model/site-filters';
+
+/** What the table draws for a column besides its cells: header words, width, alignment, where it goes when narrow. */
+export interface SiteColumnMeta {
+  label: (t: SitesMessages) => string;
+  /** The `<col>` width class on a wide screen (none: the column takes the rest). */
+  width: string;
+  align?: 'right';
+  /** On a narrow screen: in the row itself, or in the row's detail (the default). */
+  narrow?: 'row';
+}
 
 export const sitesFeatures = tableFeatures({
   rowSortingFeature,
   columnFilteringFeature,
+  columnVisibilityFeature,
   sortedRowModel: createSortedRowModel(),
   filteredRowModel: createFilteredRowModel(),
+  columnMeta: {} as SiteColumnMeta,
 });
 
-type SitesFeatures = typeof sitesFeatures;
-type SiteRow = Row<SitesFeatures, Site>;
+export type SitesFeatures = typeof sitesFeatures;
 
 type Compare = (a: Site, b: Site) => number;
 
@@ -53,8 +54,6 @@ const byNumber =
   (value: (s: Site) => number): Compare =>
   (a, b) =>
     value(a) - value(b);
-const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && list.some((v) => v === value);
 
 /**
  * How each column orders sites, ascending. Never scanned sorts after every
@@ -106,67 +105,6 @@ export function orderSites(
     places[i] = prev !== undefined && site !== undefined && compare(prev, site) === 0 ? (places[i - 1] ?? 0) : i;
   }
   return { sites: sorted, column, places, names: sorted.map(searchText) };
-}
-
-/**
- * One column per sortable field with its sort and filter functions, over an
- * ordered list (`orderSites`, made for the sorted column): the table's sorted
- * row model then compares places, and finds the rows already in order (one
- * pass rather than a sort with the collator at every keystroke); a
- * descending sort turns them round, equal sites staying in the list's order.
- * The search compares the precomputed names.
- */
-export function sitesColumns(ordered: OrderedSites): ColumnDef<SitesFeatures, Site>[] {
-  const { places, names } = ordered;
-  // No value is undefined here: the sort need not read values to find out.
-  const sorted = {
-    sortFn: (a: SiteRow, b: SiteRow) => (places[a.index] ?? 0) - (places[b.index] ?? 0),
-    sortUndefined: false,
-  } as const;
-  return [
-    {
-      id: 'domain',
-      accessorFn: (s) => s.domain,
-      filterFn: (row, _id, query) => typeof query !== 'string' || (names[row.index] ?? '').includes(query),
-      ...sorted,
-    },
-    {
-      id: 'status',
-      accessorFn: (s) => statusOf(s),
-      filterFn: (row, _id, value) =>
-        !oneOf(STATUS_FILTERS, value) || value === 'any' || statusOf(row.original) === value,
-      ...sorted,
-    },
-    { id: 'threats', accessorFn: (s) => threatsOf(s) ?? -1, ...sorted },
-    {
-      id: 'lastScan',
-      accessorFn: (s) => s.scanreport?.date ?? 0,
-      filterFn: (row, _id, value) => !oneOf(SCAN_FILTERS, value) || matchesScan(row.original, value),
-      ...sorted,
-    },
-    { id: 'nextScan', accessorFn: (s) => s.nextscan, ...sorted },
-    {
-      id: 'firewall',
-      accessorFn: (s) => s.firewallstatus,
-      filterFn: (row, _id, value) => !oneOf(ON_OFF_FILTERS, value) || matchesOnOff(row.original.firewallstatus, value),
-      ...sorted,
-    },
-    {
-      id: 'cleanup',
-      accessorFn: (s) => s.autotreatment,
-      filterFn: (row, _id, value) => !oneOf(ON_OFF_FILTERS, value) || matchesOnOff(row.original.autotreatment, value),
-      ...sorted,
-    },
-    // The API does not report it: ordered by this dashboard's memory (orderSites), the value is the site.
-    { id: 'patching', accessorFn: (s) => s.domain, ...sorted },
-    {
-      id: 'period',
-      accessorFn: (s) => s.scanperiod,
-      filterFn: (row, _id, value) => !oneOf(PERIOD_FILTERS, value) || matchesPeriod(row.original, value),
-      ...sorted,
-    },
-    { id: 'permissions', accessorFn: (s) => s.permissions, ...sorted },
-  ] satisfies (ColumnDef<SitesFeatures, Site> & { id: SortColumn })[];
 }
 
 /** The column each of the URL's filters narrows (every filter has one: the type says so). */

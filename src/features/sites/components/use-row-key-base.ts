@@ -1,6 +1,5 @@
 /** The sites table's row keys (sites-table.tsx): stable while scrolling, reused across a new list. */
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Site } from '../../../data/sites';
 
 /**
  * The rows' React keys are their index less this base. A scroll keeps it, so
@@ -11,7 +10,7 @@ import type { Site } from '../../../data/sites';
  * view keep their components and take the new sites (an update), instead of
  * some twenty rows unmounting and mounting again at a keystroke.
  */
-export function useRowKeyBase(rows: readonly Site[], first: number, shown: number): number {
+export function useRowKeyBase(rows: readonly unknown[], first: number, shown: number): number {
   const [keyed, setKeyed] = useState({ rows, base: 0 });
   // The first row in view as last committed (a scroll changes it without a new list).
   const committedFirst = useRef(first);
