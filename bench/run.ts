@@ -6,6 +6,7 @@ import { cleanUpOnInterrupt } from '../test-support/servers.ts';
 import { benchBundle } from './bundle.ts';
 import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
+import { benchReadModel } from './readmodel.ts';
 import { benchSandbox } from './sandbox.ts';
 import { benchSitePage } from './site-page.ts';
 import { benchSites } from './sites.ts';
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<void>> = {
   overview: benchOverview,
   'site-page': benchSitePage,
   workspace: benchWorkspace,
+  readmodel: benchReadModel,
 };
 
 for (const [name, run] of Object.entries(benches)) {
