@@ -50,7 +50,6 @@ export const readModelMigration: Migration = {
       .addColumn('threats', 'bigint', (col) => col.notNull())
       .addColumn('report_date', 'bigint', (col) => col.notNull())
       .addColumn('report', 'text')
-      .addColumn('fwhistory', 'text')
       .addColumn('blocked', 'bigint', (col) => col.notNull())
       .addColumn('scanning_at', 'bigint')
       .addColumn('read_at', 'bigint', (col) => col.notNull())
@@ -63,6 +62,14 @@ export const readModelMigration: Migration = {
         .columns(['account_id', column, 'domain'])
         .execute();
     }
+    // The 30 days apart: the scans of the sites table (a search, counters) read narrow rows.
+    await db.schema
+      .createTable('rm_history')
+      .addColumn('account_id', 'text', (col) => col.notNull())
+      .addColumn('domain', 'text', (col) => col.notNull())
+      .addColumn('fwhistory', 'text', (col) => col.notNull())
+      .addPrimaryKeyConstraint('rm_history_pk', ['account_id', 'domain'])
+      .execute();
     // "Most attacked" reads the top of this one.
     await db.schema.createIndex('rm_site_blocked').on('rm_site').columns(['account_id', 'blocked']).execute();
   },

@@ -95,9 +95,7 @@ describe.each(ENGINES)('the read model store on $title', ({ available, place: ma
     await write.visit('old', NOW);
     await write.visit('recent', NOW + 20 * DAY);
     await write.upsertSites(
-      [0, 1]
-        .flatMap((n) => [rowOf('old', site(n), NOW), rowOf('recent', site(n), NOW)])
-        .flatMap((r) => (r ? [r.row] : [])),
+      [0, 1].flatMap((n) => [rowOf('old', site(n), NOW), rowOf('recent', site(n), NOW)]).flatMap((r) => (r ? [r] : [])),
     );
     now = NOW + 31 * DAY;
     expect(await model.sweep()).toBe(1);
@@ -110,7 +108,7 @@ describe.each(ENGINES)('the read model store on $title', ({ available, place: ma
     const { model, write } = await open(() => NOW);
     const sites = Array.from({ length: 84 }, (_, n) => site(n));
     await write.visit('a', NOW);
-    await write.upsertSites(sites.flatMap((s) => rowOf('a', s, NOW)?.row ?? []));
+    await write.upsertSites(sites.flatMap((s) => rowOf('a', s, NOW) ?? []));
     const expected = summarize(sites, NOW_S);
     expect(await model.read.counts('a', NOW_S)).toEqual(expected.counts);
     const attention = await model.read.attention('a', NOW_S, 10);

@@ -11,8 +11,7 @@ import { FLEET_REFRESH_TARGET } from '../../src/api/fleet.ts';
 import { upstreamCookie } from '../proxy/credentials.ts';
 import { forwardedRequestHeaders } from '../proxy/upstream.ts';
 import { DaySums } from './day-sums.ts';
-import type { ReadModelSiteTable } from './schema.ts';
-import { rowOf } from './site-row.ts';
+import { rowOf, type SiteRead } from './site-row.ts';
 import { SiteSplitter } from './split.ts';
 import type { WriteStore } from './store-write.ts';
 
@@ -65,7 +64,7 @@ export function createRefresher(options: {
       if (response.body === null) return await options.store.refreshFailed(accountId, 'upstream-garbage');
       const splitter = new SiteSplitter();
       const sums = new DaySums();
-      let batch: ReadModelSiteTable[] = [];
+      let batch: SiteRead[] = [];
       const reader = response.body.getReader();
       let sliceStart = performance.now();
       for (;;) {
@@ -75,7 +74,7 @@ export function createRefresher(options: {
           const read = rowOf(accountId, site, startedAt);
           if (read === null) continue;
           if (read.history) sums.add(read.history);
-          batch.push(read.row);
+          batch.push(read);
           if (batch.length >= BATCH) {
             await options.store.upsertSites(batch);
             batch = [];

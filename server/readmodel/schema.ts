@@ -40,8 +40,6 @@ export interface ReadModelSiteTable {
   report_date: number;
   /** The scan report as JSON, null when never scanned. */
   report: string | null;
-  /** The 30 days as JSON, null when the API gave none. */
-  fwhistory: string | null;
   /** Requests blocked over the 30 days (for "most attacked"). */
   blocked: number;
   /** A scan this dashboard started and whose report has not been read yet. */
@@ -50,7 +48,15 @@ export interface ReadModelSiteTable {
   read_at: number;
 }
 
+/** A site's 30 days as JSON, when the API gave them. */
+export interface ReadModelHistoryTable {
+  account_id: string;
+  domain: string;
+  fwhistory: string;
+}
+
 export interface ReadModelTables {
   rm_account: ReadModelAccountTable;
   rm_site: ReadModelSiteTable;
+  rm_history: ReadModelHistoryTable;
 }

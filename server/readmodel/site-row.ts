@@ -39,12 +39,15 @@ export function blockedOf(history: FwHistory | null): number {
   return blocked;
 }
 
+/** A site as read: its row, its history (for the sums) and that history's JSON. */
+export interface SiteRead {
+  row: ReadModelSiteTable;
+  history: FwHistory | null;
+  historyJson: string | null;
+}
+
 /** One site of the list as a row, or null when it is not a site (then it is skipped). */
-export function rowOf(
-  accountId: string,
-  value: unknown,
-  readAt: number,
-): { row: ReadModelSiteTable; history: FwHistory | null } | null {
+export function rowOf(accountId: string, value: unknown, readAt: number): SiteRead | null {
   if (typeof value !== 'object' || value === null) return null;
   const s = value as Record<string, unknown>;
   if (typeof s.domain !== 'string' || typeof s.host !== 'string') return null;
@@ -71,12 +74,12 @@ export function rowOf(
       threats: report === null ? -1 : report.threats,
       report_date: report === null ? 0 : report.date,
       report: report === null ? null : JSON.stringify(s.scanreport),
-      fwhistory: history === null ? null : JSON.stringify(history),
       blocked: blockedOf(history),
       scanning_at: null,
       read_at: readAt,
     },
     history,
+    historyJson: history === null ? null : JSON.stringify(history),
   };
 }
 
@@ -100,14 +103,13 @@ export function addedRow(accountId: string, domain: string, at: number): ReadMod
     threats: -1,
     report_date: 0,
     report: null,
-    fwhistory: null,
     blocked: 0,
     scanning_at: null,
     read_at: at,
   };
 }
 
-export type JoinedRow = Omit<ReadModelSiteTable, 'fwhistory' | 'search'> & {
+export type JoinedRow = Omit<ReadModelSiteTable, 'search'> & {
   unit: string | null;
   patching: number | null;
 };

@@ -150,7 +150,10 @@ export function readStore(db: WorkspaceDb) {
 
     async site(accountId: string, domain: string): Promise<(FleetRow & { fwhistory: unknown }) | null> {
       const row = await joined(db.selectFrom('rm_site as s'))
-        .select('s.fwhistory')
+        .leftJoin('rm_history as h', (j) =>
+          j.onRef('h.account_id', '=', 's.account_id').onRef('h.domain', '=', 's.domain'),
+        )
+        .select('h.fwhistory')
         .where('s.account_id', '=', accountId)
         .where('s.domain', '=', domain)
         .executeTakeFirst();

@@ -8,8 +8,7 @@ import type { FwHistory } from '../../src/api/schemas.ts';
 import type { WorkspaceDb } from '../workspace/db.ts';
 import { chunks } from '../workspace/store-directory.ts';
 import { DaySums, type SummedDay } from './day-sums.ts';
-import type { ReadModelSiteTable } from './schema.ts';
-import { addedRow } from './site-row.ts';
+import { addedRow, type SiteRead } from './site-row.ts';
 
 /** Rows per statement: 22 columns each, well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 250;
@@ -33,7 +32,7 @@ export function writeStore(db: WorkspaceDb) {
     const sums = DaySums.of(JSON.parse(account.days) as SummedDay[]);
     for (const part of chunks(domains)) {
       const rows = await db
-        .selectFrom('rm_site')
+        .selectFrom('rm_history')
         .select('fwhistory')
         .where('account_id', '=', accountId)
         .where('domain', 'in', part)
@@ -51,6 +50,7 @@ export function writeStore(db: WorkspaceDb) {
     await subtractHistories(accountId, domains);
     for (const part of chunks(domains)) {
       await db.deleteFrom('rm_site').where('account_id', '=', accountId).where('domain', 'in', part).execute();
+      await db.deleteFrom('rm_history').where('account_id', '=', accountId).where('domain', 'in', part).execute();
     }
   }
 
@@ -68,8 +68,25 @@ export function writeStore(db: WorkspaceDb) {
      * Rows of a read, upserted. A scan this dashboard started stays shown
      * until a report newer than its start is read.
      */
-    async upsertSites(rows: readonly ReadModelSiteTable[]): Promise<void> {
-      for (const part of chunks(rows, ROWS_PER_INSERT)) {
+    async upsertSites(reads: readonly SiteRead[]): Promise<void> {
+      const histories = reads.flatMap((r) =>
+        r.historyJson === null
+          ? []
+          : [{ account_id: r.row.account_id, domain: r.row.domain, fwhistory: r.historyJson }],
+      );
+      for (const part of chunks(histories, ROWS_PER_INSERT)) {
+        await db
+          .insertInto('rm_history')
+          .values(part)
+          .onConflict((oc) =>
+            oc.columns(['account_id', 'domain']).doUpdateSet((eb) => ({ fwhistory: eb.ref('excluded.fwhistory') })),
+          )
+          .execute();
+      }
+      for (const part of chunks(
+        reads.map((r) => r.row),
+        ROWS_PER_INSERT,
+      )) {
         await db
           .insertInto('rm_site')
           .values(part)
@@ -89,7 +106,6 @@ export function writeStore(db: WorkspaceDb) {
               threats: eb.ref('excluded.threats'),
               report_date: eb.ref('excluded.report_date'),
               report: eb.ref('excluded.report'),
-              fwhistory: eb.ref('excluded.fwhistory'),
               blocked: eb.ref('excluded.blocked'),
               read_at: eb.ref('excluded.read_at'),
               scanning_at: sql<
@@ -107,6 +123,23 @@ export function writeStore(db: WorkspaceDb) {
      */
     async finishRefresh(accountId: string, startedAt: number, days: SummedDay[], at: number): Promise<void> {
       await db.deleteFrom('rm_site').where('account_id', '=', accountId).where('read_at', '<', startedAt).execute();
+      // Histories of the sites gone.
+      await db
+        .deleteFrom('rm_history as h')
+        .where('h.account_id', '=', accountId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('rm_site as s')
+                .select('s.domain')
+                .whereRef('s.account_id', '=', 'h.account_id')
+                .whereRef('s.domain', '=', 'h.domain')
+                .where('s.read_at', '>=', startedAt),
+            ),
+          ),
+        )
+        .execute();
       await db
         .updateTable('rm_account')
         .set({ refreshed_at: at, refresh_error: null, days: JSON.stringify(days) })
@@ -165,6 +198,7 @@ export function writeStore(db: WorkspaceDb) {
       const gone = await db.selectFrom('rm_account').select('account_id').where('visited_at', '<', before).execute();
       for (const { account_id } of gone) {
         await db.deleteFrom('rm_site').where('account_id', '=', account_id).execute();
+        await db.deleteFrom('rm_history').where('account_id', '=', account_id).execute();
         await db.deleteFrom('rm_account').where('account_id', '=', account_id).execute();
       }
       return gone.length;
