@@ -118,5 +118,3 @@ export function createRefresher(options: {
     },
   };
 }
-
-export type Refresher = ReturnType<typeof createRefresher>;

@@ -4,7 +4,7 @@
  * nextscan, report_date), which stay UNIX seconds as the API gives them.
  */
 
-export interface ReadModelAccountTable {
+interface ReadModelAccountTable {
   account_id: string;
   /** The last request of the account's fleet endpoints: retention counts from it. */
   visited_at: number;
@@ -49,7 +49,7 @@ export interface ReadModelSiteTable {
 }
 
 /** A site's 30 days as JSON, when the API gave them. */
-export interface ReadModelHistoryTable {
+interface ReadModelHistoryTable {
   account_id: string;
   domain: string;
   fwhistory: string;

@@ -12,7 +12,7 @@ import type { ReadModelSiteTable } from './schema.ts';
 
 type Report = Pick<ScanReport, 'date' | 'threats' | 'incurable' | 'doubt' | 'errors'>;
 
-export function statusOf(report: Report | null): FleetStatus {
+function statusOf(report: Report | null): FleetStatus {
   if (!report) return 'never';
   if (report.incurable > 0) return 'incurable';
   if (report.threats > 0) return 'infected';
@@ -32,7 +32,7 @@ function reportOf(value: unknown): Report | null {
 }
 
 /** Requests blocked over the history's days (index 2). */
-export function blockedOf(history: FwHistory | null): number {
+function blockedOf(history: FwHistory | null): number {
   if (!history) return 0;
   let blocked = 0;
   for (const day of Object.values(history)) blocked += day?.[2] ?? 0;

@@ -38,7 +38,7 @@ const scanDue = (now: number) =>
   sql<boolean>`(s.report_date = 0 or (s.scanperiod > 0 and s.report_date < ${now} - s.scanperiod - ${SCAN_GRACE_SECONDS}))`;
 
 /** The search as typed, compared as the sites page does (src/data/site-model/site-filters.ts normalQuery). */
-export function normalQuery(q: string): string {
+function normalQuery(q: string): string {
   return q
     .trim()
     .toLowerCase()
@@ -247,5 +247,3 @@ export function readStore(db: WorkspaceDb) {
     parseDays: (days: string | null): SummedDay[] => (days === null ? [] : (JSON.parse(days) as SummedDay[])),
   };
 }
-
-export type ReadStore = ReturnType<typeof readStore>;

@@ -19,7 +19,7 @@ export interface WorkspaceBindings {
   origin: string;
 }
 
-export type WorkspaceEnv = { Bindings: WorkspaceBindings; Variables: { key: KeyRecord } };
+type WorkspaceEnv = { Bindings: WorkspaceBindings; Variables: { key: KeyRecord } };
 type Env = WorkspaceEnv;
 type Ctx = Context<Env>;
 

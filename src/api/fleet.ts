@@ -66,6 +66,7 @@ const freshness = {
 };
 
 /** One site as the table shows it: the API's fields (its report, no history) and what the dashboard knows. */
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export const fleetRowSchema = z.extend(z.omit(siteSchema, { fwhistory: true }), {
   status: z.enum(FLEET_STATUSES),
   /** The customer (unit) the site is shared with, as the workspace knows it. */
@@ -77,12 +78,14 @@ export const fleetRowSchema = z.extend(z.omit(siteSchema, { fwhistory: true }), 
 });
 export type FleetRow = z.infer<typeof fleetRowSchema>;
 
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export const fleetWindowSchema = z.object({
   ...freshness,
   total: int,
   offset: int,
   rows: z.array(fleetRowSchema),
 });
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetWindow = z.infer<typeof fleetWindowSchema>;
 
 const countsSchema = z.object({
@@ -111,6 +114,7 @@ const firewallDaySchema = z.object({
 });
 
 /** The overview's figures: the same shapes as src/features/overview/fleet-summary.ts computes in the browser. */
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export const fleetSummarySchema = z.object({
   ...freshness,
   /** The time (UNIX seconds) the figures were computed for. */
@@ -131,15 +135,19 @@ export const fleetSummarySchema = z.object({
   days: z.array(firewallDaySchema),
   topAttacked: z.array(z.object({ domain: z.string(), blocked: int })),
 });
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetSummaryAnswer = z.infer<typeof fleetSummarySchema>;
 
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export const fleetSiteSchema = z.object({
   ...freshness,
   site: z.extend(fleetRowSchema, { fwhistory: z.nullable(siteSchema.shape.fwhistory) }),
 });
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetSiteAnswer = z.infer<typeof fleetSiteSchema>;
 
 /** A window's query string (defaults left out, so equal views are equal URLs). */
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export function fleetQueryString(query: FleetQuery): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
