@@ -126,6 +126,21 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     expect(summary.attention[2]).toMatchObject({ domain: 'other.test', problems: ['never'] });
   });
 
+  it.skipIf(!available)("filters by customer, the workspace's map joined", async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+    const ana = await s.signIn('ana@agency.example');
+    const api = s.client(ana);
+    // The workspace records the writes of a key it has proved (a first fleet request does).
+    const fleet = fleetOf(s, ana);
+    await readFleet(fleet);
+    await api.agency_update({ title: 'Agency & Co', email: 'office@agency.example' });
+    await api.sites_add(['plain.example', { name: 'shop.example', share: 'Customer@A.example' }]);
+    await expect
+      .poll(async () => (await fleet.sites({ unit: 'customer@a.example' })).rows.map((r) => [r.domain, r.unit]))
+      .toEqual([['shop.example', 'customer@a.example']]);
+    expect((await fleet.sites()).rows.map((r) => r.unit)).toEqual([null, 'customer@a.example']);
+  });
+
   it.skipIf(!available)("reads only the key's own account: another account's key reads nothing", async () => {
     const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
     const ana = await s.signIn('ana@agency.example');
