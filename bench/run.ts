@@ -7,6 +7,7 @@ import { benchBundle } from './bundle.ts';
 import { benchConnections } from './connections.ts';
 import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
+import { benchReadModel } from './readmodel.ts';
 import { benchSandbox } from './sandbox.ts';
 import { benchSitePage } from './site-page.ts';
 import { benchSites } from './sites.ts';
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
   'site-page': benchSitePage,
   workspace: benchWorkspace,
   connections: benchConnections,
+  readmodel: benchReadModel,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -21,7 +21,7 @@ import {
 } from './config/network.ts';
 import { partnerApiUrl, partnerAppKey } from './config/upstream.ts';
 import { unsetIfEmpty } from './config/values.ts';
-import { workspaceConfigOf, workspaceSettings } from './config/workspace.ts';
+import { readModelSettings, workspaceConfigOf, workspaceSettings } from './config/workspace.ts';
 import type { WorkspaceConfig } from './workspace/workspace.ts';
 
 export { ConfigError } from './sandbox/config.ts';
@@ -63,6 +63,7 @@ const envSchema = z.object({
   ...loginLimitSettings,
   ...connectionSettings,
   ...workspaceSettings,
+  ...readModelSettings,
 });
 
 /**

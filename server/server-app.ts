@@ -14,6 +14,7 @@ import { inProcessLink } from './proxy/in-process.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS } from './proxy/options.ts';
 import { securityHeaders } from './proxy/security-headers.ts';
 import { remoteLink, type UpstreamLink } from './proxy/upstream.ts';
+import type { FleetFetch } from './readmodel/refresh.ts';
 import { openWorkspace, type Workspace } from './workspace/workspace.ts';
 
 export interface ServerApp {
@@ -36,9 +37,10 @@ export async function createServerApp(
   options: { distDir?: string; log?: (line: string) => void } = {},
 ): Promise<ServerApp> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const openWorkspaceOn = (link: UpstreamLink) =>
+  const openWorkspaceOn = (link: UpstreamLink, fleetFetch: FleetFetch) =>
     openWorkspace(config.workspace, {
       link,
+      fleetFetch,
       timeoutMs: DEFAULT_UPSTREAM_TIMEOUT_MS,
       loginLimits: config.loginLimits,
       log,
@@ -68,7 +70,11 @@ export async function createServerApp(
       }),
     });
   if (config.upstream.kind === 'remote') {
-    const workspace = await openWorkspaceOn(remoteLink(config.upstream.baseUrl, DEFAULT_MAX_RESPONSE_BYTES));
+    const base = config.upstream.baseUrl.replace(/\/+$/, '');
+    const workspace = await openWorkspaceOn(
+      remoteLink(config.upstream.baseUrl, DEFAULT_MAX_RESPONSE_BYTES),
+      ({ target, headers, signal }) => fetch(base + target, { headers, signal, redirect: 'manual' }),
+    );
     const app = createProxy({
       ...common,
       ...mounted(workspace),
@@ -84,7 +90,9 @@ export async function createServerApp(
   const inProcess = async (req: Request): Promise<Response> => sandbox.app.fetch(req);
   let workspace: Workspace;
   try {
-    workspace = await openWorkspaceOn(inProcessLink(inProcess));
+    workspace = await openWorkspaceOn(inProcessLink(inProcess), ({ target, origin, headers }) =>
+      inProcess(new Request(origin + target, { headers })),
+    );
     await (await import('./demo-workspace.ts')).connectDemoWorkspace(sandbox, workspace.store, log);
   } catch (err) {
     sandbox.close();

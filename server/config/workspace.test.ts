@@ -17,6 +17,7 @@ describe('workspace configuration', () => {
     expect(serverConfigFromEnv({ SANDBOX_DB: '/tmp/x/sandbox.sqlite' }).workspace).toEqual({
       location: { kind: 'sqlite', path: '/tmp/x/workspace.sqlite' },
       retentionDays: 90,
+      readModel: { retentionDays: 30, refreshSeconds: 60 },
     });
     expect(serverConfigFromEnv({ SANDBOX_DB: ':memory:' }).workspace.location).toEqual({
       kind: 'sqlite',
@@ -33,10 +34,13 @@ describe('workspace configuration', () => {
       PARTNER_API_URL: 'https://api.example',
       DATABASE_URL: 'postgres://dash:secret@db.internal:5432/dash',
       WORKSPACE_ACTIVITY_DAYS: '30',
+      READMODEL_DAYS: '7',
+      READMODEL_REFRESH_SECONDS: '300',
     });
     expect(config.workspace).toEqual({
       location: { kind: 'postgres', url: 'postgres://dash:secret@db.internal:5432/dash' },
       retentionDays: 30,
+      readModel: { retentionDays: 7, refreshSeconds: 300 },
     });
   });
 

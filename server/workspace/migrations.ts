@@ -5,6 +5,7 @@
  * migration that has shipped: add the next one.
  */
 import type { Kysely, Migration } from 'kysely';
+import { readModelMigration } from '../readmodel/migration.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -137,5 +138,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('ws_login_event_time').on('ws_login_event').columns(['at']).execute();
       },
     },
+    // The fleet as last read from the API (docs/workspace.md#the-read-model).
+    '002_readmodel': readModelMigration,
   };
 }

@@ -31,7 +31,22 @@ const MAX_WAITING = 10_000;
 
 const utf8 = new TextDecoder();
 
-export function createRecorder(store: WorkspaceStore, log: (line: string) => void, now = Date.now): Recorder {
+/** Another reader of each recorded write (the read model, server/readmodel/): called first, with the account. */
+export type WriteHook = (
+  accountId: string,
+  method: string,
+  target: string,
+  body: unknown,
+  envelope: { error: number; result: unknown },
+  at: number,
+) => Promise<void>;
+
+export function createRecorder(
+  store: WorkspaceStore,
+  log: (line: string) => void,
+  now = Date.now,
+  hook: WriteHook | null = null,
+): Recorder {
   let queue: Promise<void> = Promise.resolve();
   let waiting = 0;
 
@@ -48,6 +63,8 @@ export function createRecorder(store: WorkspaceStore, log: (line: string) => voi
         return;
       }
     }
+    // The fleet first (it reads the customer map before a unit's removal changes it).
+    await hook?.(key.accountId, call.method, call.target, body, envelope, at);
     const reading = readWrite(call.method, call.target, body, envelope.error, envelope.result);
     if (reading.happenings.length === 0) return;
     const who: Who = { userEmail: key.userEmail, keyId: key.keyId, personName: key.personName };

@@ -19,7 +19,8 @@ export interface WorkspaceBindings {
   origin: string;
 }
 
-type Env = { Bindings: WorkspaceBindings; Variables: { key: KeyRecord } };
+type WorkspaceEnv = { Bindings: WorkspaceBindings; Variables: { key: KeyRecord } };
+type Env = WorkspaceEnv;
 type Ctx = Context<Env>;
 
 /** Rows a CSV export reads from the store at a time. */
@@ -33,6 +34,8 @@ export function workspaceRoutes(
   prover: IdentityProver,
   log: (line: string) => void,
   now: () => number = Date.now,
+  /** More proved routes (the read model's, server/readmodel/routes.ts). */
+  extend: (app: Hono<Env>) => void = () => undefined,
 ) {
   const app = new Hono<Env>();
 
@@ -169,6 +172,8 @@ export function workspaceRoutes(
       },
     });
   });
+
+  extend(app);
 
   app.all('/workspace/*', (c) => failure(c, 404, 'not-found', 'No such workspace resource'));
 

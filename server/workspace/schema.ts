@@ -5,6 +5,7 @@
  * appear only as `key_id`, a hash prefix (./identity.ts), never as themselves.
  */
 import type { Generated } from 'kysely';
+import type { ReadModelTables } from '../readmodel/schema.ts';
 
 interface KeyTable {
   key_id: string;
@@ -85,7 +86,7 @@ interface LoginEventTable {
   at: number;
 }
 
-export interface WorkspaceDatabase {
+export interface WorkspaceDatabase extends ReadModelTables {
   ws_key: KeyTable;
   ws_unit: UnitTable;
   ws_site_unit: SiteUnitTable;

@@ -2,7 +2,7 @@
  * The workspace's store: one interface over SQLite (the default) and
  * PostgreSQL (DATABASE_URL), the same SQL through Kysely on either engine.
  */
-import { openWorkspaceDb, type WorkspaceLocation } from './db.ts';
+import { openWorkspaceDb, type WorkspaceDb, type WorkspaceLocation } from './db.ts';
 import type { Engine } from './migrations.ts';
 import { accountStore, type AccountStore } from './store-accounts.ts';
 import { activityStore, type ActivityStore } from './store-activity.ts';
@@ -14,6 +14,8 @@ export type { WorkspaceLocation } from './db.ts';
 
 export interface WorkspaceStore extends DirectoryStore, MemoryStore, AccountStore {
   engine: Engine;
+  /** The database itself, for the read model beside the store (server/readmodel/). */
+  db: WorkspaceDb;
   activity: ActivityStore;
   loginEvents: LoginEventStore;
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export async function openWorkspaceStore(location: WorkspaceLocation): Promise<W
   let closed: Promise<void> | null = null;
   return {
     engine,
+    db,
     ...directoryStore(db),
     ...memoryStore(db),
     ...accountStore(db),

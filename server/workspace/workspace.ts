@@ -8,6 +8,9 @@
  */
 import type { LoginGate, LoginLimits } from '../proxy/login-limits.ts';
 import type { UpstreamLink } from '../proxy/upstream.ts';
+import { createReadModel, type ReadModel, type ReadModelConfig } from '../readmodel/readmodel.ts';
+import type { FleetFetch } from '../readmodel/refresh.ts';
+import { fleetRoutes } from '../readmodel/routes.ts';
 import { createIdentityProver } from './identity.ts';
 import { createRecorder, type Recorder } from './recorder.ts';
 import { workspaceRoutes, type WorkspaceBindings } from './routes.ts';
@@ -18,12 +21,15 @@ export interface WorkspaceConfig {
   location: WorkspaceLocation;
   /** Activity entries older than this are deleted (WORKSPACE_ACTIVITY_DAYS). */
   retentionDays: number;
+  /** The fleet as last read from the API (server/readmodel/). */
+  readModel: ReadModelConfig;
 }
 
 export interface Workspace {
   store: WorkspaceStore;
   handle(request: Request, bindings: WorkspaceBindings): Promise<Response>;
   recorder: Recorder;
+  readModel: ReadModel;
   /** The sign-in limits in the shared store (PostgreSQL only: SQLite is one process's file). */
   loginGate: LoginGate | null;
   close(): Promise<void>;
@@ -41,6 +47,8 @@ export async function openWorkspace(
     link: UpstreamLink;
     timeoutMs: number;
     loginLimits: LoginLimits;
+    /** How the read model reads the fleet from the upstream (server/readmodel/refresh.ts). */
+    fleetFetch: FleetFetch;
     log: (line: string) => void;
     now?: () => number;
   },
@@ -48,13 +56,15 @@ export async function openWorkspace(
   const now = options.now ?? Date.now;
   const store = await openWorkspaceStore(config.location);
   const prover = createIdentityProver({ link: options.link, store, timeoutMs: options.timeoutMs, now });
-  const routes = workspaceRoutes(store, prover, options.log, now);
-  const recorder = createRecorder(store, options.log, now);
+  const readModel = createReadModel(store.db, config.readModel, { fetch: options.fleetFetch, log: options.log, now });
+  const routes = workspaceRoutes(store, prover, options.log, now, (app) => fleetRoutes(app, readModel));
+  const recorder = createRecorder(store, options.log, now, readModel.observeWrite);
 
   const sweep = async () => {
     try {
       await store.activity.prune(now() - config.retentionDays * DAY_MS);
       await store.loginEvents.prune(now() - LONGEST_LIMIT_MS);
+      await readModel.sweep();
     } catch (err) {
       options.log(`workspace: the retention sweep failed: ${err instanceof Error ? err.name : 'error'}`);
     }
@@ -68,11 +78,13 @@ export async function openWorkspace(
     store,
     handle: async (request, bindings) => routes.fetch(request, bindings),
     recorder,
+    readModel,
     loginGate: store.engine === 'postgres' ? createSharedLoginGate(store.loginEvents, options.loginLimits, now) : null,
     close: () =>
       (closed ??= (async () => {
         clearInterval(timer);
         await recorder.idle();
+        await readModel.idle();
         await store.close();
       })()),
   };

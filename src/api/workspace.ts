@@ -6,6 +6,7 @@
  * Isomorphic: no DOM, no React.
  */
 import type { Credentials } from './credentials.ts';
+import { FLEET_REFRESH_TARGET, fleetEndpoints } from './fleet.ts';
 import type {
   ActivityFilter,
   ActivityPage,
@@ -81,8 +82,25 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     return out;
   }
 
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
-    const init: RequestInit = { method, headers: await headers(), cache: 'no-store' };
+  let fleetSignature: { macKey: string; value: string } | null = null;
+  /** The signature of the fleet's read (src/api/fleet.ts), made once per mac key. */
+  async function fleetMac(): Promise<string | null> {
+    const macKey = options.getCredentials()?.macKey ?? '';
+    if (macKey === '') return null;
+    if (fleetSignature?.macKey !== macKey) {
+      const { hmacMd5Hex } = await import('./sign.ts');
+      fleetSignature = { macKey, value: hmacMd5Hex(macKey, FLEET_REFRESH_TARGET) };
+    }
+    return fleetSignature.value;
+  }
+
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
+    const init: RequestInit = { method, headers: { ...(await headers()), ...extra }, cache: 'no-store' };
     if (body !== undefined) {
       init.headers = { ...init.headers, 'Content-Type': 'application/json' };
       init.body = JSON.stringify(body);
@@ -127,6 +145,11 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     /** The filtered log as CSV text (the whole of it, oldest last). */
     activityCsv: async (filter: ActivityFilter = {}) =>
       (await call('GET', `activity.csv${activityQuery(filter)}`)).text(),
+    /** The fleet as the server last read it: windows of sites, the overview's figures, one site. */
+    fleet: fleetEndpoints(
+      async (path, extra) => (await call('GET', path, undefined, extra)).json() as Promise<unknown>,
+      fleetMac,
+    ),
   };
 }
 

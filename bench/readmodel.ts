@@ -1,0 +1,147 @@
+/**
+ * Read model benchmark (server/readmodel/, docs/workspace.md#the-read-model):
+ * the sandbox in its own process (as the real service is reached) with a
+ * demo account of 10,000 and 100,000 sites, the server (`server/main.ts`)
+ * in front of it with a SQLite workspace (or PostgreSQL with
+ * WORKSPACE_TEST_DATABASE_URL's database, in a schema of its own).
+ *
+ * Prints, per size: the time of a full read of the fleet (first request to
+ * `asOf`; targets ≤ 10 s / ≤ 60 s); the p99 and worst latency of other
+ * requests made one after another meanwhile (`/workspace/me`, target p99 ≤
+ * 100 ms); then the median of window requests (sorted by status, by last
+ * scan, a search, a filter, deep offsets; 50 rows) and of the summary.
+ */
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { FLEET_MAC_HEADER, FLEET_REFRESH_TARGET } from '../src/api/fleet.ts';
+import { postgresPlace, TEST_DATABASE_URL } from '../server/workspace/test-engines.ts';
+import { freePort, startServer, temporaryDirectory } from '../test-support/servers.ts';
+import { median } from './demo-stack.ts';
+
+const SIZES = [10_000, 100_000];
+const APP_KEY = 'bench-application-key';
+const DEMO = 'demo@partner.example';
+const WINDOW_RUNS = 15;
+
+const outbox = z.array(z.looseObject({ otp: z.string().optional() }));
+const signin = z.looseObject({
+  result: z.looseObject({ privatekey: z.object({ key: z.string(), hmac: z.string() }) }),
+});
+const freshness = z.looseObject({ asOf: z.number().nullable(), total: z.number().optional() });
+
+const sign = (mac: string, target: string) => createHmac('md5', mac).update(target).digest('hex');
+const p = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? NaN;
+
+async function session(base: string, sandbox: string): Promise<Record<string, string>> {
+  await fetch(`${base}/api/signup/${encodeURIComponent(DEMO)}/`);
+  const mails = outbox.parse(await (await fetch(`${sandbox}/sandbox/outbox?to=${encodeURIComponent(DEMO)}`)).json());
+  const otp = mails.find((m) => m.otp)?.otp ?? '';
+  const { key, hmac } = signin.parse(
+    await (await fetch(`${base}/api/signin/${encodeURIComponent(DEMO)}/${otp}/`)).json(),
+  ).result.privatekey;
+  return {
+    'X-Apikey': key,
+    'X-Apimac': sign(hmac, '/api/api_userinfo/'),
+    [FLEET_MAC_HEADER]: sign(hmac, FLEET_REFRESH_TARGET),
+  };
+}
+
+async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: unknown }> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  const body: unknown = await res.json();
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return { ms: performance.now() - t0, body };
+}
+
+async function benchSize(sites: number): Promise<void> {
+  const dir = temporaryDirectory('readmodel-bench-');
+  const place = TEST_DATABASE_URL === null ? null : await postgresPlace();
+  const sandboxPort = await freePort();
+  const seeded = performance.now();
+  const sandbox = await startServer({
+    script: 'server/sandbox/main.ts',
+    settings: {
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_DB: join(dir.path, 'sandbox.sqlite'),
+      SANDBOX_SEED: 'demo',
+      SANDBOX_DEMO_SITES: String(sites),
+      SANDBOX_QUIET: '1',
+      SANDBOX_KEY_DAYS: '365',
+      SANDBOX_APP_KEY: APP_KEY,
+    },
+    port: sandboxPort,
+    health: '/sandbox/health',
+    timeoutMs: 180_000,
+  });
+  const port = await freePort();
+  const server = await startServer({
+    script: 'server/main.ts',
+    settings: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PARTNER_API_URL: sandbox.origin,
+      PARTNER_APP_KEY: APP_KEY,
+      READMODEL_REFRESH_SECONDS: '86400',
+      ...(place === null ? { WORKSPACE_DB: join(dir.path, 'workspace.sqlite') } : place.settings),
+    },
+    port,
+    health: '/healthz',
+  });
+  const engine = place === null ? 'SQLite' : 'PostgreSQL';
+  try {
+    const headers = await session(server.origin, sandbox.origin);
+    console.log(
+      `readmodel: ${sites.toLocaleString('en')} sites seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; workspace on ${engine}`,
+    );
+    const sitesUrl = `${server.origin}/workspace/fleet/sites`;
+    const t0 = performance.now();
+    await timed(`${sitesUrl}?limit=1`, headers);
+    const others: number[] = [];
+    for (;;) {
+      others.push((await timed(`${server.origin}/workspace/me`, headers)).ms);
+      if (others.length % 10 === 0 && freshness.parse((await timed(`${sitesUrl}?limit=1`, headers)).body).asOf !== null)
+        break;
+    }
+    const refresh = (performance.now() - t0) / 1000;
+    const total = freshness.parse((await timed(`${sitesUrl}?limit=1`, headers)).body).total;
+    console.log(
+      `readmodel: full read of ${total?.toLocaleString('en')} sites in ${refresh.toFixed(1)} s (target ${sites > 10_000 ? '≤ 60' : '≤ 10'} s); ` +
+        `other requests meanwhile (${others.length}, one after another): p99 ${p(others, 0.99).toFixed(0)} ms, median ${median(others).toFixed(0)} ms, worst ${Math.max(...others).toFixed(0)} ms (target p99 ≤ 100 ms)`,
+    );
+    const windows: Record<string, string> = {
+      'by name, first page': '?limit=50',
+      'by status, middle': `?sort=status&offset=${Math.floor(sites / 2)}&limit=50`,
+      'by last scan desc, near the end': `?sort=lastScan&dir=desc&offset=${sites - 100}&limit=50`,
+      'search "site-12"': '?q=site-12&limit=50',
+      'infected, firewall off': '?status=infected&firewall=off&limit=50',
+      'scan due': '?scan=due&limit=50',
+    };
+    for (const [name, query] of Object.entries(windows)) {
+      const times: number[] = [];
+      for (let i = 0; i < WINDOW_RUNS; i++) times.push((await timed(sitesUrl + query, headers)).ms);
+      console.log(
+        `readmodel: window ${name}: median ${median(times).toFixed(1)} ms (worst ${Math.max(...times).toFixed(0)})`,
+      );
+    }
+    const summary: number[] = [];
+    for (let i = 0; i < WINDOW_RUNS; i++)
+      summary.push((await timed(`${server.origin}/workspace/fleet/summary`, headers)).ms);
+    console.log(
+      `readmodel: summary: median ${median(summary).toFixed(1)} ms (worst ${Math.max(...summary).toFixed(0)})`,
+    );
+  } finally {
+    await server.stop();
+    await sandbox.stop();
+    await place?.drop();
+    dir.remove();
+  }
+}
+
+export async function benchReadModel(): Promise<void> {
+  const only = process.argv[3];
+  for (const sites of SIZES) if (only === undefined || only === String(sites)) await benchSize(sites);
+}

@@ -1,0 +1,68 @@
+/**
+ * The firewall's days summed over the fleet while it is read, as the
+ * overview's chart takes them (src/data/site-model/firewall-days.ts
+ * FirewallDaySums, the same rule: a day has data when one site has; a site's
+ * null day adds nothing; unique IPs are summed).
+ */
+import type { FwHistory } from '../../src/api/schemas.ts';
+
+export interface SummedDay {
+  date: string;
+  counts: {
+    allowed: number;
+    blocked: number;
+    dos: number;
+    injection: number;
+    uploads: number;
+    other: number;
+    uniqueIps: number;
+  } | null;
+}
+
+export class DaySums {
+  private readonly sums = new Map<string, number[] | null>();
+
+  /** Adds (sign 1) or takes away (sign -1) one site's history. */
+  add(history: FwHistory, sign = 1): void {
+    for (const date of Object.keys(history)) {
+      const day = history[date];
+      const known = this.sums.get(date);
+      if (!day) {
+        if (known === undefined) this.sums.set(date, null);
+        continue;
+      }
+      const into = known ?? [0, 0, 0, 0, 0, 0, 0, 0];
+      for (let i = 1; i < 8; i++) into[i] = (into[i] ?? 0) + sign * (day[i] ?? 0);
+      this.sums.set(date, into);
+    }
+  }
+
+  days(): SummedDay[] {
+    return [...this.sums.keys()].sort().map((date) => {
+      const d = this.sums.get(date);
+      return {
+        date,
+        counts: d
+          ? {
+              allowed: d[1] ?? 0,
+              blocked: d[2] ?? 0,
+              dos: d[3] ?? 0,
+              injection: d[4] ?? 0,
+              uploads: d[5] ?? 0,
+              other: d[6] ?? 0,
+              uniqueIps: d[7] ?? 0,
+            }
+          : null,
+      };
+    });
+  }
+
+  /** The sums as stored (the days' JSON), read back. */
+  static of(days: readonly SummedDay[]): DaySums {
+    const sums = new DaySums();
+    for (const { date, counts: c } of days) {
+      sums.sums.set(date, c ? [0, c.allowed, c.blocked, c.dos, c.injection, c.uploads, c.other, c.uniqueIps] : null);
+    }
+    return sums;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * The read model over real HTTP, on each engine (server/workspace/test-engines.ts):
+ * the real proxy in front of the sandbox as a stand-in partner service, the
+ * SPA's own clients. Writes through the proxy appear at once; changes made
+ * at the service directly appear after a read; windows sort, filter and
+ * search; another account's key reads nothing.
+ */
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Credentials } from '../../src/api/credentials.ts';
+import { createWorkspaceClient } from '../../src/api/workspace.ts';
+import { startRemoteStack, type RealStack, type RemoteStack } from '../../test-support/real-stack.ts';
+import { ENGINES, type TestPlace } from '../workspace/test-engines.ts';
+
+describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place: makePlace }) => {
+  let place: TestPlace | undefined;
+  let stack: RemoteStack | undefined;
+
+  afterEach(async () => {
+    await stack?.close();
+    await place?.drop();
+    stack = undefined;
+    place = undefined;
+  });
+
+  async function start(settings: Record<string, string>): Promise<RemoteStack> {
+    place = await makePlace();
+    stack = await startRemoteStack({ ...place.settings, ...settings });
+    return stack;
+  }
+
+  const fleetOf = (at: RealStack, credentials: Credentials) =>
+    createWorkspaceClient({ baseUrl: at.origin, getCredentials: () => credentials }).fleet;
+
+  /** The fleet once it has been read (the first request starts the read and answers at once). */
+  async function readFleet(fleet: ReturnType<typeof fleetOf>, after = 0) {
+    await expect.poll(async () => (await fleet.sites()).asOf ?? 0, { timeout: 15_000 }).toBeGreaterThan(after);
+    return fleet.sites();
+  }
+
+  it.skipIf(!available)('applies writes made through the proxy at once, without a read', async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+    const ana = await s.signIn('ana@agency.example');
+    const api = s.client(ana);
+    await api.sites_add(['one.example', 'two.example']);
+    const fleet = fleetOf(s, ana);
+    const first = await readFleet(fleet);
+    expect(first.rows.map((r) => r.domain)).toEqual(['one.example', 'two.example']);
+    const asOf = first.asOf;
+
+    await api.sites_add(['three.example']);
+    expect(first.rows[0]?.firewallstatus).toBe(1);
+    await api.site_setoption('one.example', 'firewall', 'disable');
+    await api.site_setoption('one.example', 'scanperiod', 'day');
+    await api.site_delete('two.example');
+    await expect
+      .poll(async () => (await fleet.sites()).rows.map((r) => r.domain), { timeout: 10_000 })
+      .toEqual(['one.example', 'three.example']);
+    expect((await fleet.site('one.example')).site).toMatchObject({ firewallstatus: 0, scanperiod: 86_400 });
+    const after = await fleet.sites();
+    expect(after.asOf).toBe(asOf);
+    expect(s.reached('sites_list')).toBe(1);
+  });
+
+  it.skipIf(!available)('shows a change made at the service directly after a read, with its time', async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '1' });
+    const ana = await s.signIn('ana@agency.example');
+    await s.client(ana).sites_add(['one.example']);
+    const fleet = fleetOf(s, ana);
+    const first = await readFleet(fleet);
+    expect(first.rows).toHaveLength(1);
+
+    // Straight to the service, as another tool would: the dashboard never sees this write.
+    const target = '/api/sites_add/';
+    const mac = createHmac('md5', ana.macKey ?? '')
+      .update(target)
+      .digest('hex');
+    const res = await fetch(s.serviceUrl + target, {
+      method: 'POST',
+      headers: { cookie: `apikey=${ana.apiKey}; apimac=${mac}`, 'content-type': 'application/json' },
+      body: JSON.stringify(['direct.example']),
+    });
+    expect(((await res.json()) as { error: number }).error).toBe(0);
+    expect((await fleet.sites()).rows.map((r) => r.domain)).toEqual(['one.example']);
+
+    await expect
+      .poll(async () => (await fleet.sites()).rows.map((r) => r.domain), { timeout: 15_000 })
+      .toEqual(['direct.example', 'one.example']);
+    const later = await fleet.sites();
+    expect(later.asOf).toBeGreaterThan(first.asOf ?? 0);
+    const one = await fleet.site('direct.example');
+    expect(one.site).toMatchObject({ domain: 'direct.example', status: 'never' });
+  });
+
+  it.skipIf(!available)('answers windows sorted, filtered and searched, with the total', async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+    const ana = await s.signIn('ana@agency.example');
+    const api = s.client(ana);
+    const names = Array.from({ length: 12 }, (_, i) => `site-${String(i).padStart(2, '0')}.example`);
+    await api.sites_add([...names, 'other.test']);
+    await api.site_setoption('site-03.example', 'firewall', 'disable');
+    await api.site_setoption('site-07.example', 'firewall', 'disable');
+    const fleet = fleetOf(s, ana);
+    await readFleet(fleet);
+
+    const page = await fleet.sites({ sort: 'domain', dir: 'desc', offset: 2, limit: 3 });
+    expect(page.total).toBe(13);
+    expect(page.offset).toBe(2);
+    expect(page.rows.map((r) => r.domain)).toEqual(['site-09.example', 'site-08.example', 'site-07.example']);
+    const search = await fleet.sites({ q: 'HTTPS://Site-1', limit: 50 });
+    expect(search.rows.map((r) => r.domain)).toEqual(['site-10.example', 'site-11.example']);
+    expect(search.total).toBe(2);
+    const off = await fleet.sites({ firewall: 'off' });
+    expect(off.rows.map((r) => r.domain)).toEqual(['site-03.example', 'site-07.example']);
+    const firewallFirst = await fleet.sites({ sort: 'firewall', dir: 'desc', limit: 2 });
+    expect(firewallFirst.rows.map((r) => r.domain)).toEqual(['site-11.example', 'site-10.example']);
+    const firewallOffFirst = await fleet.sites({ sort: 'firewall', limit: 2 });
+    expect(firewallOffFirst.rows.map((r) => r.domain)).toEqual(['site-03.example', 'site-07.example']);
+    expect((await fleet.sites({ status: 'never' })).total).toBe(13);
+    expect((await fleet.sites({ status: 'clean' })).total).toBe(0);
+    const summary = await fleet.summary();
+    expect(summary.counts).toMatchObject({ sites: 13, never: 13, firewallOn: 11, firewallOff: 2, scanDue: 13 });
+    expect(summary.attentionTotal).toBe(13);
+    // More problems first among the never scanned, then by name.
+    expect(summary.attention[0]).toMatchObject({ domain: 'site-03.example', problems: ['never', 'firewallOff'] });
+    expect(summary.attention[2]).toMatchObject({ domain: 'other.test', problems: ['never'] });
+  });
+
+  it.skipIf(!available)("filters by customer, the workspace's map joined", async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+    const ana = await s.signIn('ana@agency.example');
+    const api = s.client(ana);
+    // The workspace records the writes of a key it has proved (a first fleet request does).
+    const fleet = fleetOf(s, ana);
+    await readFleet(fleet);
+    await api.agency_update({ title: 'Agency & Co', email: 'office@agency.example' });
+    await api.sites_add(['plain.example', { name: 'shop.example', share: 'Customer@A.example' }]);
+    await expect
+      .poll(async () => (await fleet.sites({ unit: 'customer@a.example' })).rows.map((r) => [r.domain, r.unit]))
+      .toEqual([['shop.example', 'customer@a.example']]);
+    expect((await fleet.sites()).rows.map((r) => r.unit)).toEqual([null, 'customer@a.example']);
+  });
+
+  it.skipIf(!available)("reads only the key's own account: another account's key reads nothing", async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+    const ana = await s.signIn('ana@agency.example');
+    await s.client(ana).sites_add(['secret.example']);
+    await readFleet(fleetOf(s, ana));
+
+    const eve = await s.signIn('eve@elsewhere.example');
+    const eves = fleetOf(s, eve);
+    const empty = await readFleet(eves);
+    expect(empty.rows).toEqual([]);
+    expect(empty.total).toBe(0);
+    expect((await eves.summary()).counts.sites).toBe(0);
+    await expect(eves.site('secret.example')).rejects.toMatchObject({ status: 404 });
+  });
+});

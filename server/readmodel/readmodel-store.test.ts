@@ -1,0 +1,118 @@
+/**
+ * The read model's store on each engine: retention drops an account not
+ * visited for READMODEL_DAYS with its sites, and the overview's counters in
+ * SQL agree with the overview's own pure summary
+ * (src/features/overview/fleet-summary.ts) on the same sites.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Site } from '../../src/api/schemas.ts';
+import { summarize } from '../../src/features/overview/fleet-summary.ts';
+import { openWorkspaceDb, type OpenedDb } from '../workspace/db.ts';
+import { ENGINES, type TestPlace } from '../workspace/test-engines.ts';
+import { createReadModel } from './readmodel.ts';
+import { rowOf } from './site-row.ts';
+import { writeStore } from './store-write.ts';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 26);
+const NOW_S = NOW / 1000;
+
+const report = (date: number, over: Partial<Record<string, number>> = {}) => ({
+  id: 1,
+  date,
+  cure: 0,
+  threats: 0,
+  incurable: 0,
+  doubt: 0,
+  treated: 0,
+  detectedfiles: 0,
+  incurablefiles: 0,
+  malicious: 0,
+  suspicious: 0,
+  checkeddirs: 0,
+  checkedfiles: 0,
+  treatedfiles: 0,
+  deletedfiles: 0,
+  totalbytes: 0,
+  checkedbytes: 0,
+  errors: 0,
+  ...over,
+});
+
+function site(n: number): Site {
+  const period = [0, 86_400, 7 * 86_400, 30 * 86_400][n % 4] ?? 0;
+  const kinds = [
+    null,
+    report(NOW_S - 3600),
+    report(NOW_S - 3600, { threats: 2 }),
+    report(NOW_S - 3600, { threats: 1, incurable: 1 }),
+    report(NOW_S - 3600, { doubt: 3 }),
+    report(NOW_S - 3600, { errors: 1 }),
+    report(NOW_S - 40 * 86_400),
+  ];
+  return {
+    id: n,
+    host: `s${n}.example`,
+    domain: `s${n}.example`,
+    adddate: NOW_S - 90 * 86_400,
+    scanperiod: period,
+    nextscan: NOW_S + 3600,
+    firewallstatus: n % 3 === 0 ? 0 : 1,
+    autotreatment: n % 2,
+    permissions: 0,
+    scanreport: kinds[n % kinds.length] ?? null,
+  };
+}
+
+describe.each(ENGINES)('the read model store on $title', ({ available, place: makePlace }) => {
+  let place: TestPlace | undefined;
+  let opened: OpenedDb | undefined;
+  afterEach(async () => {
+    await opened?.db.destroy();
+    await place?.drop();
+    opened = undefined;
+    place = undefined;
+  });
+
+  async function open(now: () => number) {
+    place = await makePlace();
+    opened = await openWorkspaceDb(place.location);
+    const model = createReadModel(
+      opened.db,
+      { retentionDays: 30, refreshSeconds: 60 },
+      {
+        fetch: () => Promise.reject(new Error('no upstream in this test')),
+        log: () => undefined,
+        now,
+      },
+    );
+    return { model, write: writeStore(opened.db) };
+  }
+
+  it.skipIf(!available)('drops an account not visited for READMODEL_DAYS, and only that one', async () => {
+    let now = NOW;
+    const { model, write } = await open(() => now);
+    await write.visit('old', NOW);
+    await write.visit('recent', NOW + 20 * DAY);
+    await write.upsertSites(
+      [0, 1].flatMap((n) => [rowOf('old', site(n), NOW), rowOf('recent', site(n), NOW)]).flatMap((r) => (r ? [r] : [])),
+    );
+    now = NOW + 31 * DAY;
+    expect(await model.sweep()).toBe(1);
+    expect((await model.read.window('old', {}, NOW_S)).total).toBe(0);
+    expect((await model.read.window('recent', {}, NOW_S)).total).toBe(2);
+    expect((await model.read.freshness('old')).asOf).toBeNull();
+  });
+
+  it.skipIf(!available)("counts as the overview's own summary does", async () => {
+    const { model, write } = await open(() => NOW);
+    const sites = Array.from({ length: 84 }, (_, n) => site(n));
+    await write.visit('a', NOW);
+    await write.upsertSites(sites.flatMap((s) => rowOf('a', s, NOW) ?? []));
+    const expected = summarize(sites, NOW_S);
+    expect(await model.read.counts('a', NOW_S)).toEqual(expected.counts);
+    const attention = await model.read.attention('a', NOW_S, 10);
+    expect(attention.total).toBe(expected.attentionTotal);
+    expect(attention.rows.map((r) => model.attentionOf(r, NOW_S))).toEqual(expected.attention);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The read model (docs/workspace.md#the-read-model): each account's fleet as
+ * last read from the API, kept in the workspace's store beside what the API
+ * does not keep. Read again in the background when a visitor's request finds
+ * it older than the refresh age (stale-while-revalidate), changed at once by
+ * the dashboard's own writes (the recorder's hook), dropped for an account
+ * not visited for READMODEL_DAYS.
+ */
+import type { WorkspaceDb } from '../workspace/db.ts';
+import { createRefresher, type FleetFetch, type RefreshCredentials } from './refresh.ts';
+import { readStore } from './store-read.ts';
+import { writeStore, type FleetChange } from './store-write.ts';
+import { fleetChangesOf } from './writes.ts';
+
+export interface ReadModelConfig {
+  /** An account not visited for this long is dropped (READMODEL_DAYS). */
+  retentionDays: number;
+  /** What is older than this is read again when asked for (READMODEL_REFRESH_SECONDS). */
+  refreshSeconds: number;
+}
+
+export interface Freshness {
+  asOf: number | null;
+  refreshing: boolean;
+  refreshError: string | null;
+}
+
+const DAY_MS = 86_400_000;
+const GRACE_SECONDS = 86_400;
+
+export function createReadModel(
+  db: WorkspaceDb,
+  config: ReadModelConfig,
+  options: { fetch: FleetFetch; log: (line: string) => void; now: () => number },
+) {
+  const write = writeStore(db);
+  const read = readStore(db);
+  const refresher = createRefresher({ fetch: options.fetch, store: write, log: options.log, now: options.now });
+
+  return {
+    read,
+    nowSeconds: () => Math.floor(options.now() / 1000),
+
+    /**
+     * A visit of the account's fleet: counted for retention; a read starts
+     * (not awaited) when the fleet is unknown or older than the refresh age
+     * and credentials for it were given.
+     */
+    async visit(accountId: string, credentials: RefreshCredentials | null): Promise<Freshness> {
+      const at = options.now();
+      await write.visit(accountId, at);
+      const known = await read.freshness(accountId);
+      const due = known.asOf === null || at - known.asOf >= config.refreshSeconds * 1000;
+      if (due && credentials !== null) void refresher.start(accountId, credentials);
+      return {
+        asOf: known.asOf,
+        refreshing: refresher.isRunning(accountId),
+        refreshError: credentials === null && due ? 'no-signature' : known.error,
+      };
+    },
+
+    /** A write that passed the proxy, answered (server/workspace/recorder.ts). */
+    async observeWrite(
+      accountId: string,
+      method: string,
+      target: string,
+      body: unknown,
+      envelope: { error: number; result: unknown },
+      at: number,
+    ) {
+      const changes: FleetChange[] = fleetChangesOf(method, target, body, envelope.error, envelope.result);
+      for (const change of changes) await write.apply(accountId, change, at);
+    },
+
+    attentionOf(
+      r: {
+        name: string;
+        status: number;
+        threats: number;
+        report_date: number;
+        scanperiod: number;
+        firewall: number;
+        cleanup: number;
+        adddate: number;
+      },
+      now: number,
+    ) {
+      const problems: Array<'incurable' | 'infected' | 'suspicious' | 'errors' | 'never' | 'overdue' | 'firewallOff'> =
+        [];
+      const statuses = ['incurable', 'infected', 'suspicious', 'errors'] as const;
+      const status = statuses[r.status];
+      if (status !== undefined) problems.push(status);
+      if (r.report_date === 0) problems.push('never');
+      else if (r.scanperiod > 0 && r.report_date < now - r.scanperiod - GRACE_SECONDS) problems.push('overdue');
+      if (r.firewall !== 1) problems.push('firewallOff');
+      return {
+        domain: r.name,
+        problems,
+        threats: Math.max(0, r.threats),
+        cleanup: r.cleanup === 1,
+        scanperiod: r.scanperiod,
+        adddate: r.adddate,
+      };
+    },
+
+    /** Drops the accounts not visited within the retention. */
+    sweep: () => write.sweep(options.now() - config.retentionDays * DAY_MS),
+    /** Resolves when the reads under way have ended. */
+    idle: () => refresher.idle(),
+  };
+}
+
+export type ReadModel = ReturnType<typeof createReadModel>;

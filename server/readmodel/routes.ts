@@ -1,0 +1,113 @@
+/**
+ * The read model's page endpoints under /workspace/fleet/ (docs/workspace.md#the-read-model),
+ * on the workspace's app: proved like every workspace request, answered from
+ * the key's account only, at once from what is known, with `asOf`; a read
+ * from the API starts when what is known is older than the refresh age.
+ */
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import {
+  FLEET_MAC_HEADER,
+  FLEET_MAX_LIMIT,
+  FLEET_ON_OFF,
+  FLEET_PERIODS,
+  FLEET_SCANS,
+  FLEET_SORTS,
+  FLEET_STATUSES,
+  type FleetQuery,
+} from '../../src/api/fleet.ts';
+import { problems } from '../workspace/http-input.ts';
+import { siteKey, unitKey } from '../workspace/names.ts';
+import type { KeyRecord } from '../workspace/types.ts';
+import type { ReadModel } from './readmodel.ts';
+
+type Env = { Bindings: { clientAddress: string | null; origin: string }; Variables: { key: KeyRecord } };
+
+const ATTENTION_SHOWN = 10;
+const TOP_ATTACKED = 10;
+
+const choice = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { message: `${name} must be one of ${values.join(', ')}` }).optional();
+const whole = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n <= max, `${name} must be at most ${max}`)
+    .optional();
+
+const windowQuery = z.object({
+  sort: choice('sort', FLEET_SORTS),
+  dir: choice('dir', ['asc', 'desc'] as const),
+  offset: whole('offset', 100_000_000),
+  limit: whole('limit', FLEET_MAX_LIMIT).refine((n) => n !== 0, 'limit must be at least 1'),
+  q: z.string().max(200, 'q is at most 200 characters').optional(),
+  status: choice('status', ['any', ...FLEET_STATUSES] as const),
+  firewall: choice('firewall', FLEET_ON_OFF),
+  cleanup: choice('cleanup', FLEET_ON_OFF),
+  period: choice('period', FLEET_PERIODS),
+  scan: choice('scan', FLEET_SCANS),
+  unit: z
+    .string()
+    .transform((v, ctx) => {
+      const key = unitKey(v);
+      if (key === null) ctx.addIssue({ code: 'custom', message: 'unit must be an e-mail address' });
+      return key ?? z.NEVER;
+    })
+    .optional(),
+});
+
+export function fleetRoutes(app: Hono<Env>, model: ReadModel): void {
+  /** Counts the visit, starts a read when due; says how fresh the answer is. */
+  const visit = async (c: Context<Env>) => {
+    const key = c.get('key');
+    const apiKey = c.req.header('x-apikey') ?? '';
+    // A key with a mac key signs its proof; its read needs its own signature.
+    const signed = (c.req.header('x-apimac') ?? '') !== '';
+    const fleetMac = c.req.header(FLEET_MAC_HEADER) ?? '';
+    const credentials =
+      signed && fleetMac === ''
+        ? null
+        : { apiKey, mac: signed ? fleetMac : null, client: c.env.clientAddress, origin: c.env.origin };
+    return model.visit(key.accountId, credentials);
+  };
+
+  app.get('/workspace/fleet/sites', async (c) => {
+    const parsed = windowQuery.safeParse(c.req.query());
+    if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
+    const freshness = await visit(c);
+    const query = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as FleetQuery;
+    const window = await model.read.window(c.get('key').accountId, query, model.nowSeconds());
+    return c.json({ ...freshness, offset: query.offset ?? 0, ...window });
+  });
+
+  app.get('/workspace/fleet/summary', async (c) => {
+    const freshness = await visit(c);
+    const account = c.get('key').accountId;
+    const now = model.nowSeconds();
+    const [counts, attention, topAttacked, known] = await Promise.all([
+      model.read.counts(account, now),
+      model.read.attention(account, now, ATTENTION_SHOWN),
+      model.read.topAttacked(account, TOP_ATTACKED),
+      model.read.freshness(account),
+    ]);
+    return c.json({
+      ...freshness,
+      now,
+      counts,
+      attention: attention.rows.map((r) => model.attentionOf(r, now)),
+      attentionTotal: attention.total,
+      days: model.read.parseDays(known.days),
+      topAttacked: topAttacked.map((t) => ({ domain: t.domain, blocked: Number(t.blocked) })),
+    });
+  });
+
+  app.get('/workspace/fleet/site/:domain', async (c) => {
+    const domain = siteKey(c.req.param('domain'));
+    if (domain === null) return c.json({ error: 'bad-request', message: 'The site is not a domain name' }, 400);
+    const freshness = await visit(c);
+    const site = await model.read.site(c.get('key').accountId, domain);
+    if (site === null) return c.json({ error: 'not-found', message: 'No such site in the fleet as last read' }, 404);
+    return c.json({ ...freshness, site });
+  });
+}

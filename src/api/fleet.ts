@@ -1,0 +1,174 @@
+/**
+ * The read model's page endpoints (server/readmodel/, docs/workspace.md#the-read-model):
+ * the browser asks the server for a window of the sites table, the
+ * overview's figures already summed, or one site, instead of the whole
+ * fleet from `sites_list`. The requests are typed here, the answers checked
+ * with zod. Isomorphic: no DOM, no React.
+ */
+import * as z from 'zod/mini';
+import { siteSchema } from './schemas.ts';
+
+/** The signed target the server reads the fleet with (docs/partner-api.md#sites_list). */
+export const FLEET_REFRESH_TARGET = '/api/sites_list/?withscanreport&withfwhistory';
+/** The header carrying the signature of FLEET_REFRESH_TARGET (keys with a mac key). */
+export const FLEET_MAC_HEADER = 'X-Fleet-Apimac';
+
+/** A site's status, worst first: the same names and order as the sites page's (src/data/site-model/site-status.ts). */
+export const FLEET_STATUSES = ['incurable', 'infected', 'suspicious', 'errors', 'clean', 'never'] as const;
+export type FleetStatus = (typeof FLEET_STATUSES)[number];
+
+/** The sites page's sort columns (src/data/site-model/sites-search.ts). */
+export const FLEET_SORTS = [
+  'domain',
+  'status',
+  'threats',
+  'lastScan',
+  'nextScan',
+  'firewall',
+  'cleanup',
+  'patching',
+  'period',
+  'permissions',
+] as const;
+export type FleetSort = (typeof FLEET_SORTS)[number];
+
+export const FLEET_ON_OFF = ['any', 'on', 'off'] as const;
+export const FLEET_PERIODS = ['any', 'month', 'week', 'day', 'off'] as const;
+export const FLEET_SCANS = ['any', 'due'] as const;
+/** Rows in one window at most. */
+export const FLEET_MAX_LIMIT = 500;
+
+/** A window's request: the sites page's search params, and which rows. Omitted: the defaults. */
+export interface FleetQuery {
+  sort?: FleetSort;
+  dir?: 'asc' | 'desc';
+  offset?: number;
+  /** 1 to FLEET_MAX_LIMIT, default 50. */
+  limit?: number;
+  q?: string;
+  status?: 'any' | FleetStatus;
+  firewall?: (typeof FLEET_ON_OFF)[number];
+  cleanup?: (typeof FLEET_ON_OFF)[number];
+  period?: (typeof FLEET_PERIODS)[number];
+  scan?: (typeof FLEET_SCANS)[number];
+  /** The customer's (unit's) e-mail. */
+  unit?: string;
+}
+
+const int = z.int();
+const freshness = {
+  /** When the fleet was last read from the API (UNIX ms); null before the first read. */
+  asOf: z.nullable(int),
+  /** A read from the API is under way (the answer is what was known before it). */
+  refreshing: z.boolean(),
+  /** Why the last read failed (`upstream-error`, `no-signature`, …); null when it worked. */
+  refreshError: z.nullable(z.string()),
+};
+
+/** One site as the table shows it: the API's fields (its report, no history) and what the dashboard knows. */
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export const fleetRowSchema = z.extend(z.omit(siteSchema, { fwhistory: true }), {
+  status: z.enum(FLEET_STATUSES),
+  /** The customer (unit) the site is shared with, as the workspace knows it. */
+  unit: z.nullable(z.string()),
+  /** Automatic patching as last set through the dashboard; null when unknown. */
+  patching: z.nullable(z.boolean()),
+  /** A scan this dashboard started whose report has not been read yet (UNIX ms). */
+  scanningAt: z.nullable(int),
+});
+export type FleetRow = z.infer<typeof fleetRowSchema>;
+
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export const fleetWindowSchema = z.object({
+  ...freshness,
+  total: int,
+  offset: int,
+  rows: z.array(fleetRowSchema),
+});
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export type FleetWindow = z.infer<typeof fleetWindowSchema>;
+
+const countsSchema = z.object({
+  sites: int,
+  incurable: int,
+  infected: int,
+  suspicious: int,
+  errors: int,
+  clean: int,
+  never: int,
+  scanDue: int,
+  firewallOff: int,
+  cleanupOff: int,
+  firewallOn: int,
+  cleanupOn: int,
+  scannedRecently: int,
+});
+
+const PROBLEMS = ['incurable', 'infected', 'suspicious', 'errors', 'never', 'overdue', 'firewallOff'] as const;
+
+const firewallDaySchema = z.object({
+  date: z.string(),
+  counts: z.nullable(
+    z.object({ allowed: int, blocked: int, dos: int, injection: int, uploads: int, other: int, uniqueIps: int }),
+  ),
+});
+
+/** The overview's figures: the same shapes as src/features/overview/fleet-summary.ts computes in the browser. */
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export const fleetSummarySchema = z.object({
+  ...freshness,
+  /** The time (UNIX seconds) the figures were computed for. */
+  now: int,
+  counts: countsSchema,
+  attention: z.array(
+    z.object({
+      domain: z.string(),
+      problems: z.array(z.enum(PROBLEMS)),
+      threats: int,
+      cleanup: z.boolean(),
+      scanperiod: int,
+      adddate: int,
+    }),
+  ),
+  attentionTotal: int,
+  /** The 30 days summed over the fleet, oldest first. */
+  days: z.array(firewallDaySchema),
+  topAttacked: z.array(z.object({ domain: z.string(), blocked: int })),
+});
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export type FleetSummaryAnswer = z.infer<typeof fleetSummarySchema>;
+
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export const fleetSiteSchema = z.object({
+  ...freshness,
+  site: z.extend(fleetRowSchema, { fwhistory: z.nullable(siteSchema.shape.fwhistory) }),
+});
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export type FleetSiteAnswer = z.infer<typeof fleetSiteSchema>;
+
+/** A window's query string (defaults left out, so equal views are equal URLs). */
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export function fleetQueryString(query: FleetQuery): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && value !== 'any') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** Calls the workspace with the session's credentials (src/api/workspace.ts `get`), the fleet signature added. */
+type Get = (path: string, extra: Record<string, string>) => Promise<unknown>;
+
+/** The fleet endpoints on top of a workspace caller; `fleetMac` signs FLEET_REFRESH_TARGET (null: a key without a mac key). */
+export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>) {
+  const call = async <T>(path: string, schema: z.ZodMiniType<T>): Promise<T> => {
+    const mac = await fleetMac();
+    return schema.parse(await get(path, mac === null ? {} : { [FLEET_MAC_HEADER]: mac }));
+  };
+  return {
+    sites: (query: FleetQuery = {}) => call(`fleet/sites${fleetQueryString(query)}`, fleetWindowSchema),
+    summary: () => call('fleet/summary', fleetSummarySchema),
+    site: (domain: string) => call(`fleet/site/${encodeURIComponent(domain)}`, fleetSiteSchema),
+  };
+}
