@@ -34,11 +34,12 @@ test('a remembered session that ended offers the demo again without a reload', a
   await demoOffered(page);
 });
 
+// Signed in inside the frame (a panel that signed it in gets "Signed out" instead: e2e/embed-signed-out.spec.ts).
 test('signing out of the embedded dashboard offers the demo again without a reload', async ({ page }) => {
   await page.goto('/sandbox/embed-example');
   const inFrame = page.frameLocator('#dashboard iframe');
   await expect(inFrame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in as the demo account' }).click();
+  await inFrame.getByRole('button', { name: 'Try the demo' }).click();
   await expect(inFrame.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await inFrame.getByRole('button', { name: /^Account menu/ }).click();
   await inFrame.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -10,6 +10,7 @@ import { checkKey, KeyWithoutUserError } from './features/auth/check-key';
 import { isSafeRedirect } from './features/auth/redirect';
 import { isSessionExpired, type Session, type SessionStore } from './lib/session';
 import { startEmbed } from './features/embed/start';
+import { markPanelSignedIn } from './lib/embed-mode';
 import { forgetAccountData } from './lib/query-client';
 
 function sameKeys(session: Session | null, apiKey: string, macKey: string | undefined): boolean {
@@ -38,6 +39,7 @@ export function startEmbedMode(app: { router: AnyRouter; session: SessionStore; 
       forgetAccountData(queryClient);
       // The frame's own sessionStorage (in memory when storage is blocked), never localStorage.
       session.set(next, false);
+      markPanelSignedIn();
       const { pathname, searchStr } = router.state.location;
       if (pathname === '/login') {
         // On to where the user was going, as the login page does.

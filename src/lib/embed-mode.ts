@@ -44,3 +44,23 @@ export function detectEmbedMode(win: Window = window): boolean {
 export function isEmbedded(): boolean {
   return embedded;
 }
+
+const PANEL_AUTH_KEY = 'psd.embed.panel-auth';
+let panelAuth: boolean | undefined;
+
+/**
+ * The panel signed this frame in (an `auth` message): its keys are the
+ * panel's, so once the session ends the frame says "Signed out" and leaves
+ * signing in to the panel, rather than offer a login form. Kept for the tab,
+ * as the embed flag is.
+ */
+export function markPanelSignedIn(): void {
+  panelAuth = true;
+  writeStorage('session', PANEL_AUTH_KEY, '1');
+}
+
+/** True in a frame the panel signed in (see markPanelSignedIn). */
+export function isPanelSignedIn(): boolean {
+  panelAuth ??= embedded && readStorage('session', PANEL_AUTH_KEY) === '1';
+  return embedded && panelAuth;
+}

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../i18n/error-text';
+import { isPanelSignedIn } from '../../lib/embed-mode';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoginForm } from './login-form';
 import { authMessages } from './messages';
@@ -24,13 +25,16 @@ interface LoginPageProps {
 
 export function LoginPage({ onSignedIn }: LoginPageProps) {
   const t = useStore(authMessages);
-  usePageTitle(t.pageTitle);
+  usePageTitle(isPanelSignedIn() ? t.panelSignedOut : t.pageTitle);
   const { session, queryClient } = useRouteContext({ from: '__root__' });
   const notice = useSessionNotice(session);
   const [keyFormShown, setKeyFormShown] = useState(false);
   // signup and signin go without a key, whatever is stored: the proxy attaches
   // the partner's application key.
   const anonymous = useMemo(() => createApiClient({ getCredentials: () => null }), []);
+
+  // A panel's frame whose keys were the panel's: the panel signs it in again, not a form here.
+  if (isPanelSignedIn()) return <SignedOutInPanel notice={notice} />;
 
   const complete = (next: Session, remember: boolean) => {
     // Nothing cached for a previous account may show for this one.
@@ -70,6 +74,18 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           </div>
         ) : null}
       </details>
+    </div>
+  );
+}
+
+/** In a hoster panel that signed the frame in, once the session ended: plain words, no form. */
+function SignedOutInPanel({ notice }: { notice: SessionNotice | null }) {
+  const t = useStore(authMessages);
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.panelSignedOut}</h1>
+      <p className="mt-1 text-muted-foreground">{t.panelSignedOutText}</p>
+      {notice ? <NoticeAlert notice={notice} /> : null}
     </div>
   );
 }

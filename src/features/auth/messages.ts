@@ -5,6 +5,9 @@ export const authMessages = /* @__PURE__ */ i18n('auth', {
   pageTitle: 'Sign in',
   heading: 'Sign in',
   intro: 'Manage the security of your sites and your customers’ sites.',
+  panelSignedOut: 'Signed out',
+  panelSignedOutText:
+    'You are signed out of the security dashboard. Your control panel signs you in again when you come back to it.',
   apiKeyInstead: 'Sign in with an API key instead',
   // Step 1: the e-mail address.
   emailLabel: 'E-mail address',

@@ -56,7 +56,7 @@ export function SitesSummary({ sites }: { sites: readonly Site[] }) {
               const state = stateOf(t, site);
               return (
                 <tr key={site.domain}>
-                  <th scope="row" className={cn(cell, 'font-medium [overflow-wrap:anywhere]')}>
+                  <th scope="row" className={cn(cell, 'font-medium break-words')}>
                     <a
                       href={`#site-${site.id}`}
                       className="text-link underline-offset-2 hover:underline print:text-foreground"

@@ -159,7 +159,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative min-w-0 flex-1 basis-56">
+        <div className="relative min-w-0 flex-1 basis-64">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"

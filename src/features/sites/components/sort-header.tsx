@@ -22,18 +22,19 @@ export function SortHeader({ id, label, align, sort, desc, onSort }: SortHeaderP
     <th
       scope="col"
       aria-sort={current ? (desc ? 'descending' : 'ascending') : 'none'}
-      className={cn('px-1 py-1 font-medium', align === 'right' ? 'text-right' : 'text-left')}
+      className={cn('px-0.5 py-1 font-medium', align === 'right' ? 'text-right' : 'text-left')}
     >
       <button
         type="button"
         onClick={() => onSort(id)}
         className={cn(
-          'max-w-full rounded px-1 py-1 text-left text-xs leading-tight hover:bg-accent',
+          'max-w-full rounded px-0.5 py-1 text-left text-xs leading-tight hover:bg-accent',
           current ? 'text-foreground' : 'text-muted-foreground',
           align === 'right' && 'text-right',
         )}
       >
-        <span className="min-w-0 break-words">
+        {/* Lines break between words only: a word cut in two (or hyphenated) reads as two. */}
+        <span className="min-w-0">
           {label}
           <Icon size={12} className={cn('ml-0.5 inline align-[-1px]', !current && 'opacity-50')} />
         </span>
