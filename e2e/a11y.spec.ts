@@ -47,6 +47,7 @@ const PAGES = [
   { label: 'Overview', path: /\/$/ },
   { label: 'Sites', path: /\/sites$/ },
   { label: 'Units', path: /\/units$/ },
+  { label: 'Activity', path: /\/activity$/ },
   { label: 'Agency', path: /\/agency$/ },
   { label: 'Sync file', path: /\/sync-file$/ },
   { label: 'Developer', path: /\/developer$/ },
