@@ -3,6 +3,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
+import { createWorkspaceClient } from './api/workspace';
 import { ApiError, TransportError } from './api/errors';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsOf } from './features/auth/session';
@@ -10,6 +11,7 @@ import { startEarlyFleetRun } from './features/sites/overview/fleet-run';
 import { PageError } from './features/shell/page-error';
 import { localeReady } from './i18n/i18n';
 import { startLocaleSync } from './i18n/locale';
+import { pairWorkspace } from './data/workspace-client';
 import { ApiProvider } from './lib/api-context';
 import { detectEmbedMode } from './lib/embed-mode';
 import { createQueryClient } from './lib/query-client';
@@ -29,13 +31,12 @@ const session = createSessionStore({ onSignedOutElsewhere: () => void router.inv
 // that would otherwise fill the browser's six connections first.
 if (session.get()) void import('./api/sign.ts');
 
-const api = createApiClient({
-  // Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies.
-  getCredentials: () => {
-    const current = session.get();
-    return current ? credentialsOf(current) : null;
-  },
-});
+const getCredentials = () => {
+  const current = session.get();
+  return current ? credentialsOf(current) : null;
+};
+// Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies; the team's workspace is beside it.
+const api = pairWorkspace(createApiClient({ getCredentials }), createWorkspaceClient({ baseUrl: '', getCredentials }));
 
 const queryClient = createQueryClient(
   createSessionGuard({

@@ -8,6 +8,7 @@ import { useMutation, type QueryClient, type QueryKey } from '@tanstack/react-qu
 import type { Site } from '../api/schemas';
 import { type SitePatch } from './sites';
 import { SITES_KEY } from './sites-query';
+import { invalidateWorkspace } from './workspace';
 
 /** Every site write shares it, so the refetch waits for the last of them. */
 const WRITE_KEY = ['sites-write'] as const;
@@ -97,6 +98,8 @@ export function useSiteWrite<V, R>(options: SiteWriteOptions<V, R>) {
       // This write still counts as in flight here: more than one means another is.
       if (client.isMutating({ mutationKey: WRITE_KEY }) > 1) return;
       await client.invalidateQueries({ queryKey: SITES_KEY });
+      // The workspace has recorded the write by now (off the answer's path; the memories' overlays cover a late one).
+      await invalidateWorkspace(client);
     },
   });
 }

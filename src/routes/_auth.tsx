@@ -15,6 +15,8 @@ import { AccountMenu } from '../features/account/account-menu';
 import { AgencyBrand } from '../features/account/agency-brand';
 import { DemoBanner } from '../features/account/demo-banner';
 import { keyInfoQueryOptions } from '../data/key-info';
+import { workspaceStateQueryOptions } from '../data/workspace';
+import { workspaceOf } from '../data/workspace-client';
 import { redirectTarget } from '../features/auth/redirect';
 import { isSessionExpired } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -51,6 +53,9 @@ export const Route = createFileRoute('/_auth')({
     const [keyInfo] = await Promise.all([
       context.queryClient.ensureQueryData({ ...keyInfoQueryOptions(context.api), revalidateIfStale: true }),
       loadSignedInErrorTexts(),
+      // The team's workspace proves the key once and is ready for every page (docs/workspace.md);
+      // a workspace that cannot answer leaves the pages to say so, it does not stop the shell.
+      context.queryClient.prefetchQuery(workspaceStateQueryOptions(workspaceOf(context.api))),
     ]);
     return keyInfo;
   },

@@ -55,6 +55,7 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   unknown: 'Unknown',
   patchingUnknown: 'Unknown: the service does not report automatic patching, and it was not set from this dashboard.',
   patchingRemembered: 'As last set from this dashboard: the service does not report automatic patching.',
+  patchingSetBy: params('Set by {who} on {date}.'),
   unavailable: 'Not available with your key or plan. Ask your provider to enable it.',
   unavailableToast: params('{option} is not available with your key'),
   // Errors shown in the row (the catalogue says why).

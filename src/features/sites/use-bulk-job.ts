@@ -13,6 +13,7 @@ import { markOptionUnavailable, rememberPatchingMany, rememberPeriodChange } fro
 import { applyChange, changeValue, patchCachedSites, type SiteChange, type SitePatch } from '../../data/sites';
 import { SITES_KEY } from '../../data/sites-query';
 import { addUnit } from '../../data/units-directory';
+import { invalidateWorkspace } from '../../data/workspace';
 import { useApi } from '../../lib/api-context';
 import { runBulk } from './model/bulk-runner';
 
@@ -148,6 +149,7 @@ export function useBulkJob() {
       );
       if (controller.current === abort) controller.current = null;
       await client.invalidateQueries({ queryKey: SITES_KEY });
+      await invalidateWorkspace(client);
     },
     [api, client, account, watcher],
   );

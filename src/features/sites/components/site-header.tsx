@@ -17,13 +17,21 @@ import { TrashIcon } from '../../../components/ui/more-icons';
 import { Progress } from '../../../components/ui/progress';
 import { useScanning } from '../../../data/scan-watcher';
 import type { Site } from '../../../data/sites';
+import { useSiteCustomer } from '../../../data/workspace';
 import { format } from '../../../i18n/format';
 import { useApi } from '../../../lib/api-context';
 import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
 import { sitesMessages } from '../messages';
 import { sitePageMessages } from '../site-page-messages';
 import { ScanNowButton } from './scan-now-button';
-import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
+import {
+  CleanupSwitch,
+  FirewallSwitch,
+  PatchingSetBy,
+  PatchingSwitch,
+  PeriodSelect,
+  PermissionsButton,
+} from './option-controls';
 import { RowErrorNote, ScanTime, StatusBadge } from './site-cells';
 import { useSiteActions } from './site-actions';
 
@@ -63,9 +71,23 @@ export function SiteHeader({ site, unit }: { site: Site; unit?: string | undefin
           <ScanTime seconds={site.nextscan} empty={t.noNextScan} />
         </Fact>
         <Fact label={p.added}>{f.unixTime(site.adddate)}</Fact>
+        <Fact label={p.customer}>
+          <SiteCustomer domain={site.domain} />
+        </Fact>
       </dl>
       <SiteOptions site={site} />
     </div>
+  );
+}
+
+/** The customer the site is shared with, as the team's workspace knows it (docs/workspace.md). */
+function SiteCustomer({ domain }: { domain: string }) {
+  const p = useStore(sitePageMessages);
+  const customer = useSiteCustomer(domain);
+  return customer ? (
+    <span className="break-all">{customer}</span>
+  ) : (
+    <span className="text-muted-foreground">{p.noCustomer}</span>
   );
 }
 
@@ -102,7 +124,10 @@ function SiteOptions({ site }: { site: Site }) {
           <CleanupSwitch site={site} />
         </div>
         <div className={row}>
-          <span className="text-sm">{p.patching}</span>
+          <span className="text-sm">
+            {p.patching}
+            <PatchingSetBy site={site} />
+          </span>
           <PatchingSwitch site={site} />
         </div>
         <div className={row}>

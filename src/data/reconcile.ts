@@ -1,0 +1,127 @@
+/**
+ * Reconciling the team's customer map (docs/workspace.md): each unit of the
+ * directory is checked with `sites_list?unit=` (docs/partner-api.md#sites_list;
+ * 142900: the service has no such unit, so it has no sites) and the answer
+ * reported to the workspace, a few units at a time so that the page's other
+ * requests still find a free connection; once every unit has answered, the
+ * workspace notes the time. On demand (the Units page) and on a schedule
+ * (a signed-in page open while the last reconcile is older than
+ * RECONCILE_EVERY_MS).
+ */
+import { useStore } from '@nanostores/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { atom } from 'nanostores';
+import { useEffect, useRef } from 'react';
+import type { ApiClient } from '../api/client';
+import { isMethodError } from '../api/error-catalogue';
+import type { WorkspaceClient, WorkspaceState } from '../api/workspace';
+import { useApi } from '../lib/api-context';
+import { invalidateWorkspace, useWorkspaceState } from './workspace';
+import { workspaceOf } from './workspace-client';
+
+/** Units checked side by side: on demand, and in the background (fewer, to leave connections free). */
+export const RECONCILE_CONCURRENCY = 4;
+const BACKGROUND_CONCURRENCY = 2;
+/** A signed-in page reconciles when the last reconcile is older than this. */
+export const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
+
+export interface ReconcileOutcome {
+  checked: number;
+  /** Units the service does not know (142900): reported with no sites. */
+  missing: number;
+  /** Units whose check failed otherwise: the reconcile is then not noted as done. */
+  failed: number;
+  /** When the workspace noted it done, null when a unit failed. */
+  reconciledAt: number | null;
+}
+
+export interface ReconcileProgress {
+  done: number;
+  total: number;
+}
+
+/** Checks every unit, `concurrency` at a time, and notes the reconcile once every unit has answered. */
+export async function reconcileUnits(
+  api: ApiClient,
+  workspace: WorkspaceClient,
+  units: readonly string[],
+  {
+    concurrency = RECONCILE_CONCURRENCY,
+    onProgress,
+  }: { concurrency?: number; onProgress?: (p: ReconcileProgress) => void } = {},
+): Promise<ReconcileOutcome> {
+  const outcome: ReconcileOutcome = { checked: 0, missing: 0, failed: 0, reconciledAt: null };
+  let next = 0;
+  const worker = async () => {
+    while (next < units.length) {
+      const unit = units[next++] as string;
+      try {
+        let sites: string[];
+        try {
+          sites = (await api.sites_list({ unit })).map((s) => s.domain);
+        } catch (error) {
+          if (!isMethodError(error, 'sites_list', 'unitNotFound')) throw error;
+          outcome.missing++;
+          sites = [];
+        }
+        await workspace.reportUnitCheck(unit, sites);
+        outcome.checked++;
+      } catch {
+        outcome.failed++;
+      }
+      onProgress?.({ done: outcome.checked + outcome.failed, total: units.length });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, units.length) }, worker));
+  if (outcome.failed === 0) outcome.reconciledAt = await workspace.markReconciled();
+  return outcome;
+}
+
+/** The reconcile running now (one at a time per page), null when none. */
+const progress = atom<ReconcileProgress | null>(null);
+
+export function useReconcileProgress(): ReconcileProgress | null {
+  return useStore(progress);
+}
+
+const RECONCILE_KEY = ['workspace', 'reconcile'] as const;
+
+/** Reconciles now (the Units page's button; the schedule). */
+export function useReconcile() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: RECONCILE_KEY,
+    mutationFn: async ({ units, background = false }: { units: readonly string[]; background?: boolean }) => {
+      if (progress.get() !== null) throw new Error('A reconcile is already running');
+      progress.set({ done: 0, total: units.length });
+      try {
+        return await reconcileUnits(api, workspaceOf(api), units, {
+          concurrency: background ? BACKGROUND_CONCURRENCY : RECONCILE_CONCURRENCY,
+          onProgress: (p) => progress.set(p),
+        });
+      } finally {
+        progress.set(null);
+      }
+    },
+    onSettled: async () => {
+      await invalidateWorkspace(client);
+    },
+  });
+}
+
+const selectSchedule = (s: WorkspaceState) => ({ units: s.units.map((u) => u.email), reconciledAt: s.reconciledAt });
+
+/** While a signed-in page is open: reconciles in the background once the last reconcile is older than RECONCILE_EVERY_MS (at most once per page). */
+export function useScheduledReconcile(): void {
+  const { data } = useWorkspaceState(selectSchedule);
+  const reconcile = useReconcile();
+  const started = useRef(false);
+  const { mutate } = reconcile;
+  useEffect(() => {
+    if (!data || started.current || data.units.length === 0) return;
+    if (data.reconciledAt !== null && Date.now() - data.reconciledAt < RECONCILE_EVERY_MS) return;
+    started.current = true;
+    mutate({ units: data.units, background: true });
+  }, [data, mutate]);
+}
