@@ -14,7 +14,9 @@ import { Toaster } from '../components/ui/toast';
 import { AccountMenu } from '../features/account/account-menu';
 import { AgencyBrand } from '../features/account/agency-brand';
 import { DemoBanner } from '../features/account/demo-banner';
+import { ImportNotice } from '../features/units/components/import-notice';
 import { keyInfoQueryOptions } from '../data/key-info';
+import { useScheduledReconcile } from '../data/reconcile';
 import { workspaceStateQueryOptions } from '../data/workspace';
 import { workspaceOf } from '../data/workspace-client';
 import { redirectTarget } from '../features/auth/redirect';
@@ -66,6 +68,8 @@ export const Route = createFileRoute('/_auth')({
 function AuthLayout() {
   const { signedIn } = Route.useRouteContext();
   const { signOut } = useSignOut();
+  // The team's customer map is checked with the service every few hours, in the background.
+  useScheduledReconcile();
   // The printable reports have no navigation: their page is the whole document.
   const bare = useMatches({ select: (matches) => matches.some((m) => m.staticData.bare === true) });
   if (bare) {
@@ -92,6 +96,7 @@ function AuthLayout() {
         }
       >
         <DemoBanner resetsAt={signedIn.demoResetsAt} />
+        <ImportNotice />
         <Outlet />
       </AppShell>
       {/* Mutations of the signed-in pages report through toast() (src/lib/toast-store.ts). */}

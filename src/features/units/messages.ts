@@ -38,6 +38,17 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
     other: '{count} customers could not be checked just now: try again later.',
   }),
   sourceImport: 'Imported from a browser',
+  importTitle: 'Customers kept in this browser',
+  importText: count({
+    one: 'This browser kept {count} customer for this account before the list was shared with your team. Import it into the shared list? Either way, this browser’s copy is then removed.',
+    other:
+      'This browser kept {count} customers for this account before the list was shared with your team. Import them into the shared list? Either way, this browser’s copy is then removed.',
+  }),
+  importNotKept:
+    'Automatic patching and scan results remembered here are not imported: they are now recorded for the team as they are set.',
+  importButton: 'Import',
+  importDismiss: 'Dismiss',
+  imported: count({ one: '{count} customer imported.', other: '{count} customers imported.' }),
   chooseUnit: 'Choose a customer to see their sites.',
   // One unit.
   unitSites: params('Sites shared with {unit}'),
