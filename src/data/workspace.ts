@@ -51,8 +51,13 @@ const selectReconciledAt = (s: WorkspaceState) => s.reconciledAt;
 
 const NO_CUSTOMERS: CustomerMap = new Map();
 
+/** One map per answer, however many rows ask for it. */
+const maps = new WeakMap<WorkspaceState, CustomerMap>();
+
 function customerMap(state: WorkspaceState): CustomerMap {
-  return new Map(state.customers.map((c) => [c.domain, c.unit]));
+  let map = maps.get(state);
+  if (!map) maps.set(state, (map = new Map(state.customers.map((c) => [c.domain, c.unit]))));
+  return map;
 }
 
 /** Which customer each site belongs to (from writes through the dashboard and the per-unit checks), with the last reconcile's time. */

@@ -18,6 +18,8 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   colFirewall: 'Firewall',
   colCleanup: 'Auto cleanup',
   colPatching: 'Auto patching',
+  colCustomer: 'Customer',
+  noCustomer: 'None known',
   colPeriod: 'Scan period',
   colPermissions: 'Permissions',
   colActions: 'Actions',

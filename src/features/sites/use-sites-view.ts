@@ -1,8 +1,11 @@
 import { useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { Site } from '../../data/sites';
+import { customerOf, type CustomerMap } from '../../data/workspace';
 import { columnFiltersOf, orderSites, sitesColumns, sitesFeatures } from './components/table-model';
 import type { SitesSearch } from './model/sites-search';
+
+const NO_CUSTOMERS: CustomerMap = new Map();
 
 /**
  * The sites the view shows, in its order: TanStack Table's filtered and sorted
@@ -11,18 +14,29 @@ import type { SitesSearch } from './model/sites-search';
  * the sorted column's order once per list and column (`orderSites`), so a
  * keystroke in the search only filters, and the sort finds the rows in order.
  */
-export function useSitesView(sites: readonly Site[], search: SitesSearch, patching: Readonly<Record<string, 0 | 1>>) {
-  const { q, status, firewall, cleanup, period, scan, sort, desc } = search;
+export function useSitesView(
+  sites: readonly Site[],
+  search: SitesSearch,
+  patching: Readonly<Record<string, 0 | 1>>,
+  customers: CustomerMap = NO_CUSTOMERS,
+) {
+  const { q, status, firewall, cleanup, period, scan, customer, sort, desc } = search;
   // Patching's memory changes the order only when sorting by it.
   const patchingForOrder = sort === 'patching' ? patching : null;
   const ordered = useMemo(
-    () => orderSites(sites, sort, (domain) => patchingForOrder?.[domain] ?? -1),
-    [sites, sort, patchingForOrder],
+    () =>
+      orderSites(
+        sites,
+        sort,
+        (domain) => patchingForOrder?.[domain] ?? -1,
+        (domain) => customerOf(customers, domain),
+      ),
+    [sites, sort, patchingForOrder, customers],
   );
   const columns = useMemo(() => sitesColumns(ordered), [ordered]);
   const columnFilters = useMemo(
-    () => columnFiltersOf({ q, status, firewall, cleanup, period, scan }),
-    [q, status, firewall, cleanup, period, scan],
+    () => columnFiltersOf({ q, status, firewall, cleanup, period, scan, customer }),
+    [q, status, firewall, cleanup, period, scan, customer],
   );
   const sorting = useMemo(() => [{ id: sort, desc }], [sort, desc]);
   const table = useTable(

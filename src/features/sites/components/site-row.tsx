@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../messages';
 import { threatsOf } from '../model/site-status';
 import { CleanupSwitch, FirewallSwitch, PatchingSwitch, PeriodSelect, PermissionsButton } from './option-controls';
+import { CustomerCell } from './customer-cell';
 import { RowActions } from './row-actions';
 import { ScanNowButton } from './scan-now-button';
 import { RowErrorRow, ScanTime, StatusBadge } from './site-cells';
@@ -152,6 +153,9 @@ export const SiteRow = memo(function SiteRow(props: SiteRowProps) {
             <td className={cell}>
               <PermissionsButton site={site} />
             </td>
+            <td className={cell}>
+              <CustomerCell domain={site.domain} />
+            </td>
             <td className={cn(cell, 'pr-3 text-right')}>
               <RowActions site={site} />
             </td>
@@ -213,6 +217,12 @@ function RowDetail({ site, id }: { site: Site; id: string }) {
             <dt className="text-muted-foreground">{t.colPermissions}</dt>
             <dd>
               <PermissionsButton site={site} />
+            </dd>
+          </div>
+          <div className={item}>
+            <dt className="text-muted-foreground">{t.colCustomer}</dt>
+            <dd className="min-w-0 text-right">
+              <CustomerCell domain={site.domain} />
             </dd>
           </div>
         </dl>

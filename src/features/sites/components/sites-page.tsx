@@ -11,6 +11,7 @@ import { useScanning } from '../../../data/scan-watcher';
 import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
 import { useSites } from '../../../data/sites';
 import { useUnitsDirectory } from '../../../data/units-directory';
+import { useSiteCustomers } from '../../../data/workspace';
 import { toast } from '../../../lib/toast-store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportSites } from '../export-sites';
@@ -50,7 +51,8 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const units = useUnitsDirectory(account);
   const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
   const query = useSearchDraft(search.q, commitQuery);
-  const view = useSitesView(sites, { ...search, q: query.draft }, patching);
+  const { customers } = useSiteCustomers();
+  const view = useSitesView(sites, { ...search, q: query.draft }, patching, customers);
   const domains = useMemo(() => view.map((s) => s.domain), [view]);
   const selection = useSelection(domains);
   const bulk = useBulkJob();

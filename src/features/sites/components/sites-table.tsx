@@ -45,6 +45,7 @@ const FULL_COLUMNS: { id: SortColumn; width: string; align?: 'right' }[] = [
   // Wide enough for the select with the longest period in every language ("Wöchentlich").
   { id: 'period', width: 'w-[9.5rem]' },
   { id: 'permissions', width: 'w-[5.75rem]' },
+  { id: 'customer', width: 'w-[11rem]' },
 ];
 
 export function SitesTable(props: SitesTableProps) {
@@ -159,7 +160,7 @@ export function SitesTable(props: SitesTableProps) {
       <table
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
-        className={cn('w-full table-fixed border-separate border-spacing-0 text-sm', !narrow && 'min-w-[62rem]')}
+        className={cn('w-full table-fixed border-separate border-spacing-0 text-sm', !narrow && 'min-w-[73rem]')}
       >
         <colgroup>
           <col className="w-9" />

@@ -56,6 +56,7 @@ export function columnLabel(t: ReturnType<typeof sitesMessages.get>, id: SortCol
     patching: t.colPatching,
     period: t.colPeriod,
     permissions: t.colPermissions,
+    customer: t.colCustomer,
   };
   return labels[id];
 }

@@ -20,6 +20,7 @@ import { severity, statusOf, threatsOf } from '../model/site-status';
 import {
   FILTER_DEFAULTS,
   FILTER_KEYS,
+  CUSTOMER_FILTERS,
   ON_OFF_FILTERS,
   PERIOD_FILTERS,
   SCAN_FILTERS,
@@ -55,7 +56,10 @@ const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T
  * date and count; sites without scheduled scans after every next scan.
  * `patching` sorts by this dashboard's memory (the API does not report it).
  */
-function comparators(patchingOf: (domain: string) => number): Record<SortColumn, Compare> {
+function comparators(
+  patchingOf: (domain: string) => number,
+  customerOf: (domain: string) => string | undefined,
+): Record<SortColumn, Compare> {
   return {
     domain: (a, b) => collator.compare(a.domain, b.domain),
     status: byNumber((s) => severity(statusOf(s))),
@@ -68,6 +72,11 @@ function comparators(patchingOf: (domain: string) => number): Record<SortColumn,
     // Most often first: daily, weekly, monthly, then off.
     period: byNumber((s) => s.scanperiod || Number.MAX_SAFE_INTEGER),
     permissions: byNumber((s) => s.permissions),
+    // Sites with no customer known after every customer.
+    customer: (a, b) => {
+      const [x, y] = [customerOf(a.domain), customerOf(b.domain)];
+      return x === y ? 0 : x === undefined ? 1 : y === undefined ? -1 : collator.compare(x, y);
+    },
   };
 }
 
@@ -82,16 +91,19 @@ export interface OrderedSites {
   column: SortColumn;
   /** Row index → place in the column's order; equal sites share one. */
   places: Int32Array;
-  /** Row index → the UTF-8 name and the punycode host, lower case (site-filters.ts searchText). */
+  /** Row index → the UTF-8 name and the punycode host, lower case, and the customer (site-filters.ts searchText). */
   names: readonly string[];
+  /** Row index → whether a customer is known (the customer filter). */
+  hasCustomer: Uint8Array;
 }
 
 export function orderSites(
   sites: readonly Site[],
   column: SortColumn,
   patchingOf: (domain: string) => number,
+  customerOf: (domain: string) => string | undefined = () => undefined,
 ): OrderedSites {
-  const compare = comparators(patchingOf)[column];
+  const compare = comparators(patchingOf, customerOf)[column];
   // Array.prototype.sort is stable: equal sites keep the list's order, as the table's own tie-break did.
   const sorted = [...sites].sort(compare);
   const places = new Int32Array(sorted.length);
@@ -99,7 +111,10 @@ export function orderSites(
     const [prev, site] = [sorted[i - 1], sorted[i]];
     places[i] = prev !== undefined && site !== undefined && compare(prev, site) === 0 ? (places[i - 1] ?? 0) : i;
   }
-  return { sites: sorted, column, places, names: sorted.map(searchText) };
+  const customers = sorted.map((s) => customerOf(s.domain));
+  const names = sorted.map((s, i) => searchText(s, customers[i]));
+  const hasCustomer = Uint8Array.from(customers, (c) => (c === undefined ? 0 : 1));
+  return { sites: sorted, column, places, names, hasCustomer };
 }
 
 /**
@@ -111,7 +126,7 @@ export function orderSites(
  * The search compares the precomputed names.
  */
 export function sitesColumns(ordered: OrderedSites): ColumnDef<SitesFeatures, Site>[] {
-  const { places, names } = ordered;
+  const { places, names, hasCustomer } = ordered;
   // No value is undefined here: the sort need not read values to find out.
   const sorted = {
     sortFn: (a: SiteRow, b: SiteRow) => (places[a.index] ?? 0) - (places[b.index] ?? 0),
@@ -160,6 +175,13 @@ export function sitesColumns(ordered: OrderedSites): ColumnDef<SitesFeatures, Si
       ...sorted,
     },
     { id: 'permissions', accessorFn: (s) => s.permissions, ...sorted },
+    {
+      id: 'customer',
+      accessorFn: (s) => s.domain,
+      filterFn: (row, _id, value) =>
+        !oneOf(CUSTOMER_FILTERS, value) || value === 'any' || (hasCustomer[row.index] === 1) === (value === 'known'),
+      ...sorted,
+    },
   ] satisfies (ColumnDef<SitesFeatures, Site> & { id: SortColumn })[];
 }
 
@@ -171,6 +193,7 @@ const FILTER_COLUMNS: Record<FilterKey, SortColumn> = {
   cleanup: 'cleanup',
   period: 'period',
   scan: 'lastScan',
+  customer: 'customer',
 };
 
 /** The URL's filters as the table's column filters (defaults left out). */
