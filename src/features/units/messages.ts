@@ -96,6 +96,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   shareSubmit: count({ one: 'Share {count} site', other: 'Share {count} sites' }),
   shared: count({ one: '{count} site shared.', other: '{count} sites shared.' }),
   shareRefused: 'Not shared',
+  sharedNowWith: params('Shared with {unit} now'),
   selectSite: params('Share {domain}'),
   loading: 'Loading…',
 });
