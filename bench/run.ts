@@ -4,6 +4,7 @@
  */
 import { cleanUpOnInterrupt } from '../test-support/servers.ts';
 import { benchBundle } from './bundle.ts';
+import { benchCustomers } from './customers.ts';
 import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSandbox } from './sandbox.ts';
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<void>> = {
   overview: benchOverview,
   'site-page': benchSitePage,
   workspace: benchWorkspace,
+  customers: benchCustomers,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useEffect, useRef } from 'react';
 import type { ApiClient } from '../api/client';
-import { isMethodError } from '../api/error-catalogue';
+import { classifyError, isMethodError } from '../api/error-catalogue';
 import type { WorkspaceClient, WorkspaceState } from '../api/workspace';
 import { useApi } from '../lib/api-context';
 import { invalidateWorkspace, useWorkspaceState } from './workspace';
@@ -22,6 +22,14 @@ import { workspaceOf } from './workspace-client';
 /** Units checked side by side: on demand, and in the background (fewer, to leave connections free). */
 export const RECONCILE_CONCURRENCY = 4;
 const BACKGROUND_CONCURRENCY = 2;
+/**
+ * Checks started per second at most: the key's request budget is shared with
+ * the rest of the dashboard (the sandbox allows 50 a second), so a reconcile
+ * leaves room for the pages' own requests.
+ */
+export const RECONCILE_PER_SECOND = 30;
+/** Waits a rate limit's Retry-After this many times for one unit before counting it failed. */
+const RATE_LIMIT_WAITS = 3;
 /** A signed-in page reconciles when the last reconcile is older than this. */
 export const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
 
@@ -47,18 +55,39 @@ export async function reconcileUnits(
   units: readonly string[],
   {
     concurrency = RECONCILE_CONCURRENCY,
+    perSecond = RECONCILE_PER_SECOND,
     onProgress,
-  }: { concurrency?: number; onProgress?: (p: ReconcileProgress) => void } = {},
+  }: { concurrency?: number; perSecond?: number; onProgress?: (p: ReconcileProgress) => void } = {},
 ): Promise<ReconcileOutcome> {
   const outcome: ReconcileOutcome = { checked: 0, missing: 0, failed: 0, reconciledAt: null };
   let next = 0;
+  let slot = 0;
+  // The next start no sooner than 1/perSecond after the one before.
+  const pace = async () => {
+    const now = Date.now();
+    const at = Math.max(now, slot);
+    slot = at + 1000 / perSecond;
+    if (at > now) await wait(at - now);
+  };
+  const sitesOf = async (unit: string): Promise<string[]> => {
+    for (let waits = 0; ; waits++) {
+      await pace();
+      try {
+        return (await api.sites_list({ unit })).map((s) => s.domain);
+      } catch (error) {
+        const c = classifyError(error);
+        if (c.kind !== 'rateLimited' || waits >= RATE_LIMIT_WAITS) throw error;
+        await wait(c.retryAfter * 1000);
+      }
+    }
+  };
   const worker = async () => {
     while (next < units.length) {
       const unit = units[next++] as string;
       try {
         let sites: string[];
         try {
-          sites = (await api.sites_list({ unit })).map((s) => s.domain);
+          sites = await sitesOf(unit);
         } catch (error) {
           if (!isMethodError(error, 'sites_list', 'unitNotFound')) throw error;
           outcome.missing++;
@@ -76,6 +105,8 @@ export async function reconcileUnits(
   if (outcome.failed === 0) outcome.reconciledAt = await workspace.markReconciled();
   return outcome;
 }
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The reconcile running now (one at a time per page), null when none. */
 const progress = atom<ReconcileProgress | null>(null);
