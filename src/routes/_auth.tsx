@@ -52,12 +52,13 @@ export const Route = createFileRoute('/_auth')({
   // the session (the query client's guard), a service that is down shows ShellError.
   // The texts of the errors met once signed in load meanwhile (the login page does not carry them).
   loader: async ({ context }) => {
+    // The team's workspace (docs/workspace.md) is asked at once, beside the key, and not waited
+    // for: the pages show the service's data first and what the workspace adds (customers,
+    // patching) as it arrives; a workspace that cannot answer does not stop the shell.
+    void context.queryClient.prefetchQuery(workspaceStateQueryOptions(workspaceOf(context.api)));
     const [keyInfo] = await Promise.all([
       context.queryClient.ensureQueryData({ ...keyInfoQueryOptions(context.api), revalidateIfStale: true }),
       loadSignedInErrorTexts(),
-      // The team's workspace proves the key once and is ready for every page (docs/workspace.md);
-      // a workspace that cannot answer leaves the pages to say so, it does not stop the shell.
-      context.queryClient.prefetchQuery(workspaceStateQueryOptions(workspaceOf(context.api))),
     ]);
     return keyInfo;
   },
