@@ -9,7 +9,8 @@ import { accountWith, apiOf, tableReady } from './support/accounts.ts';
 import { openSignedIn, signInViaApi, type E2eSession } from './support/session.ts';
 
 async function pageOf(browser: Browser, session: E2eSession, path: string): Promise<Page> {
-  const context = await browser.newContext();
+  // Wide enough for the Customer column (narrower, the filter, the search and the site page name the customer).
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
   const page = await context.newPage();
   await openSignedIn(page, session, path);
   return page;

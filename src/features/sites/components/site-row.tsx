@@ -27,6 +27,8 @@ export interface SiteRowProps {
   /** Position in the filtered, sorted list (0-based). */
   index: number;
   layout: TableLayout;
+  /** The Customer column is shown. */
+  customerColumn: boolean;
   selected: boolean;
   /** The row that takes the keyboard focus (roving tabindex). */
   active: boolean;
@@ -153,9 +155,11 @@ export const SiteRow = memo(function SiteRow(props: SiteRowProps) {
             <td className={cell}>
               <PermissionsButton site={site} />
             </td>
-            <td className={cell}>
-              <CustomerCell domain={site.domain} />
-            </td>
+            {props.customerColumn ? (
+              <td className={cell}>
+                <CustomerCell domain={site.domain} />
+              </td>
+            ) : null}
             <td className={cn(cell, 'pr-3 text-right')}>
               <RowActions site={site} />
             </td>

@@ -34,6 +34,8 @@ import { SitesToolbar } from './sites-toolbar';
 
 /** Below this width (a phone, a 360 px panel iframe) rows show the domain, status and firewall, the rest in a detail. */
 const NARROW_PX = 640;
+/** The Customer column needs the table's whole width with it (73rem): narrower, the filter, the search and the site page name the customer. */
+const CUSTOMER_COLUMN_PX = 1168;
 
 export interface SitesPageProps {
   search: SitesSearch;
@@ -141,6 +143,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             rows={view}
             label={search.unit ? t.unitTableLabel({ unit: search.unit }) : t.tableLabel}
             layout={layout}
+            customerColumn={width !== null && width >= CUSTOMER_COLUMN_PX}
             sort={search.sort}
             desc={search.desc}
             onSort={(column) =>

@@ -21,6 +21,8 @@ interface SitesTableProps {
   rows: readonly Site[];
   label: string;
   layout: TableLayout;
+  /** The Customer column is shown (a full layout wide enough for it). */
+  customerColumn: boolean;
   sort: SortColumn;
   desc: boolean;
   onSort: (column: SortColumn) => void;
@@ -49,7 +51,8 @@ const FULL_COLUMNS: { id: SortColumn; width: string; align?: 'right' }[] = [
 ];
 
 export function SitesTable(props: SitesTableProps) {
-  const { rows, layout, selected, onSelect } = props;
+  const { rows, layout, customerColumn, selected, onSelect } = props;
+  const fullColumns = customerColumn ? FULL_COLUMNS : FULL_COLUMNS.filter((c) => c.id !== 'customer');
   const t = useStore(sitesMessages);
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -142,7 +145,7 @@ export function SitesTable(props: SitesTableProps) {
   const total = virtualizer.getTotalSize();
   const padBottom = total - (items.at(-1)?.end ?? 0);
   const narrow = layout === 'narrow';
-  const columns = narrow ? 4 : FULL_COLUMNS.length + 2;
+  const columns = narrow ? 4 : fullColumns.length + 2;
   // Nothing selected (the usual case, and after every keystroke in the search): no need to look at 10,000 rows.
   const allSelected = rows.length > 0 && selected.size >= rows.length && rows.every((s) => selected.has(s.domain));
   const someSelected = selected.size > 0 && !allSelected && rows.some((s) => selected.has(s.domain));
@@ -160,7 +163,10 @@ export function SitesTable(props: SitesTableProps) {
       <table
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
-        className={cn('w-full table-fixed border-separate border-spacing-0 text-sm', !narrow && 'min-w-[73rem]')}
+        className={cn(
+          'w-full table-fixed border-separate border-spacing-0 text-sm',
+          !narrow && (customerColumn ? 'min-w-[73rem]' : 'min-w-[62rem]'),
+        )}
       >
         <colgroup>
           <col className="w-9" />
@@ -172,7 +178,7 @@ export function SitesTable(props: SitesTableProps) {
             </>
           ) : (
             <>
-              {FULL_COLUMNS.map((c) => (
+              {fullColumns.map((c) => (
                 <col key={c.id} className={c.width} />
               ))}
               {/* The row's menu button (36 px) and the cell's padding (8 + 12 px): it fits, so nothing scrolls sideways. */}
@@ -209,7 +215,7 @@ export function SitesTable(props: SitesTableProps) {
               </>
             ) : (
               <>
-                {FULL_COLUMNS.map((c) => (
+                {fullColumns.map((c) => (
                   <SortHeader
                     key={c.id}
                     id={c.id}
@@ -240,6 +246,7 @@ export function SitesTable(props: SitesTableProps) {
               site={site}
               index={item.index}
               layout={layout}
+              customerColumn={customerColumn}
               selected={selected.has(site.domain)}
               active={item.index === activeIndex}
               expanded={expanded.has(site.domain)}
