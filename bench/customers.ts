@@ -24,7 +24,8 @@ const sessionSchema = z.looseObject({ apiKey: z.string(), macKey: z.string() });
 async function firstRows({ base, signedInPage }: DemoStack): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < LOAD_RUNS; i++) {
-    const page = await signedInPage();
+    // Wide enough for the Customer column (a table box of 1,168 px).
+    const page = await signedInPage({ width: 1600, height: 900 });
     const t0 = Date.now();
     await page.goto(`${base}/sites`);
     await page.waitForFunction(`document.querySelector('tr[data-domain]') !== null`, undefined, { polling: 'raf' });
@@ -64,6 +65,10 @@ export async function benchCustomers(): Promise<void> {
     );
 
     const withCustomers = await firstRows(stack);
+    const check = await signedInPage({ width: 1600, height: 900 });
+    await check.goto(`${base}/sites`);
+    await check.locator('tr[data-domain] a[href^="/units"]').first().waitFor();
+    await check.close();
     const [a, b] = [median(without), median(withCustomers)];
     console.log(
       `customers: first rows of /sites, ${mapped} sites mapped: median ${a} ms (${without.join(', ')}); ` +

@@ -16,7 +16,7 @@ import type { ApiClient } from '../api/client';
 import { classifyError, isMethodError } from '../api/error-catalogue';
 import type { WorkspaceClient, WorkspaceState } from '../api/workspace';
 import { useApi } from '../lib/api-context';
-import { invalidateWorkspace, useWorkspaceState } from './workspace';
+import { invalidateWorkspace, useWorkspaceState, workspaceStateQueryOptions } from './workspace';
 import { workspaceOf } from './workspace-client';
 
 /** Units checked side by side: on demand, and in the background (fewer, to leave connections free). */
@@ -32,6 +32,8 @@ export const RECONCILE_PER_SECOND = 30;
 const RATE_LIMIT_WAITS = 3;
 /** A signed-in page reconciles when the last reconcile is older than this. */
 export const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
+/** …once it has been open this long. */
+const RECONCILE_DELAY_MS = 60_000;
 
 export interface ReconcileOutcome {
   checked: number;
@@ -143,16 +145,34 @@ export function useReconcile() {
 
 const selectSchedule = (s: WorkspaceState) => ({ units: s.units.map((u) => u.email), reconciledAt: s.reconciledAt });
 
-/** While a signed-in page is open: reconciles in the background once the last reconcile is older than RECONCILE_EVERY_MS (at most once per page). */
+const isDue = (s: { units: readonly unknown[]; reconciledAt: number | null }) =>
+  s.units.length > 0 && (s.reconciledAt === null || Date.now() - s.reconciledAt >= RECONCILE_EVERY_MS);
+
+/**
+ * While a signed-in page is open: reconciles in the background once the last
+ * reconcile is older than RECONCILE_EVERY_MS, at most once per page, and not
+ * before the page has been open RECONCILE_DELAY_MS (its own first requests
+ * go first; a page only glanced at starts none). Just before, the workspace
+ * is asked again: a colleague's page may have done it meanwhile.
+ */
 export function useScheduledReconcile(): void {
   const { data } = useWorkspaceState(selectSchedule);
-  const reconcile = useReconcile();
+  const api = useApi();
+  const client = useQueryClient();
+  const { mutate } = useReconcile();
   const started = useRef(false);
-  const { mutate } = reconcile;
+  const due = data !== undefined && isDue(data);
   useEffect(() => {
-    if (!data || started.current || data.units.length === 0) return;
-    if (data.reconciledAt !== null && Date.now() - data.reconciledAt < RECONCILE_EVERY_MS) return;
-    started.current = true;
-    mutate({ units: data.units, background: true });
-  }, [data, mutate]);
+    if (!due || started.current) return;
+    const timer = setTimeout(() => {
+      started.current = true;
+      void client
+        .fetchQuery({ ...workspaceStateQueryOptions(workspaceOf(api)), staleTime: 0 })
+        .then((fresh) => {
+          if (isDue(fresh)) mutate({ units: fresh.units.map((u) => u.email), background: true });
+        })
+        .catch(() => undefined);
+    }, RECONCILE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [due, api, client, mutate]);
 }
