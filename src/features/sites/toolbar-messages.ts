@@ -3,7 +3,7 @@ import { count, i18n, params } from '../../i18n/i18n';
 
 export const sitesToolbarMessages = /* @__PURE__ */ i18n('sitesToolbar', {
   search: 'Search sites',
-  searchPlaceholder: 'Search by name or punycode',
+  searchPlaceholder: 'Search by name, punycode or customer',
   filters: 'Filters',
   activeFilters: count({ one: '{count} active', other: '{count} active' }),
   status: 'Status',

@@ -49,8 +49,8 @@ export function UnitsPage({ unit, onSelect }: UnitsPageProps) {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="space-y-4">
           <LookUpForm onFound={onSelect} />
-          <ReconcileCard units={units} />
           <UnitList units={units} selected={unit} onSelect={onSelect} />
+          <ReconcileCard units={units} />
         </div>
         <div className="min-w-0">
           {unit ? (
