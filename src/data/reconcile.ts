@@ -31,7 +31,7 @@ export const RECONCILE_PER_SECOND = 30;
 /** Waits a rate limit's Retry-After this many times for one unit before counting it failed. */
 const RATE_LIMIT_WAITS = 3;
 /** A signed-in page reconciles when the last reconcile is older than this. */
-export const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
+const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
 /** …once it has been open this long. */
 const RECONCILE_DELAY_MS = 60_000;
 

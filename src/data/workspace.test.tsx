@@ -142,7 +142,6 @@ describe('the team’s workspace', () => {
       page.result.current.reconcile.mutateAsync({ units: [...units, 'gone@customer.example'] }),
     );
     expect(outcome).toMatchObject({ checked: 11, missing: 1, failed: 0 });
-    expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(4);
     await waitFor(() => expect(page.result.current.customers.customers.size).toBe(10));
     expect(page.result.current.customers.customers.get('site-3.example')).toBe('unit-3@customer.example');

@@ -37,7 +37,6 @@ export const CUSTOMER_FILTERS = ['any', 'none', 'known'] as const;
 export type OnOffFilter = (typeof ON_OFF_FILTERS)[number];
 export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
 export type ScanFilter = (typeof SCAN_FILTERS)[number];
-export type CustomerFilter = (typeof CUSTOMER_FILTERS)[number];
 
 /**
  * The view's filters and their defaults, in one place: "Clear filters" resets
