@@ -32,7 +32,6 @@ export function useLookUpUnit() {
         if (isMethodError(error, 'sites_list', 'unitNotFound')) return null;
         throw error;
       }
-      addUnit(account, email, 'lookup');
       await workspace.addUnits([email], 'lookup');
       await workspace.reportUnitCheck(
         email,
@@ -40,7 +39,11 @@ export function useLookUpUnit() {
       );
       return sites;
     },
-    onSettled: () => invalidateWorkspace(client),
+    // Not waited for: the caller's own onSuccess (the unit shown) comes with the unit in the list.
+    onSuccess: (sites, email) => {
+      if (sites) addUnit(account, email, 'lookup');
+      void invalidateWorkspace(client);
+    },
   });
 }
 
