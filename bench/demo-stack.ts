@@ -47,8 +47,8 @@ export interface DemoStack {
   /** The server's origin, e.g. http://127.0.0.1:41234. */
   base: string;
   browser: Browser;
-  /** A new page signed in as the demo account, recording long tasks (`window.__longTasks`) from its start. */
-  signedInPage(): Promise<Page>;
+  /** A new page signed in as the demo account, recording long tasks (`window.__longTasks`) from its start; 1280×800 unless given. */
+  signedInPage(viewport?: { width: number; height: number }): Promise<Page>;
 }
 
 /** Runs `bench` against a fresh server with the demo account and Chromium, and removes both after. */
@@ -84,9 +84,9 @@ export async function withDemoStack(name: string, bench: (stack: DemoStack) => P
     await bench({
       base,
       browser: launched,
-      async signedInPage() {
+      async signedInPage(viewport = { width: 1280, height: 800 }) {
         // bypassCSP: the bench's own probes (waitForFunction) evaluate strings, which the dashboard's CSP forbids.
-        const page = await launched.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+        const page = await launched.newPage({ viewport, bypassCSP: true });
         await page.addInitScript(
           `sessionStorage.setItem('psd.session', ${JSON.stringify(session)});
            window.__longTasks = [];

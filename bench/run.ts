@@ -5,6 +5,7 @@
 import { cleanUpOnInterrupt } from '../test-support/servers.ts';
 import { benchBundle } from './bundle.ts';
 import { benchConnections } from './connections.ts';
+import { benchCustomers } from './customers.ts';
 import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
 import { benchReadModel } from './readmodel.ts';
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<void>> = {
   workspace: benchWorkspace,
   connections: benchConnections,
   readmodel: benchReadModel,
+  customers: benchCustomers,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -1,5 +1,5 @@
 /**
- * The units page: the directory kept in this browser, look-up by
+ * The units page: the directory the team's workspace keeps, look-up by
  * e-mail (142900: no such unit), a unit's sites, share more, unshare, rename,
  * delete with and without its sites. Each test has an account of its own.
  */
@@ -27,7 +27,7 @@ test('the directory says where it comes from; look-up finds a unit or says there
   await openSignedIn(page, session, '/units');
   await expect(page.getByRole('heading', { level: 1, name: 'Units' })).toBeVisible();
   await expect(page.getByText('Where this list comes from')).toBeVisible();
-  await expect(page.getByText(/keeps its own list, in this browser/)).toBeVisible();
+  await expect(page.getByText(/keeps the list for everyone on/)).toBeVisible();
   await expect(page.getByText('No customers yet.', { exact: false })).toBeVisible();
 
   const nobody = unitEmail('nobody');
@@ -41,7 +41,7 @@ test('the directory says where it comes from; look-up finds a unit or says there
   const sites = page.getByRole('list', { name: `Sites shared with ${unit}` });
   await expect(sites.getByRole('link', { name: 'a-unit-site.example' })).toBeVisible();
 
-  // Kept in this browser: still there after a reload.
+  // Kept by the team's workspace: still there after a reload.
   await page.goto('/units');
   await expect(list.getByRole('button', { name: new RegExp(unit) })).toBeVisible();
 });

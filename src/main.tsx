@@ -1,19 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
-import { createWorkspaceClient } from './api/workspace';
+import type { WorkspaceClient } from './api/workspace';
 import { gateWrites } from './data/write-gate';
 import { ApiError, TransportError } from './api/errors';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsGetter, credentialsOf } from './lib/session';
 import { startEarlyFleetRun } from './features/overview/fleet-run';
-import { PageError } from './features/shell/page-error';
 import { localeReady } from './i18n/i18n';
 import { startLocaleSync } from './i18n/locale';
+import { pairWorkspace } from './data/workspace-client';
 import { ApiProvider } from './lib/api-context';
-import { WorkspaceProvider } from './lib/workspace-context';
+import { lazyClient } from './lib/lazy-client';
 import { detectEmbedMode } from './lib/embed-mode';
 import { createQueryClient } from './lib/query-client';
 import { startThemeSync } from './lib/theme';
@@ -34,7 +34,10 @@ if (session.get()) void import('./api/sign.ts');
 
 const getCredentials = credentialsGetter(session);
 // The team's workspace (docs/workspace.md): the same origin, the same keys.
-const workspace = createWorkspaceClient({ baseUrl: '', getCredentials });
+// Its module (the client and its answers' schemas) loads on the first call: the login page does without it.
+const workspace = lazyClient<WorkspaceClient>(() =>
+  import('./api/workspace').then((m) => m.createWorkspaceClient({ baseUrl: '', getCredentials })),
+);
 let nameGate: Promise<() => Promise<void>> | undefined;
 const askNameFirst = async () => {
   nameGate ??= import('./data/person-name').then((m) =>
@@ -44,7 +47,7 @@ const askNameFirst = async () => {
 };
 // Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies. A write asks
 // the person's name first, once (src/data/person-name.ts).
-const api = gateWrites(createApiClient({ getCredentials }), askNameFirst);
+const api = pairWorkspace(gateWrites(createApiClient({ getCredentials }), askNameFirst), workspace);
 
 const queryClient = createQueryClient(
   createSessionGuard({
@@ -68,7 +71,8 @@ const router = createRouter({
   context: { queryClient, session, api },
   defaultPreload: 'intent',
   // A page that fails shows why inside the shell; the layouts have their own.
-  defaultErrorComponent: PageError,
+  // Loaded when a page fails (the login page does without it).
+  defaultErrorComponent: lazyRouteComponent(() => import('./features/shell/page-error'), 'PageError'),
   // Loaders read through the query cache, which decides freshness.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
@@ -99,9 +103,7 @@ function render(root: HTMLElement) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ApiProvider api={api}>
-          <WorkspaceProvider workspace={workspace}>
-            <RouterProvider router={router} />
-          </WorkspaceProvider>
+          <RouterProvider router={router} />
         </ApiProvider>
       </QueryClientProvider>
     </StrictMode>,

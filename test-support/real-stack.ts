@@ -10,6 +10,8 @@ import { testSandboxConfig } from '../server/sandbox/config';
 import { createServerApp } from '../server/server-app';
 import { createApiClient, type ApiClientOptions } from '../src/api/client';
 import type { Credentials } from '../src/api/credentials';
+import { createWorkspaceClient } from '../src/api/workspace';
+import { pairWorkspace } from '../src/data/workspace-client';
 
 export interface RealStack {
   /** http://127.0.0.1:<port>: the client's baseUrl. */
@@ -138,8 +140,11 @@ async function echoCookieAsReceived(cookie: string | null, url: string, answer: 
 
 /** A stack's helpers: the dashboard (proxy) at `origin`, the sandbox's own pages (outbox, control) at `sandboxOrigin`. */
 function stackAt(origin: string, sandboxOrigin: string, close: () => Promise<void>): RealStack {
-  const client = (credentials: Credentials | null, fetch?: ApiClientOptions['fetch']) =>
-    createApiClient({ baseUrl: origin, getCredentials: () => credentials, ...(fetch ? { fetch } : {}) });
+  // Each API client goes with a workspace client on the same session (src/data/workspace-client.ts).
+  const client = (credentials: Credentials | null, fetch?: ApiClientOptions['fetch']) => {
+    const options = { baseUrl: origin, getCredentials: () => credentials, ...(fetch ? { fetch } : {}) };
+    return pairWorkspace(createApiClient(options), createWorkspaceClient(options));
+  };
 
   return {
     origin,

@@ -132,11 +132,12 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     addUnits: async (emails: readonly string[], source: 'lookup' | 'import') =>
       (await json<{ units: Unit[] }>('POST', 'units', { emails, source })).units,
     /** What sites_list?unit= answered for a unit: its sites, so the map agrees. */
+    // The answers' bodies are read: a body left unread keeps the request open in a browser.
     reportUnitCheck: async (email: string, sites: readonly string[]) => {
-      await call('PUT', `units/${encodeURIComponent(email)}/sites`, { sites });
+      await json<{ ok: boolean }>('PUT', `units/${encodeURIComponent(email)}/sites`, { sites });
     },
     forgetUnit: async (email: string) => {
-      await call('DELETE', `units/${encodeURIComponent(email)}`);
+      await json<{ ok: boolean }>('DELETE', `units/${encodeURIComponent(email)}`);
     },
     customers: () => json<{ sites: SiteCustomer[]; reconciledAt: number | null }>('GET', 'customers'),
     markReconciled: async () => (await json<{ reconciledAt: number }>('PUT', 'customers/reconciled')).reconciledAt,

@@ -6,7 +6,7 @@
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ActivityFilter, WorkspaceClient } from '../api/workspace';
-import { useWorkspace } from '../lib/workspace-context';
+import { useWorkspaceClient as useWorkspace } from './workspace-client';
 
 /** Entries a page of the log asks for. */
 const ACTIVITY_PAGE = 50;

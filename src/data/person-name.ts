@@ -12,7 +12,7 @@ import { atom } from 'nanostores';
 import type { WorkspaceClient, WorkspaceMe } from '../api/workspace';
 import { readStorage, writeStorage } from '../platform/safe-storage';
 import { NAME_SKIPPED_KEY, nameSkipMarker } from './write-gate';
-import { useWorkspace } from '../lib/workspace-context';
+import { useWorkspaceClient as useWorkspace } from './workspace-client';
 
 /** A write waits for the question at most this long; then it goes ahead unnamed. */
 const ASK_WORKSPACE_MS = 5000;

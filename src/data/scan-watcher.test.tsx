@@ -101,12 +101,13 @@ describe('units look-up', () => {
       found = await result.current.lookUp.mutateAsync('nobody@customer.example');
     });
     expect(found).toBeNull();
-    expect(result.current.units).toEqual([]);
+    await waitFor(() => expect(result.current.units.map((u) => u.email)).toEqual(['known@customer.example']));
 
     await act(async () => {
       found = await result.current.lookUp.mutateAsync('known@customer.example');
     });
     expect(found).toMatchObject([{ domain: 'shared.example' }]);
-    expect(result.current.units).toMatchObject([{ email: 'known@customer.example', source: 'lookup' }]);
+    // The team's workspace saw the share pass through the server: a share wins over a look-up as the source.
+    expect(result.current.units).toMatchObject([{ email: 'known@customer.example', source: 'shared', siteCount: 1 }]);
   });
 });

@@ -3,21 +3,22 @@
  * not report scan progress (docs/architecture.md#what-the-api-does-not-give), so after `site_scan` the dashboard
  * asks `sites_list?withscanreport` again, less and less often, until the
  * site's report date changes. One poll serves every site being scanned, and
- * its answer refreshes the table too. The outcome of each scan is remembered
- * per account, in this browser, so the sync-file page can list the sites
- * whose synchronization file is missing (146901).
+ * its answer refreshes the table too. A refusal for a missing
+ * synchronization file (146901) is kept by the team's workspace, so the
+ * sync-file page lists those sites for everyone on the account.
  */
 import { useStore } from '@nanostores/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { atom, type ReadableAtom } from 'nanostores';
-import * as z from 'zod/mini';
+import { useMemo } from 'react';
 import type { ApiClient } from '../api/client';
 import { classifyError, endsSession, errorCodeOf, isMethodError } from '../api/error-catalogue';
 import type { Site } from '../api/schemas';
-import { accountStore } from '../lib/account-storage';
+import type { WorkspaceState } from '../api/workspace';
 import { useApi } from '../lib/api-context';
 import { findSite } from './sites';
 import { sitesQueryOptions } from './sites-query';
+import { invalidateWorkspace, siteKey, useWorkspaceState } from './workspace';
 
 /** The first look after this long, then each wait half as long again, up to the last. */
 const POLL_FIRST_MS = 2_000;
@@ -25,6 +26,8 @@ const POLL_GROWTH = 1.5;
 const POLL_MAX_MS = 30_000;
 /** A scan that has not reported after this long is left to the background refresh. */
 const SCAN_GIVE_UP_MS = 15 * 60_000;
+/** site_scan's refusal for a missing synchronization file (docs/partner-api.md#site_scan). */
+const SYNC_MISSING = 146901;
 
 export type ScanOutcome =
   /** The new report is in: the site as listed with it. */
@@ -44,38 +47,45 @@ export interface ScanRecord {
   code?: number | undefined;
 }
 
-/** The most sites whose last scan is remembered per account (the oldest are forgotten first). */
-const MAX_RECORDS = 5_000;
-const recordSchema = z.object({
-  at: z.number(),
-  outcome: z.enum(['done', 'syncMissing', 'failed']),
-  code: z.optional(z.number()),
-});
-const records = accountStore<Record<string, ScanRecord>>('scans', z.record(z.string(), recordSchema), () => ({}));
+/** account → domain → the last scan started from this page (the sync-file evidence is the workspace's). */
+const records = atom<Readonly<Record<string, Readonly<Record<string, ScanRecord>>>>>({});
 
 function rememberScan(account: string | undefined, domain: string, record: ScanRecord): void {
   if (account === undefined) return;
-  const store = records.of(account);
-  const next = { ...store.get(), [domain]: record };
-  const domains = Object.keys(next);
-  if (domains.length > MAX_RECORDS) {
-    domains.sort((a, b) => (next[a]?.at ?? 0) - (next[b]?.at ?? 0));
-    for (const old of domains.slice(0, domains.length - MAX_RECORDS)) delete next[old];
-  }
-  store.set(next);
+  const all = records.get();
+  records.set({ ...all, [account]: { ...all[account], [siteKey(domain)]: record } });
 }
 
-/** The last scan outcome per site of the account. */
+const selectEvidence = (s: WorkspaceState) => s.syncEvidence;
+
+/**
+ * The last scan outcome per site (its key, siteKey) of the account: the
+ * team's sync-file evidence (146901 refusals, kept by the workspace until a
+ * scan starts, docs/workspace.md) with this page's own scans laid over.
+ */
 export function useScanRecords(account: string | undefined): Readonly<Record<string, ScanRecord>> {
-  return useStore(records.of(account ?? ''));
+  const evidence = useWorkspaceState(selectEvidence).data;
+  const mine = useStore(records)[account ?? ''];
+  return useMemo(() => {
+    const out: Record<string, ScanRecord> = {};
+    for (const e of evidence ?? []) out[e.domain] = { at: e.refusedAt, outcome: 'syncMissing', code: SYNC_MISSING };
+    for (const [domain, record] of Object.entries(mine ?? {})) {
+      if ((out[domain]?.at ?? 0) < record.at) out[domain] = record;
+    }
+    return out;
+  }, [evidence, mine]);
 }
 
-/** The sites whose last scan from this dashboard was refused for a missing synchronization file (146901). */
+/** The sites whose last scan through the dashboard was refused for a missing synchronization file (146901). */
 export function useSyncFileMissing(account: string | undefined): string[] {
   const all = useScanRecords(account);
-  return Object.keys(all)
-    .filter((domain) => all[domain]?.outcome === 'syncMissing')
-    .sort();
+  return useMemo(
+    () =>
+      Object.keys(all)
+        .filter((domain) => all[domain]?.outcome === 'syncMissing')
+        .sort(),
+    [all],
+  );
 }
 
 interface Pending {
@@ -129,10 +139,12 @@ export class ScanWatcher {
         outcome: syncMissing ? 'syncMissing' : 'failed',
         code: errorCodeOf(classifyError(error)),
       });
+      void invalidateWorkspace(this.client);
       throw error;
     }
     // Taken: the service reaches the site (its synchronization file is in place), whatever the report says later.
     rememberScan(account, domain, { at, outcome: 'done' });
+    void invalidateWorkspace(this.client);
     let settle: (outcome: ScanOutcome) => void = () => undefined;
     const finished = new Promise<ScanOutcome>((resolve) => (settle = resolve));
     this.pending.set(domain, { baseline, since: at, settle, promise: finished });

@@ -1,72 +1,118 @@
 /**
  * What the dashboard knows about sites that the API does not report
  * (docs/architecture.md#what-the-api-does-not-give), per account:
- * - automatic patching as last set from this dashboard (sites_list has no
- *   field for it, docs/partner-api.md#site-object), kept in this browser;
+ * - automatic patching as last set through the dashboard, by whom and when
+ *   (sites_list has no field for it, docs/partner-api.md#site-object), and
+ * - options the account's key may not use (docs/partner-api.md#site_setoption,
+ *   options marked (!): 145904), so every row shows them as unavailable
+ *   instead of offering a change that will fail,
+ * both kept by the team's workspace (docs/workspace.md), which records the
+ * writes as they pass through the server: the same in every browser. What
+ * this page has just set or met is laid over the workspace's answer, in
+ * memory, until the workspace has something newer;
  * - when a site's scan period was last set from this dashboard (sites_list
  *   says when the next scan is, not when the schedule was changed), kept in
  *   this browser, so a site whose period just changed is not judged by scans
- *   the new period never asked for;
- * - options a key may not use (docs/partner-api.md#site_setoption, options marked (!): 145904), learnt
- *   from the refusal (of a row's control or a bulk change) and kept in this
- *   tab's sessionStorage, so every row shows them as unavailable instead of
- *   offering a change that will fail, after a reload too.
+ *   the new period never asked for.
  */
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { SITE_OPTIONS, type SiteOption } from '../api/registry/sites';
+import type { PatchingState, WorkspaceState } from '../api/workspace';
 import { accountStore } from '../lib/account-storage';
+import { siteKey, useWorkspaceState } from './workspace';
 
-const patching = accountStore<Record<string, 0 | 1>>(
-  'patching',
-  z.record(z.string(), z.union([z.literal(0), z.literal(1)])),
-  () => ({}),
-);
+interface Laid<T> {
+  value: T;
+  /** When this page set it (ms): the workspace's record wins once it is newer. */
+  at: number;
+}
 
-/** Domain → 1 or 0, as last set from this dashboard; a domain not in it: unknown. */
+/** account → site key → patching set here (undefined: put back to the workspace's). */
+const patchingLaid = atom<Readonly<Record<string, Readonly<Record<string, Laid<0 | 1>>>>>>({});
+/** account → options refused here. */
+const refusedLaid = atom<Readonly<Record<string, readonly SiteOption[]>>>({});
+
+function layPatching(account: string, domains: readonly string[], value: 0 | 1 | undefined, at = Date.now()): void {
+  const all = patchingLaid.get();
+  const next = { ...all[account] };
+  for (const domain of domains) {
+    if (value === undefined) delete next[siteKey(domain)];
+    else next[siteKey(domain)] = { value, at };
+  }
+  patchingLaid.set({ ...all, [account]: next });
+}
+
+const selectPatching = (s: WorkspaceState) => s.patching;
+
+/** Site key → patching as the workspace has it, with this page's changes laid over. */
+function usePatchingStates(account: string | undefined): ReadonlyMap<string, { value: 0 | 1; state?: PatchingState }> {
+  const recorded = useWorkspaceState(selectPatching).data;
+  const laid = useStore(patchingLaid)[account ?? ''];
+  return useMemo(() => {
+    const out = new Map<string, { value: 0 | 1; state?: PatchingState }>();
+    for (const state of recorded ?? []) out.set(state.domain, { value: state.enabled ? 1 : 0, state });
+    for (const [key, mine] of Object.entries(laid ?? {})) {
+      const theirs = out.get(key)?.state;
+      if (!theirs || theirs.setAt < mine.at) out.set(key, { value: mine.value });
+    }
+    return out;
+  }, [recorded, laid]);
+}
+
+/** Domain (as the workspace keys it) → 1 or 0, as last set through the dashboard; a domain not in it: unknown. */
 export function usePatchingMemory(account: string | undefined): Readonly<Record<string, 0 | 1>> {
-  return useStore(patching.of(account ?? ''));
+  const states = usePatchingStates(account);
+  return useMemo(() => Object.fromEntries([...states].map(([key, { value }]) => [key, value])), [states]);
 }
 
-/** Remembers (or, with undefined, forgets) what automatic patching was set to for a site. */
+/** One site's patching as last set: the value, and who set it when (absent while only this page knows of it). */
+export function usePatchingOf(
+  account: string | undefined,
+  domain: string,
+): { value: 0 | 1; state?: PatchingState } | undefined {
+  return usePatchingStates(account).get(siteKey(domain));
+}
+
+/** Shows a site's patching as set here (or, with undefined, as the workspace has it) until the workspace records the change. */
 export function rememberPatching(account: string | undefined, domain: string, value: 0 | 1 | undefined): void {
-  if (account === undefined) return;
-  const store = patching.of(account);
-  const next = { ...store.get() };
-  if (value === undefined) delete next[domain];
-  else next[domain] = value;
-  store.set(next);
+  if (account !== undefined) layPatching(account, [domain], value);
 }
 
-/** The same for many sites at once (a bulk change): one write. */
+/** The same for many sites at once (a bulk change). */
 export function rememberPatchingMany(account: string | undefined, domains: readonly string[], value: 0 | 1): void {
-  if (account === undefined || domains.length === 0) return;
-  const store = patching.of(account);
-  const next = { ...store.get() };
-  for (const domain of domains) next[domain] = value;
-  store.set(next);
+  if (account !== undefined && domains.length > 0) layPatching(account, domains, value);
 }
 
+/** What this page set for a site and the workspace may not have yet, to put back on failure. */
 export function patchingOf(account: string | undefined, domain: string): 0 | 1 | undefined {
-  return account === undefined ? undefined : patching.of(account).get()[domain];
+  return account === undefined ? undefined : patchingLaid.get()[account]?.[siteKey(domain)]?.value;
 }
 
-const unavailable = accountStore<readonly SiteOption[]>(
-  'unavailable-options',
-  z.array(z.enum(Object.keys(SITE_OPTIONS) as [SiteOption, ...SiteOption[]])),
-  () => [],
-  { area: 'session' },
-);
+const optionNames = z.enum(Object.keys(SITE_OPTIONS) as [SiteOption, ...SiteOption[]]);
+const selectRefused = (s: WorkspaceState) => s.refusedOptions;
 
-/** The options this account's key was refused (145904) in this tab's session. */
+/** The options this account's key was refused (145904), by anyone on the account. */
 export function useUnavailableOptions(account: string | undefined): readonly SiteOption[] {
-  return useStore(unavailable.of(account ?? ''));
+  const recorded = useWorkspaceState(selectRefused).data;
+  const laid = useStore(refusedLaid)[account ?? ''];
+  return useMemo(() => {
+    const out = new Set<SiteOption>(laid ?? []);
+    for (const { option } of recorded ?? []) {
+      const parsed = optionNames.safeParse(option);
+      if (parsed.success) out.add(parsed.data);
+    }
+    return [...out];
+  }, [recorded, laid]);
 }
 
 export function markOptionUnavailable(account: string | undefined, option: SiteOption): void {
   if (account === undefined) return;
-  const store = unavailable.of(account);
-  if (!store.get().includes(option)) store.set([...store.get(), option]);
+  const all = refusedLaid.get();
+  const known = all[account] ?? [];
+  if (!known.includes(option)) refusedLaid.set({ ...all, [account]: [...known, option] });
 }
 
 const periodSet = accountStore<Record<string, number>>('period-set', z.record(z.string(), z.number()), () => ({}));

@@ -9,6 +9,7 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import type { Site } from '../api/schemas';
 import { useOptimisticMutation } from '../lib/use-optimistic-mutation';
 import { SITES_KEY } from './sites-query';
+import { WORKSPACE_KEY } from './workspace';
 
 /** What becomes of a site in the cached lists: the new site, or null when it is gone. */
 export type SitePatch = (site: Site) => Site | null;
@@ -90,7 +91,8 @@ export function useSiteWrite<V, R>(options: SiteWriteOptions<V, R>) {
         return patchSites(sites, new Map(domains.map((domain) => [domain, patch])));
       }),
     rollback: (current, before, variables) => restoreSites(current, before, optimistic?.(variables).domains ?? []),
-    invalidate: [SITES_KEY],
+    // The workspace records the write off the answer's path; asked again with the lists (the memories' overlays cover a late record).
+    invalidate: [SITES_KEY, WORKSPACE_KEY],
     errorDisplay: 'inline',
     onMutate: options.onMutate,
     onSuccess: options.onSuccess,

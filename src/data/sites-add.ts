@@ -13,6 +13,7 @@ import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
 import { SITES_KEY } from './sites-query';
 import { addUnit } from './units-directory';
+import { invalidateWorkspace } from './workspace';
 
 /** Sites per sites_add call: a few hundred, so no call holds the service long. */
 const ADD_CHUNK = 250;
@@ -97,6 +98,7 @@ export function useAddSites() {
         return outcome;
       } finally {
         await client.invalidateQueries({ queryKey: SITES_KEY });
+        await invalidateWorkspace(client);
       }
     },
     [api, client, account],

@@ -17,6 +17,7 @@ import { holdingFetch, startRealStack, type RealStack } from '../../test-support
 import { useAccountId } from './account';
 import { useDeleteSite, useSetSiteOption, useShareSites, useUnshareSite } from './site-mutations';
 import { usePatchingMemory, useUnavailableOptions } from './site-memory';
+import { workspaceOf } from './workspace-client';
 import { addSitesInChunks } from './sites-add';
 import { useSitesQuery } from './sites';
 import { sitesQueryOptions } from './sites-query';
@@ -118,8 +119,10 @@ describe('sites resource', () => {
     await waitFor(() => expect(result.current.set.isError).toBe(true));
     expect(isMethodError(result.current.set.error, 'site_setoption', 'permissionDenied')).toBe(true);
     expect(result.current.unavailable).toEqual(['autopatching']);
-    // Kept for the tab's session: a reload does not offer the control again to fail again.
-    expect(JSON.parse(sessionStorage.getItem(`psd.unavailable-options.${email}`) ?? 'null')).toEqual(['autopatching']);
+    // Kept by the team's workspace: a reload, or a colleague, is not offered the control to fail again.
+    const kept = await workspaceOf(stack.client(credentials)).state();
+    expect(kept.refusedOptions.map((o) => o.option)).toEqual(['autopatching']);
+    expect(kept.patching).toMatchObject([{ domain: 'a.example', enabled: true, setBy: { userEmail: email } }]);
     // Put back: the last value set that the service took.
     expect(result.current.patching['a.example']).toBe(1);
   });

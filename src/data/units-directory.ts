@@ -1,70 +1,93 @@
 /**
- * The units (end customers) this dashboard knows of, per account, in this
- * browser. The API has no method that lists units and a site does not say
- * whom it is shared with (docs/architecture.md#what-the-api-does-not-give), so the
- * dashboard keeps its own directory: every unit it shared a site with, and
- * every e-mail the user looked up with `sites_list?unit=` (docs/partner-api.md#sites_list, 142900
- * when there is no such unit).
+ * The units (end customers) the account's team knows of. The API has no
+ * method that lists units and a site does not say whom it is shared with
+ * (docs/architecture.md#what-the-api-does-not-give), so the team's workspace
+ * keeps the directory (docs/workspace.md): every unit a site was shared with
+ * through the dashboard, every e-mail looked up with `sites_list?unit=`
+ * (docs/partner-api.md#sites_list, 142900 when there is no such unit), and
+ * what a browser kept before and imported. The same in every browser.
+ * What this page has just changed is laid over the workspace's answer, in
+ * memory, until the workspace has caught up.
  */
 import { useStore } from '@nanostores/react';
-import * as z from 'zod/mini';
-import { accountStore } from '../lib/account-storage';
+import { atom } from 'nanostores';
+import { useMemo } from 'react';
+import type { Unit, WorkspaceState } from '../api/workspace';
+import { useWorkspaceState } from './workspace';
 
-/** How a unit came into the directory. */
-export type UnitSource = 'shared' | 'lookup';
+/** How a unit came into the directory: a write through the dashboard, a look-up, an import from a browser. */
+export type UnitSource = 'shared' | 'lookup' | 'import';
 
 export interface UnitEntry {
   email: string;
   source: UnitSource;
-  /** When it was added here (ms since 1970). */
+  /** When it was added (ms since 1970). */
   added: number;
+  /** The sites the workspace gives it (from writes and checks). */
+  siteCount: number;
+  /** The last check with sites_list?unit= (ms), null before any. */
+  checkedAt: number | null;
 }
-
-const entrySchema = z.object({ email: z.string(), source: z.enum(['shared', 'lookup']), added: z.number() });
-const directory = accountStore('units', z.array(entrySchema), () => []);
 
 /** E-mails compare as the service compares them: trimmed, any case. */
 export function normalEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** account → e-mail → added (an entry) or forgotten (null) here, and when. */
+const laid = atom<Readonly<Record<string, Readonly<Record<string, { entry: UnitEntry | null; at: number }>>>>>({});
+
+function sourceOf(unit: Unit): UnitSource {
+  return unit.source === 'write' ? 'shared' : unit.source === 'import' ? 'import' : 'lookup';
+}
+
+const selectUnits = (s: WorkspaceState) => s.units;
+
 /** The account's directory, sorted by e-mail. */
 export function useUnitsDirectory(account: string | undefined): readonly UnitEntry[] {
-  return useStore(directory.of(account ?? ''));
+  const recorded = useWorkspaceState(selectUnits).data;
+  const mine = useStore(laid)[account ?? ''];
+  return useMemo(() => {
+    const out = new Map<string, UnitEntry>();
+    for (const u of recorded ?? []) {
+      out.set(u.email, {
+        email: u.email,
+        source: sourceOf(u),
+        added: u.addedAt,
+        siteCount: u.siteCount,
+        checkedAt: u.checkedAt,
+      });
+    }
+    for (const [email, { entry, at }] of Object.entries(mine ?? {})) {
+      const theirs = out.get(email);
+      if (entry === null) {
+        // Forgotten here: gone unless the workspace has it again since.
+        if (theirs && theirs.added < at && (theirs.checkedAt ?? 0) < at) out.delete(email);
+      } else if (!theirs) out.set(email, entry);
+    }
+    return [...out.values()].sort((a, b) => a.email.localeCompare(b.email));
+  }, [recorded, mine]);
 }
 
-function update(account: string | undefined, change: (units: UnitEntry[]) => UnitEntry[]): void {
+function lay(account: string | undefined, email: string, entry: UnitEntry | null, now: number): void {
   if (account === undefined) return;
-  const store = directory.of(account);
-  const next = change([...store.get()]).sort((a, b) => a.email.localeCompare(b.email));
-  store.set(next);
+  const all = laid.get();
+  laid.set({ ...all, [account]: { ...all[account], [normalEmail(email)]: { entry, at: now } } });
 }
 
-/** Adds a unit (a share through this dashboard wins over a look-up as the source). */
+/** Shows a unit in the directory until the workspace lists it (it records shares and look-ups itself). */
 export function addUnit(account: string | undefined, email: string, source: UnitSource, now = Date.now()): void {
   const wanted = normalEmail(email);
-  update(account, (units) => {
-    const known = units.find((u) => u.email === wanted);
-    if (!known) return [...units, { email: wanted, source, added: now }];
-    if (known.source === source || source === 'lookup') return units;
-    return units.map((u) => (u === known ? { ...u, source } : u));
-  });
+  lay(account, wanted, { email: wanted, source, added: now, siteCount: 0, checkedAt: null }, now);
 }
 
-/** Forgets a unit here (the service keeps it). */
-export function removeUnit(account: string | undefined, email: string): void {
-  const wanted = normalEmail(email);
-  update(account, (units) => units.filter((u) => u.email !== wanted));
+/** Hides a unit the workspace is asked to forget (the service keeps it). */
+export function removeUnit(account: string | undefined, email: string, now = Date.now()): void {
+  lay(account, email, null, now);
 }
 
 /** After unit_update: the unit is known under its new e-mail (merged when that one was known too, docs/partner-api.md#unit_update). */
 export function renameUnit(account: string | undefined, from: string, to: string, now = Date.now()): void {
-  const old = normalEmail(from);
-  const renamed = normalEmail(to);
-  update(account, (units) => {
-    const entry = units.find((u) => u.email === old) ?? { email: old, source: 'lookup', added: now };
-    const rest = units.filter((u) => u.email !== old);
-    if (rest.some((u) => u.email === renamed)) return rest;
-    return [...rest, { ...entry, email: renamed }];
-  });
+  removeUnit(account, from, now);
+  addUnit(account, to, 'shared', now);
 }

@@ -14,6 +14,7 @@ import { useAccountId } from './account';
 import { useSitesQuery } from './sites';
 import { useDeleteUnit, useRenameUnit, useUnitCheck } from './units';
 import { addUnit, useUnitsDirectory } from './units-directory';
+import { workspaceOf } from './workspace-client';
 
 let stack: RealStack;
 beforeAll(async () => {
@@ -72,6 +73,10 @@ describe('units', () => {
   it('deletes a unit with its sites: they leave the cached list at once and the service', async () => {
     const { result, api } = await setUp();
     await waitFor(() => expect(result.current.all.data).toHaveLength(3));
+    // The unit's check has reached the team's workspace (a late one would list the unit again).
+    await waitFor(async () =>
+      expect((await workspaceOf(api).units()).map((u) => u.checkedAt !== null)).toEqual([true]),
+    );
     act(() =>
       result.current.remove.mutate({
         unit: 'old@customer.example',

@@ -1,32 +1,48 @@
 /**
- * Units (docs/partner-api.md#unit-methods): look one up, rename it, delete it with or without its
- * sites. The directory of units (units-directory.ts) follows each change.
+ * Units (docs/partner-api.md#unit-methods): look one up, rename it, delete it
+ * with or without its sites, forget it. The team's workspace keeps the
+ * directory (units-directory.ts, docs/workspace.md): it records renames and
+ * deletions as they pass through the server; look-ups and each check's
+ * answer are reported to it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { isMethodError } from '../api/error-catalogue';
 import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
 import { type Site } from './sites';
 import { SITES_KEY, sitesQueryOptions } from './sites-query';
 import { useSiteWrite } from './site-writes';
-import { addUnit, removeUnit, renameUnit } from './units-directory';
+import { addUnit, normalEmail, removeUnit, renameUnit } from './units-directory';
+import { invalidateWorkspace } from './workspace';
+import { useWorkspaceClient } from './workspace-client';
 
 /** A unit looked up: its sites, or null when the service has no unit with this e-mail (142900). */
 export function useLookUpUnit() {
   const api = useApi();
+  const workspace = useWorkspaceClient();
   const client = useQueryClient();
   const account = useAccountId();
   return useMutation({
     mutationFn: async (email: string): Promise<Site[] | null> => {
+      let sites: Site[];
       try {
-        return await client.fetchQuery({ ...sitesQueryOptions(api, email), staleTime: 0 });
+        sites = await client.fetchQuery({ ...sitesQueryOptions(api, email), staleTime: 0 });
       } catch (error) {
         if (isMethodError(error, 'sites_list', 'unitNotFound')) return null;
         throw error;
       }
+      await workspace.addUnits([email], 'lookup');
+      await workspace.reportUnitCheck(
+        email,
+        sites.map((s) => s.domain),
+      );
+      return sites;
     },
+    // Not waited for: the caller's own onSuccess (the unit shown) comes with the unit in the list.
     onSuccess: (sites, email) => {
       if (sites) addUnit(account, email, 'lookup');
+      void invalidateWorkspace(client);
     },
   });
 }
@@ -40,9 +56,13 @@ export type UnitCheck =
 /**
  * Whether the service still knows a unit of the directory (it may have been
  * renamed or deleted elsewhere): its sites_list?unit=, asked once in a while,
- * not on the list's refresh interval.
+ * not on the list's refresh interval. Each answer is reported to the
+ * workspace, so the unit's site count and its sites' customer agree with it
+ * for everyone.
  */
 export function useUnitCheck(unit: string): UnitCheck {
+  const workspace = useWorkspaceClient();
+  const client = useQueryClient();
   const query = useQuery({
     ...sitesQueryOptions(useApi(), unit),
     refetchInterval: false,
@@ -51,7 +71,22 @@ export function useUnitCheck(unit: string): UnitCheck {
     retry: false,
   });
   // Checked before the data: a refetch that finds the unit gone keeps the old answer beside its error.
-  if (isMethodError(query.error, 'sites_list', 'unitNotFound')) return { state: 'missing' };
+  const missing = isMethodError(query.error, 'sites_list', 'unitNotFound');
+  // A unit found is reported (a unit not found is not: the workspace would list it again after its deletion).
+  const { data, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (!data || missing) return;
+    workspace
+      .reportUnitCheck(
+        normalEmail(unit),
+        data.map((s) => s.domain),
+      )
+      .then(
+        () => invalidateWorkspace(client),
+        () => undefined,
+      );
+  }, [dataUpdatedAt, missing, data, unit, workspace, client]);
+  if (missing) return { state: 'missing' };
   if (query.data) return { state: 'found', sites: query.data.length };
   if (query.isError) return { state: 'unknown', error: query.error };
   return { state: 'checking' };
@@ -65,7 +100,10 @@ export function useRenameUnit() {
   return useMutation({
     mutationFn: ({ unit, to }: { unit: string; to: string }) => api.unit_update(unit, to),
     onSuccess: (_result, { unit, to }) => renameUnit(account, unit, to),
-    onSettled: () => client.invalidateQueries({ queryKey: SITES_KEY }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: SITES_KEY });
+      await invalidateWorkspace(client);
+    },
   });
 }
 
@@ -81,5 +119,17 @@ export function useDeleteUnit() {
       api.unit_delete(unit, { withsites: withSites, ignore: true }),
     optimistic: ({ withSites, domains }) => ({ domains: withSites ? domains : [], patch: () => null }),
     onSuccess: (_result, { unit }) => removeUnit(account, unit),
+  });
+}
+
+/** Forgets a unit in the workspace's directory, for the whole team (the service keeps it). */
+export function useForgetUnit() {
+  const workspace = useWorkspaceClient();
+  const client = useQueryClient();
+  const account = useAccountId();
+  return useMutation({
+    mutationFn: (unit: string) => workspace.forgetUnit(normalEmail(unit)),
+    onMutate: (unit) => removeUnit(account, unit),
+    onSettled: () => invalidateWorkspace(client),
   });
 }

@@ -15,7 +15,11 @@ import { AccountMenu } from '../features/account/account-menu';
 import { AgencyBrand } from '../features/account/agency-brand';
 import { DemoBanner } from '../features/account/demo-banner';
 import { NamePrompt } from '../features/account/name-dialog';
+import { ImportNotice } from '../features/units/components/import-notice';
 import { keyInfoQueryOptions } from '../data/key-info';
+import { useScheduledReconcile } from '../data/reconcile';
+import { workspaceStateQueryOptions } from '../data/workspace';
+import { workspaceOf } from '../data/workspace-client';
 import { redirectTarget } from '../features/auth/redirect';
 import { isSessionExpired } from '../lib/session';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -49,6 +53,10 @@ export const Route = createFileRoute('/_auth')({
   // the session (the query client's guard), a service that is down shows ShellError.
   // The texts of the errors met once signed in load meanwhile (the login page does not carry them).
   loader: async ({ context }) => {
+    // The team's workspace (docs/workspace.md) is asked at once, beside the key, and not waited
+    // for: the pages show the service's data first and what the workspace adds (customers,
+    // patching) as it arrives; a workspace that cannot answer does not stop the shell.
+    void context.queryClient.prefetchQuery(workspaceStateQueryOptions(workspaceOf(context.api)));
     const [keyInfo] = await Promise.all([
       context.queryClient.ensureQueryData({ ...keyInfoQueryOptions(context.api), revalidateIfStale: true }),
       loadSignedInErrorTexts(),
@@ -62,6 +70,8 @@ export const Route = createFileRoute('/_auth')({
 function AuthLayout() {
   const { signedIn } = Route.useRouteContext();
   const { signOut } = useSignOut();
+  // The team's customer map is checked with the service every few hours, in the background.
+  useScheduledReconcile();
   // The printable reports have no navigation: their page is the whole document.
   const bare = useMatches({ select: (matches) => matches.some((m) => m.staticData.bare === true) });
   if (bare) {
@@ -88,6 +98,7 @@ function AuthLayout() {
         }
       >
         <DemoBanner resetsAt={signedIn.demoResetsAt} />
+        <ImportNotice />
         <Outlet />
       </AppShell>
       {/* Mutations of the signed-in pages report through toast() (src/lib/toast-store.ts). */}

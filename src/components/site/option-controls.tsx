@@ -10,7 +10,7 @@ import type { ScanPeriod, SiteOption } from '../../api/registry/sites';
 import { Button } from '../ui/button';
 import { Select } from '../ui/select';
 import { Switch } from '../ui/switch';
-import { usePatchingMemory, useUnavailableOptions } from '../../data/site-memory';
+import { usePatchingOf, useUnavailableOptions } from '../../data/site-memory';
 import type { Site } from '../../data/sites';
 import { format } from '../../i18n/format';
 import { cn } from '../../lib/cn';
@@ -80,9 +80,14 @@ export function PatchingSwitch({ site }: { site: Site }) {
   const t = useStore(sitesMessages);
   const { setOption, account } = useSiteActions();
   const unavailable = useUnavailableOptions(account).includes('autopatching');
-  const remembered = usePatchingMemory(account)[site.domain];
+  const setBy = usePatchingSetBy(site);
+  const remembered = usePatchingOf(account, site.domain)?.value;
   const reasonId = useId();
-  const reason = unavailable ? t.unavailable : remembered === undefined ? t.patchingUnknown : t.patchingRemembered;
+  const reason = unavailable
+    ? t.unavailable
+    : remembered === undefined
+      ? t.patchingUnknown
+      : `${t.patchingRemembered}${setBy ? ` ${setBy}` : ''}`;
   return (
     <span title={reason} className="inline-flex items-center gap-1.5">
       <Switch
@@ -114,6 +119,23 @@ export function PatchingSwitch({ site }: { site: Site }) {
       ) : null}
     </span>
   );
+}
+
+/** Who set a site's automatic patching through the dashboard, and when ("Set by ana@agency.example on 12 Nov"). */
+function usePatchingSetBy(site: Site): string | undefined {
+  const t = useStore(sitesMessages);
+  const f = useStore(format);
+  const { account } = useSiteActions();
+  const state = usePatchingOf(account, site.domain)?.state;
+  if (!state) return undefined;
+  const who = state.setBy.personName ? `${state.setBy.personName} (${state.setBy.userEmail})` : state.setBy.userEmail;
+  return t.patchingSetBy({ who, date: f.date(state.setAt, { day: 'numeric', month: 'short' }) });
+}
+
+/** The same, shown: on the site page, under the switch's label. */
+export function PatchingSetBy({ site }: { site: Site }) {
+  const text = usePatchingSetBy(site);
+  return text ? <span className="block text-xs text-muted-foreground">{text}</span> : null;
 }
 
 const PERIODS: readonly ScanPeriod[] = ['month', 'week', 'day', '0'];

@@ -19,6 +19,8 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   colFirewall: 'Firewall',
   colCleanup: 'Auto cleanup',
   colPatching: 'Auto patching',
+  colCustomer: 'Customer',
+  noCustomer: 'None known',
   colPeriod: 'Scan period',
   colPermissions: 'Permissions',
   colActions: 'Actions',
@@ -56,6 +58,7 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   unknown: 'Unknown',
   patchingUnknown: 'Unknown: the service does not report automatic patching, and it was not set from this dashboard.',
   patchingRemembered: 'As last set from this dashboard: the service does not report automatic patching.',
+  patchingSetBy: params('Set by {who} on {date}.'),
   unavailable: 'Not available with your key or plan. Ask your provider to enable it.',
   unavailableToast: params('{option} is not available with your key'),
   // Errors shown in the row (the catalogue says why).

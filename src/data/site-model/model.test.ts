@@ -70,6 +70,7 @@ describe('sites search params', () => {
       cleanup: 'on',
       period: 'day',
       scan: 'due',
+      customer: 'none',
     };
     expect(Object.keys(set).sort()).toEqual([...FILTER_KEYS].sort());
     for (const key of FILTER_KEYS) {

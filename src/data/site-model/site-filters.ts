@@ -37,9 +37,10 @@ export function normalQuery(q: string): string {
     .replace(/[/?#].*$/, '');
 }
 
-/** What a search compares: the UTF-8 name and the punycode host, lower case. */
-export function searchText(site: Pick<Site, 'domain' | 'host'>): string {
-  return `${site.domain.toLowerCase()}\n${site.host.toLowerCase()}`;
+/** What a search compares: the UTF-8 name and the punycode host, lower case, and the site's customer's e-mail when known. */
+export function searchText(site: Pick<Site, 'domain' | 'host'>, customer?: string): string {
+  const names = `${site.domain.toLowerCase()}\n${site.host.toLowerCase()}`;
+  return customer === undefined ? names : `${names}\n${customer}`;
 }
 
 /** Lower-cased names, made once per site object (a search runs over every site at each keystroke). */
@@ -81,9 +82,16 @@ export function matchesScan(
 }
 
 /** Every filter at once (the table applies them column by column; this is the same test for exports and counts). */
-export function matchesFilters(site: Site, f: SiteFilters, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function matchesFilters(
+  site: Site,
+  f: SiteFilters,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  customer?: string,
+): boolean {
+  const query = normalQuery(f.q);
   return (
-    matchesQuery(site, normalQuery(f.q)) &&
+    (matchesQuery(site, query) || (query !== '' && customer?.includes(query) === true)) &&
+    (f.customer === 'any' || (customer !== undefined) === (f.customer === 'known')) &&
     (f.status === 'any' || statusOf(site) === f.status) &&
     matchesOnOff(site.firewallstatus, f.firewall) &&
     matchesOnOff(site.autotreatment, f.cleanup) &&

@@ -21,6 +21,7 @@ const SORT_COLUMNS = [
   'patching',
   'period',
   'permissions',
+  'customer',
 ] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
@@ -30,6 +31,8 @@ export const ON_OFF_FILTERS = ['any', 'on', 'off'] as const;
 export const SCAN_FILTERS = ['any', 'due'] as const;
 /** Scan period filters: the docs/partner-api.md#site_setoption values, with 0 as `off`. */
 export const PERIOD_FILTERS = ['any', 'month', 'week', 'day', 'off'] as const;
+/** Customer: any site, the sites with no customer known, the sites with one (the team's workspace, docs/workspace.md). */
+export const CUSTOMER_FILTERS = ['any', 'none', 'known'] as const;
 
 export type OnOffFilter = (typeof ON_OFF_FILTERS)[number];
 export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
@@ -48,6 +51,7 @@ export const FILTER_DEFAULTS = {
   cleanup: 'any',
   period: 'any',
   scan: 'any',
+  customer: 'any',
 } as const;
 
 export type FilterKey = keyof typeof FILTER_DEFAULTS;
@@ -67,6 +71,7 @@ export const sitesSearchSchema = searchSchema({
   cleanup: searchParam(z.enum(ON_OFF_FILTERS), SEARCH_DEFAULTS.cleanup),
   period: searchParam(z.enum(PERIOD_FILTERS), SEARCH_DEFAULTS.period),
   scan: searchParam(z.enum(SCAN_FILTERS), SEARCH_DEFAULTS.scan),
+  customer: searchParam(z.enum(CUSTOMER_FILTERS), SEARCH_DEFAULTS.customer),
   unit: searchParam(z.optional(z.string().check(z.maxLength(254), z.regex(regex(RE.email)))), undefined),
   sort: searchParam(z.enum(SORT_COLUMNS), SEARCH_DEFAULTS.sort),
   desc: searchParam(z.boolean(), SEARCH_DEFAULTS.desc),

@@ -4,19 +4,12 @@
  * filter they make.
  */
 import * as z from 'zod/mini';
-import { ACTIVITY_KINDS, type ActivityFilter, type ActivityKind } from '../../api/workspace-types';
+import { ACTIVITY_KINDS, type ActivityKind } from '../../api/workspace-types';
 import { RE, regex } from '../../api/registry/define';
 import { searchParam, searchSchema } from '../../lib/search-params';
 
 export const PERIODS = ['all', 'day', 'week', 'month'] as const;
 export type Period = (typeof PERIODS)[number];
-
-const SPAN_MS: Record<Period, number | null> = {
-  all: null,
-  day: 86_400_000,
-  week: 7 * 86_400_000,
-  month: 30 * 86_400_000,
-};
 
 const email = z.string().check(z.maxLength(254), z.regex(regex(RE.email)));
 
@@ -37,16 +30,3 @@ export const activitySearchSchema = searchSchema({
 });
 
 export type ActivitySearch = z.output<typeof activitySearchSchema>;
-
-/** The workspace's filter; `now` in ms (the page fixes it when the period is chosen). */
-export function filterOf(search: ActivitySearch, now: number): ActivityFilter {
-  const filter: ActivityFilter = {};
-  if (search.user !== undefined) filter.user = search.user;
-  if (search.key !== undefined) filter.key = search.key;
-  if (search.site !== undefined) filter.site = search.site.trim().toLowerCase().replace(/\.$/, '');
-  if (search.unit !== undefined) filter.unit = search.unit.trim().toLowerCase();
-  if (search.kind !== undefined) filter.kind = search.kind;
-  const span = SPAN_MS[search.period];
-  if (span !== null) filter.from = now - span;
-  return filter;
-}

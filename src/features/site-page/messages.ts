@@ -6,6 +6,8 @@ export const sitePageMessages = /* @__PURE__ */ i18n('sitePage', {
   punycode: params('Punycode: {host}'),
   status: 'Status',
   added: 'Added',
+  customer: 'Customer',
+  noCustomer: 'None known',
   nextScan: 'Next scan',
   lastScan: 'Last scan',
   options: 'Options',

@@ -3,7 +3,7 @@ import { count, i18n, params } from '../../i18n/i18n';
 
 export const sitesToolbarMessages = /* @__PURE__ */ i18n('sitesToolbar', {
   search: 'Search sites',
-  searchPlaceholder: 'Search by name or punycode',
+  searchPlaceholder: 'Search by name, punycode or customer',
   filters: 'Filters',
   activeFilters: count({ one: '{count} active', other: '{count} active' }),
   status: 'Status',
@@ -25,6 +25,10 @@ export const sitesToolbarMessages = /* @__PURE__ */ i18n('sitesToolbar', {
   unit: 'Customer',
   unitAll: 'All customers',
   clearFilters: 'Clear filters',
+  customers: 'Sharing',
+  customersAny: 'With or without a customer',
+  customersNone: 'No customer known',
+  customersKnown: 'Shared with a customer',
   unitHint: 'Customers this dashboard knows of: see the Units page.',
   sort: 'Sort by',
   sortOption: params('Sort by: {column}'),

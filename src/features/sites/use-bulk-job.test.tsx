@@ -15,6 +15,7 @@ import { useAccountId } from '../../data/account';
 import { usePatchingMemory, useUnavailableOptions } from '../../data/site-memory';
 import { useSetSiteOption, type OptionFailure } from '../../data/site-mutations';
 import { useSitesQuery } from '../../data/sites';
+import { workspaceOf } from '../../data/workspace-client';
 import { ApiProvider } from '../../lib/api-context';
 import { createQueryClient } from '../../lib/query-client';
 import { holdingFetch, startRealStack, type RealStack } from '../../../test-support/real-stack';
@@ -81,9 +82,10 @@ describe('useBulkJob', () => {
     expect(job?.failed.size).toBe(0);
     expect([...(job?.unavailable ?? [])].sort()).toEqual(domains);
     expect(job?.done).toBe(0);
-    // As a row's control would: every row shows it unavailable, and a reload (this tab's storage) still knows.
+    // As a row's control would: every row shows it unavailable, and the team's workspace keeps it for a reload.
     expect(result.current.unavailable).toEqual(['autocleanup']);
-    expect(JSON.parse(sessionStorage.getItem(`psd.unavailable-options.${email}`) ?? 'null')).toEqual(['autocleanup']);
+    const kept = await workspaceOf(stack.client(credentials)).state();
+    expect(kept.refusedOptions.map((o) => o.option)).toEqual(['autocleanup']);
   });
 
   it('cancel stops sending; the sites not sent can be sent afterwards', async () => {
@@ -142,10 +144,6 @@ describe('useBulkJob', () => {
       result.current.bulk.start({ kind: 'option', change: { option: 'autocleanup', value: 1 } }, domains),
     );
     expect(result.current.unavailable).toEqual(['autopatching', 'autocleanup']);
-    expect(JSON.parse(sessionStorage.getItem(`psd.unavailable-options.${email}`) ?? 'null')).toEqual([
-      'autopatching',
-      'autocleanup',
-    ]);
     expect(domains.map((d) => site(d)?.autotreatment)).toEqual([0, 0, 0]);
   });
 

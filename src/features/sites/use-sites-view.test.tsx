@@ -1,6 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../../data/sites';
+import type { CustomerMap } from '../../data/workspace';
 import { SEARCH_DEFAULTS, type SitesSearch } from '../../data/site-model/sites-search';
 import { useSitesView } from './use-sites-view';
 
@@ -50,12 +51,44 @@ const SITES: Site[] = [
   site('site-1.example'),
 ];
 
-function view(search: Partial<SitesSearch>, patching: Record<string, 0 | 1> = {}, sites = SITES) {
-  const { result } = renderHook(() => useSitesView(sites, { ...SEARCH_DEFAULTS, ...search }, patching));
+function view(
+  search: Partial<SitesSearch>,
+  patching: Record<string, 0 | 1> = {},
+  sites = SITES,
+  customers: CustomerMap = new Map(),
+) {
+  const { result } = renderHook(() =>
+    useSitesView(sites, { ...SEARCH_DEFAULTS, ...search }, patching, undefined, customers),
+  );
   return result.current.sites.map((s) => s.domain);
 }
 
 describe('useSitesView', () => {
+  // As the workspace keys sites: UTF-8, lower case.
+  const customers: CustomerMap = new Map([
+    ['site-2.example', 'zed@customer.example'],
+    ['bücher.example', 'ana@customer.example'],
+    ['site-1.example', 'ana@customer.example'],
+  ]);
+
+  it('sorts by customer (sites with none last), filters with or without one, and finds sites by their customer', () => {
+    expect(view({ sort: 'customer' }, {}, SITES, customers)).toEqual([
+      'bücher.example',
+      'site-1.example',
+      'site-2.example',
+      'site-10.example',
+      'alpha.example',
+    ]);
+    expect(view({ customer: 'none' }, {}, SITES, customers)).toEqual(['alpha.example', 'site-10.example']);
+    expect(view({ customer: 'known', sort: 'domain', desc: true }, {}, SITES, customers)).toEqual([
+      'site-2.example',
+      'site-1.example',
+      'bücher.example',
+    ]);
+    expect(view({ q: 'ANA@customer' }, {}, SITES, customers)).toEqual(['bücher.example', 'site-1.example']);
+    expect(view({ q: 'zed' }, {}, SITES, customers)).toEqual(['site-2.example']);
+  });
+
   it('sorts by name as people count (site-2 before site-10), either way', () => {
     const up = ['alpha.example', 'bücher.example', 'site-1.example', 'site-2.example', 'site-10.example'];
     expect(view({ sort: 'domain' })).toEqual(up);

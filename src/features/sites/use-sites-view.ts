@@ -1,12 +1,14 @@
 import { useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { Site } from '../../data/sites';
-import { HIDDEN_BY_DEFAULT, sitesColumns } from './components/site-columns';
+import { HIDDEN_BY_DEFAULT, HIDDEN_WHEN_NARROW, sitesColumns } from './components/site-columns';
 import { columnFiltersOf, orderSites, sitesFeatures } from './components/table-model';
 import { useColumnVisibility } from './column-visibility';
 import type { SitesSearch } from '../../data/site-model/sites-search';
+import { customerOf, type CustomerMap } from '../../data/workspace';
 
 const NOTHING_KEPT: ReadonlySet<string> = new Set();
+const NO_CUSTOMERS: CustomerMap = new Map();
 
 /**
  * The sites the view shows, in its order: TanStack Table's filtered and sorted
@@ -21,21 +23,30 @@ export function useSitesView(
   search: SitesSearch,
   patching: Readonly<Record<string, 0 | 1>>,
   kept: ReadonlySet<string> = NOTHING_KEPT,
+  customers: CustomerMap = NO_CUSTOMERS,
+  /** Whether the table has room for the Customer column: shown by default then, else until the user shows it. */
+  roomForCustomer = false,
 ) {
-  const { q, status, firewall, cleanup, period, scan, sort, desc } = search;
+  const { q, status, firewall, cleanup, period, scan, customer, sort, desc } = search;
   // Patching's memory changes the order only when sorting by it.
   const patchingForOrder = sort === 'patching' ? patching : null;
   const ordered = useMemo(
-    () => orderSites(sites, sort, (domain) => patchingForOrder?.[domain] ?? -1),
-    [sites, sort, patchingForOrder],
+    () =>
+      orderSites(
+        sites,
+        sort,
+        (domain) => patchingForOrder?.[domain] ?? -1,
+        (domain) => customerOf(customers, domain),
+      ),
+    [sites, sort, patchingForOrder, customers],
   );
   const columns = useMemo(() => sitesColumns(ordered, kept), [ordered, kept]);
   const columnFilters = useMemo(
-    () => columnFiltersOf({ q, status, firewall, cleanup, period, scan }),
-    [q, status, firewall, cleanup, period, scan],
+    () => columnFiltersOf({ q, status, firewall, cleanup, period, scan, customer }),
+    [q, status, firewall, cleanup, period, scan, customer],
   );
   const sorting = useMemo(() => [{ id: sort, desc }], [sort, desc]);
-  const columnVisibility = useColumnVisibility(HIDDEN_BY_DEFAULT);
+  const columnVisibility = useColumnVisibility(roomForCustomer ? HIDDEN_BY_DEFAULT : HIDDEN_WHEN_NARROW);
   const table = useTable(
     {
       features: sitesFeatures,

@@ -6,7 +6,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   intro: 'Your end customers (units), each known by an e-mail address, and the sites shared with them.',
   whereTitle: 'Where this list comes from',
   whereText: params(
-    'The service has no list of your customers, and a site does not say whom it is shared with. So this dashboard keeps its own list, in this browser, for {account}: every customer you shared a site with here, and every address you looked up. Another browser or computer has its own list.',
+    'The service has no list of your customers, and a site does not say whom it is shared with. So this dashboard keeps the list for everyone on {account}: every customer a site was shared with here, and every address looked up, by you or a colleague. Reconcile checks each customer with the service.',
   ),
   lookUpLabel: 'Look up a customer by e-mail',
   lookUpHint: 'The service is asked for the sites shared with this address; a customer it knows joins the list.',
@@ -24,10 +24,31 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   sourceShared: 'Shared with from this dashboard',
   sourceLookup: 'Looked up',
   addedOn: params('Since {date}'),
-  checking: 'Checking with the service…',
-  checkFound: count({ one: 'Known to the service: {count} site', other: 'Known to the service: {count} sites' }),
-  checkMissing: 'Not known to the service any more',
-  checkUnknown: 'Could not be checked just now',
+  notChecked: 'Not checked with the service yet',
+  checkedSites: params('{sites} · checked {date}'),
+  reconcileTitle: 'Reconcile with the service',
+  reconcileText:
+    'Checks every customer’s sites with the service, so the Customer column and the counts agree with it. Also done every 6 hours while the dashboard is open.',
+  reconcile: 'Reconcile now',
+  reconciling: params('Checking customers: {done} of {total}'),
+  lastReconciled: params('Last reconciled {date}'),
+  neverReconciled: 'Not reconciled yet',
+  reconcileFailed: count({
+    one: '{count} customer could not be checked just now: try again later.',
+    other: '{count} customers could not be checked just now: try again later.',
+  }),
+  sourceImport: 'Imported from a browser',
+  importTitle: 'Customers kept in this browser',
+  importText: count({
+    one: 'This browser kept {count} customer for this account before the list was shared with your team. Import it into the shared list? Either way, this browser’s copy is then removed.',
+    other:
+      'This browser kept {count} customers for this account before the list was shared with your team. Import them into the shared list? Either way, this browser’s copy is then removed.',
+  }),
+  importNotKept:
+    'Automatic patching and scan results remembered here are not imported: they are now recorded for the team as they are set.',
+  importButton: 'Import',
+  importDismiss: 'Dismiss',
+  imported: count({ one: '{count} customer imported.', other: '{count} customers imported.' }),
   chooseUnit: 'Choose a customer to see their sites.',
   // One unit.
   unitSites: params('Sites shared with {unit}'),
@@ -35,7 +56,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   noSites: 'No site is shared with this customer.',
   notOnService: 'The service has no customer with this e-mail any more: it was renamed or deleted elsewhere.',
   forget: 'Remove from this list',
-  forgetHint: 'Only this list forgets it; the service is not changed.',
+  forgetHint: 'The list forgets it for everyone on the account; the service is not changed.',
   openInSites: 'Show in the sites table',
   printReport: 'Print report',
   unshare: params('Stop sharing {domain} with {unit}'),
@@ -81,6 +102,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   shareSubmit: count({ one: 'Share {count} site', other: 'Share {count} sites' }),
   shared: count({ one: '{count} site shared.', other: '{count} sites shared.' }),
   shareRefused: 'Not shared',
+  sharedNowWith: params('Shared with {unit} now'),
   selectSite: params('Share {domain}'),
   loading: 'Loading…',
 });

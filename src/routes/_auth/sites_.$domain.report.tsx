@@ -7,6 +7,7 @@ import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
 import { siteHistoryQueryOptions, sitesHistoryQueryOptions } from '../../data/site-history-query';
 import { findSite } from '../../data/find-site';
+import { useSiteCustomer } from '../../data/workspace';
 import { BACK_LINK_CLASS, ReportPage } from '../../features/reports/components/report-page';
 import { SiteReport } from '../../features/reports/components/site-report';
 import { clientReportMessages } from '../../features/reports/messages';
@@ -68,9 +69,14 @@ function Report({
 }) {
   const t = useStore(clientReportMessages);
   const name = site?.domain ?? domain;
+  // The customer it is for: the unit it was opened from, else the one the team's workspace knows.
+  const known = useSiteCustomer(name);
+  const customer = unit ?? known;
   return (
     <ReportPage
-      subtitle={t.forSite({ domain: name })}
+      subtitle={
+        customer ? `${t.forSite({ domain: name })} · ${t.forUnit({ unit: customer })}` : t.forSite({ domain: name })
+      }
       subject={name}
       days={firewallDays(site?.fwhistory)}
       back={

@@ -17,6 +17,7 @@ import { TrashIcon } from '../../../components/ui/more-icons';
 import { Progress } from '../../../components/ui/progress';
 import { useScanning } from '../../../data/scan-watcher';
 import type { Site } from '../../../data/sites';
+import { useSiteCustomer } from '../../../data/workspace';
 import type { SiteOption } from '../../../api/registry/sites';
 import { format } from '../../../i18n/format';
 import { useApi } from '../../../lib/api-context';
@@ -24,7 +25,7 @@ import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
 import { optionLabel, sitesMessages } from '../../../components/site/site-messages';
 import { sitePageMessages } from '../messages';
 import { ScanNowButton } from '../../../components/site/scan-now-button';
-import { OPTION_CONTROLS } from '../../../components/site/option-controls';
+import { OPTION_CONTROLS, PatchingSetBy } from '../../../components/site/option-controls';
 import { RowErrorNote, ScanTime, StatusBadge } from '../../../components/site/site-cells';
 import { useSiteActions } from '../../../components/site/site-actions';
 
@@ -64,9 +65,23 @@ export function SiteHeader({ site, unit }: { site: Site; unit?: string | undefin
           <ScanTime seconds={site.nextscan} empty={t.noNextScan} />
         </Fact>
         <Fact label={p.added}>{f.unixTime(site.adddate)}</Fact>
+        <Fact label={p.customer}>
+          <SiteCustomer domain={site.domain} />
+        </Fact>
       </dl>
       <SiteOptions site={site} />
     </div>
+  );
+}
+
+/** The customer the site is shared with, as the team's workspace knows it (docs/workspace.md). */
+function SiteCustomer({ domain }: { domain: string }) {
+  const p = useStore(sitePageMessages);
+  const customer = useSiteCustomer(domain);
+  return customer ? (
+    <span className="break-all">{customer}</span>
+  ) : (
+    <span className="text-muted-foreground">{p.noCustomer}</span>
   );
 }
 
@@ -103,6 +118,7 @@ function SiteOptions({ site }: { site: Site }) {
                 {t.removeFirewall}
               </Button>
             ) : null}
+            {option === 'autopatching' ? <PatchingSetBy site={site} /> : null}
           </OptionRow>
         ))}
       </div>

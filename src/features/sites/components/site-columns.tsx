@@ -15,6 +15,7 @@ import { sitesMessages } from '../../../components/site/site-messages';
 import { statusOf, threatsOf } from '../../../data/site-model/site-status';
 import { matchesOnOff, matchesPeriod, matchesScan } from '../../../data/site-model/site-filters';
 import {
+  CUSTOMER_FILTERS,
   ON_OFF_FILTERS,
   PERIOD_FILTERS,
   SCAN_FILTERS,
@@ -29,6 +30,7 @@ import {
   PermissionsButton,
 } from '../../../components/site/option-controls';
 import { ScanTime, StatusBadge } from '../../../components/site/site-cells';
+import { CustomerCell } from './customer-cell';
 import type { OrderedSites, SitesFeatures } from './table-model';
 
 type SiteColumn = ColumnDef<SitesFeatures, Site> & { id: SortColumn };
@@ -36,6 +38,8 @@ type SiteRowModel = Row<SitesFeatures, Site>;
 
 /** Columns hidden until the user shows them (the Columns menu): the permissions bitmask says little at a glance. */
 export const HIDDEN_BY_DEFAULT: Readonly<Partial<Record<SortColumn, false>>> = { permissions: false };
+/** Where the table has no room for the Customer column beside a whole site name, it waits in the Columns menu too. */
+export const HIDDEN_WHEN_NARROW: Readonly<Partial<Record<SortColumn, false>>> = { permissions: false, customer: false };
 
 const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && list.some((v) => v === value);
@@ -88,6 +92,7 @@ const cells: Record<SortColumn, (props: CellProps) => ReactNode> = {
   patching: ({ row }) => <PatchingSwitch site={row.original} />,
   period: ({ row }) => <PeriodSelect site={row.original} compact />,
   permissions: ({ row }) => <PermissionsButton site={row.original} />,
+  customer: ({ row }) => <CustomerCell domain={row.original.domain} />,
 };
 
 /**
@@ -99,7 +104,7 @@ const cells: Record<SortColumn, (props: CellProps) => ReactNode> = {
  * filter: a row just changed stays in view until the user moves on.
  */
 export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = new Set()): SiteColumn[] {
-  const { places, names } = ordered;
+  const { places, names, hasCustomer } = ordered;
   // No value is undefined here: the sort need not read values to find out.
   const sorted = {
     sortFn: (a: SiteRowModel, b: SiteRowModel) => (places[a.index] ?? 0) - (places[b.index] ?? 0),
@@ -187,6 +192,19 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       accessorFn: (s) => s.permissions,
       cell: cells.permissions,
       meta: { label: (t) => t.colPermissions, width: 'w-[6rem]' },
+      ...sorted,
+    },
+    {
+      // Sorted by the customer's e-mail (orderSites; sites without one last), filtered by known or not.
+      id: 'customer',
+      accessorFn: (s) => s.domain,
+      filterFn: (row, _id, value) =>
+        !oneOf(CUSTOMER_FILTERS, value) ||
+        value === 'any' ||
+        (hasCustomer[row.index] === 1) === (value === 'known') ||
+        keep(row),
+      cell: cells.customer,
+      meta: { label: (t) => t.colCustomer, width: 'w-44' },
       ...sorted,
     },
   ];

@@ -11,6 +11,7 @@ import { useScanning } from '../../../data/scan-watcher';
 import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
 import { useSites } from '../../../data/sites';
 import { useUnitsDirectory } from '../../../data/units-directory';
+import { useSiteCustomers } from '../../../data/workspace';
 import { toast } from '../../../lib/toast-store';
 import { cn } from '../../../lib/cn';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -36,6 +37,12 @@ import { SitesToolbar } from './sites-toolbar';
 const NARROW_PX = 640;
 /** The full table's least width (62rem and its border, sites-table.tsx): below it, it scrolls sideways. */
 const FULL_TABLE_PX = 994;
+/**
+ * The Customer column is shown by default where the table has room for it beside a whole
+ * 30-character name (73rem); narrower, it is in the Columns menu, and the filter, the search,
+ * the narrow row's details and the site page name the customer.
+ */
+const CUSTOMER_COLUMN_PX = 1168;
 
 export interface SitesPageProps {
   search: SitesSearch;
@@ -65,7 +72,21 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
       }),
     [viewKey],
   );
-  const { table, rows, sites: view } = useSitesView(sites, { ...search, q: query.draft }, patching, keptNow);
+  const { customers } = useSiteCustomers();
+  const frame = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(frame);
+  const {
+    table,
+    rows,
+    sites: view,
+  } = useSitesView(
+    sites,
+    { ...search, q: query.draft },
+    patching,
+    keptNow,
+    customers,
+    width !== null && width >= CUSTOMER_COLUMN_PX,
+  );
   const domains = useMemo(() => view.map((s) => s.domain), [view]);
   const selection = useSelection(domains);
   const bulk = useBulkJob();
@@ -73,8 +94,6 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const stillScanning =
     bulk.job?.action.kind === 'scan' ? bulk.job.sent.filter((domain) => scanning[domain] !== undefined).length : 0;
   const [adding, setAdding] = useState(false);
-  const frame = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(frame);
   const layout = width !== null && width < NARROW_PX ? 'narrow' : 'full';
   const filtered = isFiltered({ ...search, q: query.draft });
   const docked = bulk.job !== null || selection.domains.length > 0;

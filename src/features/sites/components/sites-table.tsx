@@ -180,7 +180,10 @@ export function SitesTable(props: SitesTableProps) {
       <table
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
-        className={cn('w-full table-fixed border-separate border-spacing-0 text-sm', !narrow && 'min-w-[62rem]')}
+        className={cn(
+          'w-full table-fixed border-separate border-spacing-0 text-sm',
+          !narrow && (shown.some((c) => c.id === 'customer') ? 'min-w-[73rem]' : 'min-w-[62rem]'),
+        )}
       >
         <colgroup>
           <col className="w-9" />

@@ -117,6 +117,17 @@ export function SitesToolbar(props: SitesToolbarProps) {
         className={wide}
       />
       <Select
+        aria-label={t.customers}
+        value={search.customer}
+        onValueChange={(customer) => onSearch({ customer })}
+        options={[
+          { value: 'any' as const, label: t.customersAny },
+          { value: 'none' as const, label: t.customersNone },
+          { value: 'known' as const, label: t.customersKnown },
+        ]}
+        className="lg:w-56"
+      />
+      <Select
         aria-label={t.unit}
         title={t.unitHint}
         value={search.unit ?? ''}

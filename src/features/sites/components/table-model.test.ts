@@ -11,6 +11,7 @@ describe('the table model', () => {
       cleanup: 'on',
       period: 'day',
       scan: 'due',
+      customer: 'known',
     };
     for (const key of FILTER_KEYS) {
       expect(columnFiltersOf({ ...FILTER_DEFAULTS, [key]: set[key] }), key).toHaveLength(1);

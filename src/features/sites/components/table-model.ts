@@ -60,7 +60,10 @@ const byNumber =
  * date and count; sites without scheduled scans after every next scan.
  * `patching` sorts by this dashboard's memory (the API does not report it).
  */
-function comparators(patchingOf: (domain: string) => number): Record<SortColumn, Compare> {
+function comparators(
+  patchingOf: (domain: string) => number,
+  customerOf: (domain: string) => string | undefined,
+): Record<SortColumn, Compare> {
   return {
     domain: (a, b) => collator.compare(a.domain, b.domain),
     status: byNumber((s) => severity(statusOf(s))),
@@ -73,6 +76,11 @@ function comparators(patchingOf: (domain: string) => number): Record<SortColumn,
     // Most often first: daily, weekly, monthly, then off.
     period: byNumber((s) => s.scanperiod || Number.MAX_SAFE_INTEGER),
     permissions: byNumber((s) => s.permissions),
+    // Sites with no customer known after every customer.
+    customer: (a, b) => {
+      const [x, y] = [customerOf(a.domain), customerOf(b.domain)];
+      return x === y ? 0 : x === undefined ? 1 : y === undefined ? -1 : collator.compare(x, y);
+    },
   };
 }
 
@@ -87,16 +95,19 @@ export interface OrderedSites {
   column: SortColumn;
   /** Row index → place in the column's order; equal sites share one. */
   places: Int32Array;
-  /** Row index → the UTF-8 name and the punycode host, lower case (site-filters.ts searchText). */
+  /** Row index → the UTF-8 name and the punycode host, lower case, and the customer (site-filters.ts searchText). */
   names: readonly string[];
+  /** Row index → whether a customer is known (the customer filter). */
+  hasCustomer: Uint8Array;
 }
 
 export function orderSites(
   sites: readonly Site[],
   column: SortColumn,
   patchingOf: (domain: string) => number,
+  customerOf: (domain: string) => string | undefined = () => undefined,
 ): OrderedSites {
-  const compare = comparators(patchingOf)[column];
+  const compare = comparators(patchingOf, customerOf)[column];
   // Array.prototype.sort is stable: equal sites keep the list's order, as the table's own tie-break did.
   const sorted = [...sites].sort(compare);
   const places = new Int32Array(sorted.length);
@@ -104,7 +115,10 @@ export function orderSites(
     const [prev, site] = [sorted[i - 1], sorted[i]];
     places[i] = prev !== undefined && site !== undefined && compare(prev, site) === 0 ? (places[i - 1] ?? 0) : i;
   }
-  return { sites: sorted, column, places, names: sorted.map(searchText) };
+  const customers = sorted.map((s) => customerOf(s.domain));
+  const names = sorted.map((s, i) => searchText(s, customers[i]));
+  const hasCustomer = Uint8Array.from(customers, (c) => (c === undefined ? 0 : 1));
+  return { sites: sorted, column, places, names, hasCustomer };
 }
 
 /** The column each of the URL's filters narrows (every filter has one: the type says so). */
@@ -115,6 +129,7 @@ const FILTER_COLUMNS: Record<FilterKey, SortColumn> = {
   cleanup: 'cleanup',
   period: 'period',
   scan: 'lastScan',
+  customer: 'customer',
 };
 
 /** The URL's filters as the table's column filters (defaults left out). */

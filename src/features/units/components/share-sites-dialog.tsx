@@ -10,10 +10,19 @@ import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { useAgency } from '../../../data/agency';
 import { useShareSites } from '../../../data/site-mutations';
 import { useSitesQuery } from '../../../data/sites';
+import { useSiteCustomer } from '../../../data/workspace';
 import { commonMessages } from '../../../i18n/common-messages';
 import { toast } from '../../../lib/toast-store';
 import { unitsMessages } from '../messages';
 import { unitShareMessages } from '../share-messages';
+
+/** The customer a site is shared with now (sharing it here moves it), as the team's workspace knows it. */
+function CurrentCustomer({ domain }: { domain: string }) {
+  const t = useStore(unitsMessages);
+  const customer = useSiteCustomer(domain);
+  if (customer === undefined) return null;
+  return <span className="block text-xs text-muted-foreground">{t.sharedNowWith({ unit: customer })}</span>;
+}
 
 interface ShareSitesDialogProps {
   open: boolean;
@@ -121,7 +130,10 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
                           });
                         }}
                       />
-                      <span className="min-w-0 flex-1 break-all">{site.domain}</span>
+                      <span className="min-w-0 flex-1 break-all">
+                        {site.domain}
+                        <CurrentCustomer domain={site.domain} />
+                      </span>
                     </label>
                     {refused.has(site.domain) ? (
                       <p className="mt-1 text-xs text-danger-text">

@@ -8,10 +8,9 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button, buttonVariants, type ButtonProps } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingStatus } from '../../../components/ui/spinner';
-import { useAccountId } from '../../../data/account';
 import { useUnshareSite } from '../../../data/site-mutations';
 import { useSitesQuery } from '../../../data/sites';
-import { removeUnit } from '../../../data/units-directory';
+import { useForgetUnit, useUnitCheck } from '../../../data/units';
 import { toast } from '../../../lib/toast-store';
 import { unitsMessages } from '../messages';
 import { DeleteUnitDialog } from './delete-unit-dialog';
@@ -29,6 +28,8 @@ interface UnitDetailProps {
 export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
   const t = useStore(unitsMessages);
   const sites = useSitesQuery(unit);
+  // Its answer goes to the team's workspace (the unit's count, its sites' customer).
+  useUnitCheck(unit);
   const unshare = useUnshareSite();
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'share' | null>(null);
   const waitingId = useId();
@@ -158,7 +159,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
 }
 
 /**
- * Removes the unit from this browser's list of customers; the service is not
+ * Removes the unit from the team's list of customers; the service is not
  * changed. Offered beside the unit's actions, and in the warning when the
  * service no longer knows the unit.
  */
@@ -168,13 +169,13 @@ function ForgetButton({
   ...props
 }: Pick<UnitDetailProps, 'unit' | 'onGone'> & Pick<ButtonProps, 'variant' | 'className'>) {
   const t = useStore(unitsMessages);
-  const account = useAccountId();
+  const forget = useForgetUnit();
   return (
     <Button
       size="sm"
       title={t.forgetHint}
       onClick={() => {
-        removeUnit(account, unit);
+        forget.mutate(unit);
         onGone();
       }}
       {...props}

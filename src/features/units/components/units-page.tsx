@@ -1,7 +1,7 @@
 /**
- * The units page: the directory this browser keeps per account
- * (data/units-directory.ts; the API lists no units), a look-up by e-mail,
- * and the chosen unit's sites and actions.
+ * The units page: the directory the team's workspace keeps for the account
+ * (data/units-directory.ts; the API lists no units), reconciled with the
+ * service on demand, a look-up by e-mail, and the chosen unit's sites and actions.
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
@@ -14,7 +14,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
-import { useLookUpUnit, useUnitCheck } from '../../../data/units';
+import { useLookUpUnit } from '../../../data/units';
 import { normalEmail, useUnitsDirectory, type UnitEntry } from '../../../data/units-directory';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
@@ -22,6 +22,7 @@ import { emailField } from '../../../lib/email-schema';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { unitsMessages } from '../messages';
+import { ReconcileCard } from './reconcile-card';
 import { UnitDetail } from './unit-detail';
 
 interface UnitsPageProps {
@@ -49,6 +50,7 @@ export function UnitsPage({ unit, onSelect }: UnitsPageProps) {
         <div className="space-y-4">
           <LookUpForm onFound={onSelect} />
           <UnitList units={units} selected={unit} onSelect={onSelect} />
+          <ReconcileCard units={units} />
         </div>
         <div className="min-w-0">
           {unit ? (
@@ -135,10 +137,10 @@ function UnitList({
               >
                 <span className="block font-medium break-all text-foreground">{u.email}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {u.source === 'shared' ? t.sourceShared : t.sourceLookup} ·{' '}
+                  {u.source === 'shared' ? t.sourceShared : u.source === 'import' ? t.sourceImport : t.sourceLookup} ·{' '}
                   {t.addedOn({ date: f.date(u.added, { dateStyle: 'medium' }) })}
                 </span>
-                <UnitCheckNote unit={u.email} />
+                <UnitCheckNote unit={u} />
               </button>
             </li>
           ))}
@@ -148,21 +150,16 @@ function UnitList({
   );
 }
 
-/** What the service says of a unit of the list now (docs/architecture.md#what-the-api-does-not-give: the directory is verified, and says so). */
-function UnitCheckNote({ unit }: { unit: string }) {
+/** What the last check with the service said of a unit (its site count, when), kept by the workspace for the team. */
+function UnitCheckNote({ unit }: { unit: UnitEntry }) {
   const t = useStore(unitsMessages);
-  const check = useUnitCheck(unit);
+  const f = useStore(format);
   const text =
-    check.state === 'found'
-      ? t.checkFound(check.sites)
-      : check.state === 'missing'
-        ? t.checkMissing
-        : check.state === 'unknown'
-          ? t.checkUnknown
-          : t.checking;
-  return (
-    <span className={cn('block text-xs', check.state === 'missing' ? 'text-danger-text' : 'text-muted-foreground')}>
-      {text}
-    </span>
-  );
+    unit.checkedAt === null
+      ? t.notChecked
+      : t.checkedSites({
+          sites: t.siteCount(unit.siteCount),
+          date: f.date(unit.checkedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+        });
+  return <span className="block text-xs text-muted-foreground">{text}</span>;
 }

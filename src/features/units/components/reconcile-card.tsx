@@ -1,0 +1,45 @@
+/** Reconcile with the service (data/reconcile.ts): the button, its progress, and when it was last done. */
+import { useStore } from '@nanostores/react';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useReconcile, useReconcileProgress } from '../../../data/reconcile';
+import type { UnitEntry } from '../../../data/units-directory';
+import { useSiteCustomers } from '../../../data/workspace';
+import { format } from '../../../i18n/format';
+import { unitsMessages } from '../messages';
+
+export function ReconcileCard({ units }: { units: readonly UnitEntry[] }) {
+  const t = useStore(unitsMessages);
+  const f = useStore(format);
+  const { reconciledAt } = useSiteCustomers();
+  const reconcile = useReconcile();
+  const running = useReconcileProgress();
+  const failed = reconcile.data?.failed ?? 0;
+  return (
+    <Card className="space-y-2 p-4">
+      <h2 className="text-base font-semibold">{t.reconcileTitle}</h2>
+      <p className="text-sm text-muted-foreground">{t.reconcileText}</p>
+      <p className="text-sm" data-testid="last-reconciled">
+        {reconciledAt === null
+          ? t.neverReconciled
+          : t.lastReconciled({ date: f.date(reconciledAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+      </p>
+      <Button
+        variant="secondary"
+        disabled={running !== null || units.length === 0}
+        onClick={() => reconcile.mutate({ units: units.map((u) => u.email) })}
+      >
+        {running ? <Spinner /> : null}
+        {t.reconcile}
+      </Button>
+      <p role="status" className="text-sm text-muted-foreground">
+        {running ? t.reconciling({ done: running.done, total: running.total }) : ''}
+      </p>
+      {failed > 0 ? <Alert tone="warning">{t.reconcileFailed(failed)}</Alert> : null}
+      {reconcile.isError ? <ApiErrorAlert error={reconcile.error} /> : null}
+    </Card>
+  );
+}
