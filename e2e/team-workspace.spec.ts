@@ -57,7 +57,7 @@ test('two colleagues see the same customers, Customer column and patching', asyn
 
   // The site page and the first colleague's Units page say the same.
   await first.goto('/sites/one.example');
-  await expect(first.getByText(customer)).toBeVisible();
+  await expect(first.locator('dl').getByText(customer)).toBeVisible();
   await first.goto('/units');
   await expect(first.getByTestId('last-reconciled')).toHaveText(/^Last reconciled /);
 });

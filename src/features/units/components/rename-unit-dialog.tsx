@@ -129,9 +129,13 @@ function useExistingUnit() {
   const check = async (email: string): Promise<number | null | undefined> => {
     setPending(true);
     setError(null);
+    const options = sitesQueryOptions(api, normalEmail(email));
     try {
-      return (await client.fetchQuery({ ...sitesQueryOptions(api, normalEmail(email)), staleTime: 0 })).length;
+      return (await client.fetchQuery({ ...options, staleTime: 0 })).length;
     } catch (failure) {
+      // A failed check must not stay in the cache: once renamed, the unit's page would show
+      // that failure rather than ask again (queries are not retried on mount).
+      client.removeQueries({ queryKey: options.queryKey, exact: true });
       if (isMethodError(failure, 'sites_list', 'unitNotFound')) return null;
       setError(failure);
       return undefined;
