@@ -45,3 +45,28 @@ test('a unit report opens with a summary table of its sites and leaves out the s
   await expect(main.locator('[data-field="id"]')).toHaveCount(0);
   await expect(main).not.toContainText(/Report \d+/);
 });
+
+test('on a phone the summary is one block per site, each value with its label, nothing cut off (demo, read only)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  await openSignedIn(page, session, '/units/owner@bakery-rose.example/report');
+  const summary = page.getByRole('main').getByRole('region', { name: 'Your websites at a glance' });
+  const lastScan = summary.locator('td[data-label="Last scan"]').first();
+  await expect(lastScan).toBeVisible();
+  // Every value is inside the summary's width: no box to scroll sideways, no cell past the edge.
+  const fits = await summary.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const scroller = el.querySelector('div');
+    const cells = [...el.querySelectorAll('tbody td, tbody th')].map((c) => c.getBoundingClientRect());
+    return (
+      (scroller === null || scroller.scrollWidth <= scroller.clientWidth) &&
+      cells.every((c) => c.right <= box.right + 1)
+    );
+  });
+  expect(fits).toBe(true);
+  // The label is said with the value (generated from data-label).
+  const label = await lastScan.evaluate((el) => getComputedStyle(el, '::before').content);
+  expect(label).toBe('"Last scan"');
+});
