@@ -43,6 +43,19 @@ test('two colleagues see the same customers, Customer column and patching', asyn
   // The search finds a site by its customer's e-mail.
   await second.getByRole('searchbox', { name: 'Search sites' }).fill(customer.slice(0, 8));
   await expect(second.locator('tr[data-domain]')).toHaveCount(1);
+  // The Customer filter: the sites the workspace knows a customer of, and those it knows none of.
+  await second.getByRole('searchbox', { name: 'Search sites' }).fill('');
+  const customerFilter = second.getByRole('combobox', { name: 'Customer', exact: true });
+  await customerFilter.selectOption({ label: 'Shared with a customer' });
+  await expect(second.locator('tr[data-domain]')).toHaveCount(1);
+  await expect(second.locator('tr[data-domain="one.example"]')).toBeVisible();
+  await customerFilter.selectOption({ label: 'No customer known' });
+  await expect(second.locator('tr[data-domain="two.example"]')).toBeVisible();
+  await expect(second.locator('tr[data-domain]')).toHaveCount(1);
+  await customerFilter.selectOption({ label: 'All customers' });
+  await expect(second.locator('tr[data-domain]')).toHaveCount(2);
+  await second.getByRole('searchbox', { name: 'Search sites' }).fill(customer.slice(0, 8));
+  await expect(second.locator('tr[data-domain]')).toHaveCount(1);
 
   await second.goto('/units');
   const list = second.getByRole('navigation', { name: 'Customers' });

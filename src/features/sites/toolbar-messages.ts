@@ -25,8 +25,6 @@ export const sitesToolbarMessages = /* @__PURE__ */ i18n('sitesToolbar', {
   unit: 'Customer',
   unitAll: 'All customers',
   clearFilters: 'Clear filters',
-  customers: 'Sharing',
-  customersAny: 'With or without a customer',
   customersNone: 'No customer known',
   customersKnown: 'Shared with a customer',
   unitHint: 'Customers this dashboard knows of: see the Units page.',

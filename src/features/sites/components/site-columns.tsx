@@ -134,7 +134,7 @@ export function sitesColumns(ordered: OrderedSites, kept: ReadonlySet<string> = 
       id: 'threats',
       accessorFn: (s) => threatsOf(s) ?? -1,
       cell: cells.threats,
-      meta: { label: (t) => t.colThreats, width: 'w-16', align: 'right' },
+      meta: { label: (t) => t.colThreats, width: 'w-[4.5rem]', align: 'right' },
       ...sorted,
     },
     {

@@ -43,8 +43,12 @@ export function SitesToolbar(props: SitesToolbarProps) {
   const anyFilter = isFiltered({ ...search, q: props.query });
   // Wide: the filters share one row in equal parts.
   const wide = 'lg:w-0 lg:min-w-0 lg:flex-1';
+  // One Customer filter: every site, those with or without a customer the workspace knows (`customer=`),
+  // or one customer's sites (`unit=`, asked of the service). ':' starts no e-mail address.
   const unitOptions = [
     { value: '', label: t.unitAll },
+    { value: ':known', label: t.customersKnown },
+    { value: ':none', label: t.customersNone },
     ...units.map((u) => ({ value: u.email, label: u.email })),
     ...(search.unit && !units.some((u) => u.email === search.unit) ? [{ value: search.unit, label: search.unit }] : []),
   ];
@@ -117,21 +121,14 @@ export function SitesToolbar(props: SitesToolbarProps) {
         className={wide}
       />
       <Select
-        aria-label={t.customers}
-        value={search.customer}
-        onValueChange={(customer) => onSearch({ customer })}
-        options={[
-          { value: 'any' as const, label: t.customersAny },
-          { value: 'none' as const, label: t.customersNone },
-          { value: 'known' as const, label: t.customersKnown },
-        ]}
-        className="lg:w-56"
-      />
-      <Select
         aria-label={t.unit}
         title={t.unitHint}
-        value={search.unit ?? ''}
-        onValueChange={(unit) => onSearch({ unit: unit === '' ? undefined : unit })}
+        value={search.unit ?? (search.customer === 'any' ? '' : `:${search.customer}`)}
+        onValueChange={(value) =>
+          value === ':known' || value === ':none'
+            ? onSearch({ unit: undefined, customer: value === ':known' ? 'known' : 'none' })
+            : onSearch({ unit: value === '' ? undefined : value, customer: 'any' })
+        }
         options={unitOptions}
         className={wide}
       />

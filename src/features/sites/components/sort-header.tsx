@@ -18,6 +18,7 @@ export function SortHeader({ id, label, align, sort, desc, onSort }: SortHeaderP
   const t = useStore(sitesMessages);
   const current = sort === id;
   const Icon = current ? (desc ? ArrowDownIcon : ArrowUpIcon) : ArrowUpDownIcon;
+  const lastSpace = label.lastIndexOf(' ');
   return (
     <th
       scope="col"
@@ -34,9 +35,13 @@ export function SortHeader({ id, label, align, sort, desc, onSort }: SortHeaderP
         )}
       >
         {/* Lines break between words only: a word cut in two (or hyphenated) reads as two. */}
+        {/* The arrow stays with the last word, never on a line of its own. */}
         <span className="min-w-0">
-          {label}
-          <Icon size={12} className={cn('ml-0.5 inline align-[-1px]', !current && 'opacity-50')} />
+          {label.slice(0, lastSpace + 1)}
+          <span className="whitespace-nowrap">
+            {label.slice(lastSpace + 1)}
+            <Icon size={12} className={cn('ml-0.5 inline align-[-1px]', !current && 'opacity-50')} />
+          </span>
         </span>
         {current ? <span className="sr-only">, {desc ? t.sortDescending : t.sortAscending}</span> : null}
       </button>
