@@ -1,23 +1,14 @@
 /**
  * The firewall's days summed over the fleet while it is read, as the
  * overview's chart takes them (src/data/site-model/firewall-days.ts
- * FirewallDaySums, the same rule: a day has data when one site has; a site's
+ * FirewallDaySums, the same rule and the same day record, src/api/firewall-counts.ts: a day has data when one site has; a site's
  * null day adds nothing; unique IPs are summed).
  */
+import { countsOf, type FirewallDay } from '../../src/api/firewall-counts.ts';
 import type { FwHistory } from '../../src/api/schemas.ts';
 
-export interface SummedDay {
-  date: string;
-  counts: {
-    allowed: number;
-    blocked: number;
-    dos: number;
-    injection: number;
-    uploads: number;
-    other: number;
-    uniqueIps: number;
-  } | null;
-}
+/** A day summed over the fleet, as the overview's chart takes it. */
+export type SummedDay = FirewallDay;
 
 export class DaySums {
   private readonly sums = new Map<string, number[] | null>();
@@ -42,17 +33,7 @@ export class DaySums {
       const d = this.sums.get(date);
       return {
         date,
-        counts: d
-          ? {
-              allowed: d[1] ?? 0,
-              blocked: d[2] ?? 0,
-              dos: d[3] ?? 0,
-              injection: d[4] ?? 0,
-              uploads: d[5] ?? 0,
-              other: d[6] ?? 0,
-              uniqueIps: d[7] ?? 0,
-            }
-          : null,
+        counts: d ? countsOf(d) : null,
       };
     });
   }

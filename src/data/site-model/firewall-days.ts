@@ -5,32 +5,10 @@
  * (`sumFirewallDays(sites.map((s) => s.fwhistory))`, for the overview). No
  * React and no Recharts here: a Web Worker can import it.
  */
+import { countsOf, type FirewallCounts, type FirewallDay } from '../../api/firewall-counts';
 import type { FwHistory } from '../../api/schemas';
 
-/** The counters of one day (docs/partner-api.md#firewall-history indexes 1 to 7). */
-export interface FirewallCounts {
-  /** 1: regular (allowed) requests. */
-  allowed: number;
-  /** 2: blocked requests (all classes). */
-  blocked: number;
-  /** 3: DoS/DDoS requests. */
-  dos: number;
-  /** 4: requests containing XSS/SQL injections. */
-  injection: number;
-  /** 5: suspicious uploads. */
-  uploads: number;
-  /** 6: other suspicious activities. */
-  other: number;
-  /** 7: unique IP addresses blocked. */
-  uniqueIps: number;
-}
-
-export interface FirewallDay {
-  /** The day as the API keys it: YYYYMMDD, a UTC day (the service's dates carry no time zone; the sandbox uses UTC). */
-  date: string;
-  /** null: no data for the day (firewall off, or the site not yet added). Never read as zero. */
-  counts: FirewallCounts | null;
-}
+export type { FirewallCounts, FirewallDay };
 
 export const COUNT_KEYS = ['allowed', 'blocked', 'dos', 'injection', 'uploads', 'other', 'uniqueIps'] as const;
 export type CountKey = (typeof COUNT_KEYS)[number];
@@ -51,18 +29,6 @@ export function unclassified(c: FirewallCounts): number {
 
 export function classValue(c: FirewallCounts, k: AttackClass): number {
   return k === 'unclassified' ? unclassified(c) : c[k];
-}
-
-function countsOf(day: readonly number[]): FirewallCounts {
-  return {
-    allowed: day[1] ?? 0,
-    blocked: day[2] ?? 0,
-    dos: day[3] ?? 0,
-    injection: day[4] ?? 0,
-    uploads: day[5] ?? 0,
-    other: day[6] ?? 0,
-    uniqueIps: day[7] ?? 0,
-  };
 }
 
 /** One site's history as day records, oldest first; a missing or null history gives no days. */
