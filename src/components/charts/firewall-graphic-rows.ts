@@ -57,7 +57,9 @@ export function graphicRows(days: readonly FirewallDay[]): Row[] {
 
 export const tickDay = (f: Format) => (date: string) =>
   f.date(dayTime(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-export const tickCount = (f: Format) => (value: number) => f.number(value, { notation: 'compact' });
+/** Grouped always, so German ticks agree ("2.400" above "10.500", not "2400"). */
+export const tickCount = (f: Format) => (value: number) =>
+  f.number(value, { notation: 'compact', useGrouping: 'always' });
 /**
  * Room for an axis' longest tick label (11 px digits, about 6.5 px each): German
  * has no short form for thousands ("120.000", not "120K"). A quarter above the
