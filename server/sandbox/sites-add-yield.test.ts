@@ -12,7 +12,7 @@ import { HANDLERS } from './methods/handlers.ts';
 import { ENTRIES_PER_SLICE } from './methods/sites-add-read.ts';
 import { siteNameChecks } from './names.ts';
 import { freshHttpSandbox, freshSandbox, sign } from './testing.ts';
-import { envelopeSchema } from './testing-schemas.ts';
+import { envelopeSchema, type Site } from './testing-schemas.ts';
 
 const ENTRIES = 10_000;
 /** Every entry through the full check (a percent-escape in the host: the quick reading leaves it to the URL parser). */
@@ -60,6 +60,24 @@ describe('a sites_add of 10,000 new sites', () => {
     expect(answer.envelope.error).toBe(141900);
     expect(answer.envelope.errorinfo).toBe(`The plan allows 5 sites; the account has 0 and this call adds ${ENTRIES}`);
     expect(await bed.listSites(adder)).toEqual([]);
+  });
+
+  it('keeps the sites the account has as they were, with room in the plan to skip looking them up', async () => {
+    const bed = await freshHttpSandbox();
+    const adder = await bed.signUpAndIn();
+    await bed.control('plan', { email: adder.email, siteLimit: 2 * ENTRIES });
+    await bed.addSites(adder, ['y1.example', 'y3.example', 'nosync-y.example']);
+    const kept = (sites: Site[]) =>
+      sites.map(({ id, host, adddate, firewallstatus }) => ({ id, host, adddate, firewallstatus }));
+    const before = kept(await bed.listSites(adder));
+    await bed.advance(3600);
+
+    expect(await bed.addSites(adder, [...body.slice(1), 'nosync-y.example'])).toEqual({});
+    const after = await bed.listSites(adder);
+    expect(after).toHaveLength(ENTRIES);
+    // The same three sites first, each once, with its id and date; the new ones after them, in order.
+    expect(kept(after.slice(0, 3))).toEqual(before);
+    expect(after.slice(3, 6).map((site) => site.host)).toEqual(['y2.example', 'y4.example', 'y5.example']);
   });
 
   it('answers the same when called without the turns (the demo sign-in path)', async () => {

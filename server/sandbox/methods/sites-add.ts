@@ -7,6 +7,7 @@
  */
 import { SCAN_PERIODS } from '../../../src/api/registry/sites.ts';
 import { requireUser, type Call } from '../call.ts';
+import { checkpointWal } from '../db.ts';
 import { hasAgency } from '../store/agency.ts';
 import { countSites } from '../store/sites.ts';
 import { insertAddedSites, setSiteUnits, siteIdsByHost, unitIdsByEmail, type AddedSite } from '../store/sites-bulk.ts';
@@ -31,7 +32,13 @@ export function* prepareSitesAdd(call: Call<'sites_add'>): Generator<void, void,
     readings.set(call, { reading: yield* readSitesAdd(call) });
   } catch (error) {
     readings.set(call, { error });
+    return;
   }
+  // The write that follows starts in a turn of its own, with the write-ahead log
+  // emptied in the turn before it (db.ts checkpointWal).
+  yield;
+  checkpointWal(call.state.db);
+  yield;
 }
 
 /** The reading prepared for this call, or made now, at once (a call that came without the yielding path). */
@@ -66,8 +73,16 @@ export function sitesAdd(call: Call<'sites_add'>) {
     items = byHost(counted);
   }
 
-  const existing = siteIdsByHost(db, user.id, [...items.keys()]);
   const count = countSites(db, user.id);
+  const shares = new Set<string>();
+  for (const item of items.values()) if (item.share !== null) shares.add(item.share);
+  // Which of the sites the account has already is looked up only when it matters: for the
+  // plan, when not every one could be new, and to share those it has. Otherwise the insert
+  // passes over them itself (store/sites-bulk.ts), at no cost of its own.
+  const existing =
+    count + items.size > user.site_limit || shares.size > 0
+      ? siteIdsByHost(db, user.id, [...items.keys()])
+      : new Map<string, number>();
   const adding = items.size - existing.size;
   if (count + adding > user.site_limit) {
     throw call.fail(
@@ -76,8 +91,6 @@ export function sitesAdd(call: Call<'sites_add'>) {
     );
   }
 
-  const shares = new Set<string>();
-  for (const item of items.values()) if (item.share !== null) shares.add(item.share);
   const units = unitIdsByEmail(db, user.id, [...shares], now);
   const shared: [number, number][] = [];
   const added: AddedSite[] = [];
