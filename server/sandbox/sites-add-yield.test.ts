@@ -42,8 +42,8 @@ describe('a sites_add of 10,000 new sites', () => {
     expect(answer.envelope).toMatchObject({ error: 0, result: {} });
     expect(siteNameChecks.count - before).toBe(ENTRIES);
     const hosts = (await bed.listSites(adder)).map((site) => site.host);
-    expect(hosts).toHaveLength(ENTRIES);
-    expect(hosts.slice(0, 2)).toEqual(['y0.example', 'y1.example']);
+    // In the body's order, each once.
+    expect(hosts).toEqual(body.map((_, i) => `y${i}.example`));
   });
 
   it('adds none when the plan is lowered while it reads: the plan is checked again in its transaction', async () => {

@@ -79,7 +79,9 @@ function column(at: number, plain: string): string {
  * any the user has already, and for each new one with its firewall on the firewall
  * switch at `adddate` its history starts from.
  * A plain site goes as its host alone: reading a row array's entries costs about
- * as much as the insert itself.
+ * as much as the insert itself. json_each yields the array's entries in order, so
+ * the rows are taken as they come: `ORDER BY j.key` would sort them all again in a
+ * temporary B-tree, a tenth of the insert's time.
  */
 export function insertAddedSites(db: Db, common: AddedSitesCommon, sites: readonly AddedSite[]): void {
   if (sites.length === 0) return;
@@ -97,7 +99,7 @@ export function insertAddedSites(db: Db, common: AddedSitesCommon, sites: readon
        permissions, unit_id, syncfile, profile)
      SELECT ?, ${column(0, 'j.value')}, ${column(1, 'j.value')}, ?, ?, ?, ${column(3, "'enabled'")}, 0, 0, 0,
        ${column(2, 'NULL')}, ${column(4, '1')}, ${column(5, "'clean'")}
-     FROM json_each(?) AS j WHERE true ORDER BY j.key
+     FROM json_each(?) AS j WHERE true
      ON CONFLICT (user_id, host) DO NOTHING`,
   ).run(common.userId, common.adddate, common.scanperiod, common.nextscan, JSON.stringify(rows));
   prepared(
