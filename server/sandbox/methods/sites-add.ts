@@ -11,7 +11,7 @@ import { checkpointWal } from '../db.ts';
 import { hasAgency } from '../store/agency.ts';
 import { countSites } from '../store/sites.ts';
 import { insertAddedSites, setSiteUnits, siteIdsByHost, unitIdsByEmail, type AddedSite } from '../store/sites-bulk.ts';
-import { byHost, readSitesAdd, type ReadSite, type SitesAddReading } from './sites-add-read.ts';
+import { byHost, ENTRIES_PER_SLICE, readSitesAdd, type ReadSite, type SitesAddReading } from './sites-add-read.ts';
 
 /** A new site is scanned weekly, first within ten minutes. */
 const NEW_SITE_PERIOD = SCAN_PERIODS.week;
@@ -28,14 +28,17 @@ const readings = new WeakMap<Call<'sites_add'>, Outcome>();
  * transaction, so a call answers as it would have without it.
  */
 export function* prepareSitesAdd(call: Call<'sites_add'>): Generator<void, void, void> {
+  let reading: SitesAddReading;
   try {
-    readings.set(call, { reading: yield* readSitesAdd(call) });
+    reading = yield* readSitesAdd(call);
   } catch (error) {
     readings.set(call, { error });
     return;
   }
-  // The write that follows starts in a turn of its own, with the write-ahead log
-  // emptied in the turn before it (db.ts checkpointWal).
+  readings.set(call, { reading });
+  if (reading.sites.length <= ENTRIES_PER_SLICE) return;
+  // A large write starts in a turn of its own, with the write-ahead log emptied in the
+  // turn before it (db.ts checkpointWal). A small one is not worth a checkpoint's sync.
   yield;
   checkpointWal(call.state.db);
   yield;
