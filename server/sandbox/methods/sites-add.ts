@@ -7,10 +7,11 @@
  */
 import { SCAN_PERIODS } from '../../../src/api/registry/sites.ts';
 import { requireUser, type Call } from '../call.ts';
+import { checkpointWal } from '../db.ts';
 import { hasAgency } from '../store/agency.ts';
 import { countSites } from '../store/sites.ts';
 import { insertAddedSites, setSiteUnits, siteIdsByHost, unitIdsByEmail, type AddedSite } from '../store/sites-bulk.ts';
-import { byHost, readSitesAdd, type ReadSite, type SitesAddReading } from './sites-add-read.ts';
+import { byHost, ENTRIES_PER_SLICE, readSitesAdd, type ReadSite, type SitesAddReading } from './sites-add-read.ts';
 
 /** A new site is scanned weekly, first within ten minutes. */
 const NEW_SITE_PERIOD = SCAN_PERIODS.week;
@@ -27,11 +28,20 @@ const readings = new WeakMap<Call<'sites_add'>, Outcome>();
  * transaction, so a call answers as it would have without it.
  */
 export function* prepareSitesAdd(call: Call<'sites_add'>): Generator<void, void, void> {
+  let reading: SitesAddReading;
   try {
-    readings.set(call, { reading: yield* readSitesAdd(call) });
+    reading = yield* readSitesAdd(call);
   } catch (error) {
     readings.set(call, { error });
+    return;
   }
+  readings.set(call, { reading });
+  if (reading.sites.length <= ENTRIES_PER_SLICE) return;
+  // A large write starts in a turn of its own, with the write-ahead log emptied in the
+  // turn before it (db.ts checkpointWal). A small one is not worth a checkpoint's sync.
+  yield;
+  checkpointWal(call.state.db);
+  yield;
 }
 
 /** The reading prepared for this call, or made now, at once (a call that came without the yielding path). */
@@ -66,8 +76,16 @@ export function sitesAdd(call: Call<'sites_add'>) {
     items = byHost(counted);
   }
 
-  const existing = siteIdsByHost(db, user.id, [...items.keys()]);
   const count = countSites(db, user.id);
+  const shares = new Set<string>();
+  for (const item of items.values()) if (item.share !== null) shares.add(item.share);
+  // Which of the sites the account has already is looked up only when it matters: for the
+  // plan, when not every one could be new, and to share those it has. Otherwise the insert
+  // passes over them itself (store/sites-bulk.ts), at no cost of its own.
+  const existing =
+    count + items.size > user.site_limit || shares.size > 0
+      ? siteIdsByHost(db, user.id, [...items.keys()])
+      : new Map<string, number>();
   const adding = items.size - existing.size;
   if (count + adding > user.site_limit) {
     throw call.fail(
@@ -76,8 +94,6 @@ export function sitesAdd(call: Call<'sites_add'>) {
     );
   }
 
-  const shares = new Set<string>();
-  for (const item of items.values()) if (item.share !== null) shares.add(item.share);
   const units = unitIdsByEmail(db, user.id, [...shares], now);
   const shared: [number, number][] = [];
   const added: AddedSite[] = [];
