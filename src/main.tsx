@@ -6,6 +6,7 @@ import type { ApiClient } from './api/client';
 import type { WorkspaceClient } from './api/workspace';
 import { gateWrites } from './data/write-gate';
 import { ApiError, TransportError } from './api/errors';
+import { demoEmailQuery } from './features/auth/sandbox-mode';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsGetter, credentialsOf } from './lib/session';
 import { startEarlyFleetRun } from './features/overview/fleet-run';
@@ -93,6 +94,11 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+// Signed out, the visit shows the login page: whether it offers the demo (the sandbox's
+// /sandbox/health) is asked now, with the entry, so the page shows with its answer rather than
+// moving when it comes (src/features/auth/login-page.tsx).
+if (!session.get()) void queryClient.prefetchQuery(demoEmailQuery());
 
 // Inside a hoster panel: the messaging with the panel, in a chunk of its own (docs/embedding.md).
 if (embedded) void import('./embed-start').then((m) => m.startEmbedMode({ router, session, queryClient }));

@@ -31,10 +31,12 @@ interface EmailFormProps {
   anonymous: ApiClient;
   defaultEmail: string;
   onCodeSent: (email: string, otp: Otp, receivedAt: number) => void;
+  /** The user is at the form (focus in it, the pointer over it): what its next step needs may load. */
+  onEngaged?: () => void;
 }
 
 /** Step 1: the e-mail address, checked, then `signup` sends a code (docs/partner-api.md#signup). */
-export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProps) {
+export function EmailForm({ anonymous, defaultEmail, onCodeSent, onEngaged }: EmailFormProps) {
   const t = useStore(authMessages);
   // The check (and zod) loads with the first submit: the page shows without them.
   const loadSchema = useMemo(() => {
@@ -67,10 +69,17 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
     if (signup.error && !waiting) signup.reset();
   };
   const submit = form.handleSubmit((values) => signup.mutate(values.email));
+  // At the form: its check loads now, so the first submit does not wait for it.
+  const engaged = () => {
+    onEngaged?.();
+    void loadSchema();
+  };
 
   return (
     <form
       noValidate
+      onFocus={engaged}
+      onPointerEnter={engaged}
       onSubmit={(e) => {
         clearServerError();
         void submit(e);

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ApiClient } from '../../api/client';
@@ -12,6 +13,7 @@ import { LoginForm } from './login-form';
 import { authMessages } from './messages';
 import { useSessionNotice, type Session, type SessionNotice } from '../../lib/session';
 import { TryDemo } from './try-demo';
+import { demoEmailQuery } from './sandbox-mode';
 import { forgetAccountData } from '../../lib/query-client';
 import { lazyClient } from '../../lib/lazy-client';
 
@@ -30,6 +32,9 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const { session, queryClient } = useRouteContext({ from: '__root__' });
   const notice = useSessionNotice(session);
   const [keyFormShown, setKeyFormShown] = useState(false);
+  // Whether the demo is offered decides what the page shows at its top: it shows once that is
+  // known (asked with the entry, main.tsx), rather than moving under the user when it is.
+  const demoKnown = !useQuery(demoEmailQuery()).isPending;
   // signup and signin go without a key, whatever is stored: the proxy attaches
   // the partner's application key. The client's module loads with the first call.
   const anonymous = useMemo(
@@ -43,6 +48,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
 
   // A panel's frame whose keys were the panel's: the panel signs it in again, not a form here.
   if (isPanelSignedIn()) return <SignedOutInPanel notice={notice} />;
+  if (!demoKnown) return null;
 
   const complete = (next: Session, remember: boolean) => {
     // Nothing cached for a previous account may show for this one.
