@@ -14,7 +14,7 @@
  */
 
 /** Whether a param's value (as the router parsed it from the URL) is one the page takes. */
-export type Check<T> = (value: unknown) => value is T;
+type Check<T> = (value: unknown) => value is T;
 
 /** A string, at most `max` characters, matching `pattern` and passing `test` when given. */
 export function text(rules: { max?: number; pattern?: RegExp; test?: (value: string) => boolean } = {}): Check<string> {
@@ -37,7 +37,7 @@ export function optional<T>(check: Check<T>): Check<T | undefined> {
   return (value): value is T | undefined => value === undefined || check(value);
 }
 
-export interface SearchParam<T> {
+interface SearchParam<T> {
   check: Check<T>;
   fallback: T;
 }
@@ -48,7 +48,7 @@ export function searchParam<T>(check: Check<T>, fallback: NoInfer<T>): SearchPar
 }
 
 /** The params a search schema gives the page. */
-export type SearchOf<Shape extends Record<string, SearchParam<unknown>>> = {
+type SearchOf<Shape extends Record<string, SearchParam<unknown>>> = {
   [K in keyof Shape]: Shape[K] extends SearchParam<infer T> ? T : never;
 };
 
