@@ -26,8 +26,8 @@ export function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-/** The demo account's keys, as the dashboard stores them in sessionStorage. */
-async function demoSession(base: string): Promise<string> {
+/** The demo account's keys, as the dashboard stores them (`psd.session`, src/lib/session.ts). */
+export async function demoSession(base: string): Promise<string> {
   await fetch(`${base}/api/signup/${encodeURIComponent(DEMO)}/`);
   const mails = outbox.parse(await (await fetch(`${base}/sandbox/outbox?to=${encodeURIComponent(DEMO)}`)).json());
   const otp = mails.find((m) => m.otp)?.otp ?? '';

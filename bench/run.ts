@@ -6,6 +6,7 @@ import { cleanUpOnInterrupt } from '../test-support/servers.ts';
 import { benchBundle } from './bundle.ts';
 import { benchConnections } from './connections.ts';
 import { benchCustomers } from './customers.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
 import { benchReadModel } from './readmodel.ts';
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<void>> = {
   connections: benchConnections,
   readmodel: benchReadModel,
   customers: benchCustomers,
+  lighthouse: benchLighthouse,
 };
 
 for (const [name, run] of Object.entries(benches)) {

@@ -2,10 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApiClient } from './api/client';
+import type { ApiClient } from './api/client';
 import type { WorkspaceClient } from './api/workspace';
 import { gateWrites } from './data/write-gate';
 import { ApiError, TransportError } from './api/errors';
+import { demoEmailQuery } from './features/auth/sandbox-mode';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsGetter, credentialsOf } from './lib/session';
 import { startEarlyFleetRun } from './features/overview/fleet-run';
@@ -30,7 +31,10 @@ const session = createSessionStore({ onSignedOutElsewhere: () => void router.inv
 // A signed-in page's first API call needs the signing code (loaded on demand, so
 // the login page does without it): ask for it now, ahead of the route chunks
 // that would otherwise fill the browser's six connections first.
-if (session.get()) void import('./api/sign.ts');
+if (session.get()) {
+  void import('./api/sign.ts');
+  void import('./api/client');
+}
 
 const getCredentials = credentialsGetter(session);
 // The team's workspace (docs/workspace.md): the same origin, the same keys.
@@ -46,8 +50,15 @@ const askNameFirst = async () => {
   return (await nameGate)();
 };
 // Same origin: the proxy turns X-Apikey/X-Apimac into the upstream cookies. A write asks
-// the person's name first, once (src/data/person-name.ts).
-const api = pairWorkspace(gateWrites(createApiClient({ getCredentials }), askNameFirst), workspace);
+// the person's name first, once (src/data/person-name.ts). The client (the fetch layer and its
+// answers' schemas) loads on the first call, or at once for a signed-in visit (above).
+const api = pairWorkspace(
+  lazyClient<ApiClient>(
+    () => import('./api/client').then((m) => gateWrites(m.createApiClient({ getCredentials }), askNameFirst)),
+    { credentials: getCredentials },
+  ),
+  workspace,
+);
 
 const queryClient = createQueryClient(
   createSessionGuard({
@@ -83,6 +94,11 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+// Signed out, the visit shows the login page: whether it offers the demo (the sandbox's
+// /sandbox/health) is asked now, with the entry, so the page shows with its answer rather than
+// moving when it comes (src/features/auth/login-page.tsx).
+if (!session.get()) void queryClient.prefetchQuery(demoEmailQuery());
 
 // Inside a hoster panel: the messaging with the panel, in a chunk of its own (docs/embedding.md).
 if (embedded) void import('./embed-start').then((m) => m.startEmbedMode({ router, session, queryClient }));

@@ -24,4 +24,17 @@ describe('lazyClient', () => {
     expect(await Promise.resolve(client)).toBe(client);
     await expect((client as unknown as { nope: () => Promise<void> }).nope()).rejects.toThrow('nope is not a method');
   });
+
+  it('answers the members it is given at once, without loading the module', () => {
+    let loads = 0;
+    const client = lazyClient<Client & { id: () => string }>(
+      async () => {
+        loads++;
+        return { hello: async () => '', nested: { twice: async () => 0 }, id: () => 'loaded' };
+      },
+      { id: () => 'now' },
+    );
+    expect(client.id()).toBe('now');
+    expect(loads).toBe(0);
+  });
 });

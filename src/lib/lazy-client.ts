@@ -5,13 +5,20 @@
  * calls the real method. What only signed-in pages call (the workspace's
  * client and its answers' schemas) stays out of the entry the login page loads
  * (lint/login-budget.test.ts).
+ *
+ * `now` holds the members that answer at once, without the module (a
+ * synchronous method such as the API client's `credentials()`).
  */
-export function lazyClient<T extends object>(load: () => Promise<T>): T {
+export function lazyClient<T extends object>(load: () => Promise<T>, now: Partial<T> = {}): T {
   let loading: Promise<T> | undefined;
   const at = (path: readonly string[]): unknown =>
     new Proxy(() => undefined, {
       // Not a promise: `await client` or returning it from an async function must not call it.
-      get: (_target, key) => (typeof key === 'string' && key !== 'then' ? at([...path, key]) : undefined),
+      get: (_target, key) => {
+        if (typeof key !== 'string' || key === 'then') return undefined;
+        if (path.length === 0 && Object.hasOwn(now, key)) return now[key as keyof T];
+        return at([...path, key]);
+      },
       apply: async (_target, _this, args: unknown[]) => {
         loading ??= load();
         let owner: unknown = await loading;

@@ -1,35 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
-import { searchParam, searchSchema } from './search-params';
+import { flag, oneOf, optional, searchParam, searchSchema, text } from './search-params';
 
 const schema = searchSchema({
-  q: searchParam(z.string().check(z.maxLength(5)), ''),
-  period: searchParam(z.enum(['any', 'day', 'week']), 'any'),
-  page: searchParam(z.int().check(z.positive()), 1),
-  unit: searchParam(z.optional(z.email()), undefined),
+  q: searchParam(text({ max: 5 }), ''),
+  period: searchParam(oneOf(['any', 'day', 'week']), 'any'),
+  desc: searchParam(flag, false),
+  unit: searchParam(optional(text({ pattern: /^[^@\s]+@[^@\s]+$/ })), undefined),
+  site: searchParam(optional(text({ test: (v) => v.endsWith('.example') })), undefined),
 });
 
 describe('searchSchema', () => {
   it('keeps good values', () => {
-    expect(schema.parse({ q: 'abc', period: 'week', page: 3, unit: 'a@b.example' })).toEqual({
+    expect(schema.parse({ q: 'abc', period: 'week', desc: true, unit: 'a@b.example', site: 'b.example' })).toEqual({
       q: 'abc',
       period: 'week',
-      page: 3,
+      desc: true,
       unit: 'a@b.example',
+      site: 'b.example',
     });
   });
 
   it('replaces each bad or missing value with its fallback and keeps the rest', () => {
-    expect(schema.parse({ q: 'far too long', period: 'week', page: -2, unit: 'nobody' })).toEqual({
+    expect(schema.parse({ q: 'far too long', period: 'week', desc: 'true', unit: 'nobody', site: 'a.test' })).toEqual({
       q: '',
       period: 'week',
-      page: 1,
+      desc: false,
       unit: undefined,
+      site: undefined,
     });
-    expect(schema.parse({})).toEqual({ q: '', period: 'any', page: 1, unit: undefined });
+    // The router reads `?q=123` as a number: not a string, so the fallback.
+    expect(schema.parse({ q: 123, period: 'month', desc: 1 })).toEqual({ q: '', period: 'any', desc: false });
+    expect(schema.parse({})).toEqual({ q: '', period: 'any', desc: false });
+    expect(schema.parse(null)).toEqual({ q: '', period: 'any', desc: false });
   });
 
   it('drops params it does not know', () => {
     expect(schema.parse({ period: 'day', injected: '<script>' })).not.toHaveProperty('injected');
+    // Nor what an object inherits.
+    expect(schema.parse(Object.create({ q: 'abc' }))).toEqual({ q: '', period: 'any', desc: false });
   });
 });

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * Search params a route validates (`validateSearch: searchSchema({...})`):
  * each one falls back on its own when missing or malformed, so a bad or old
@@ -7,17 +5,70 @@ import * as z from 'zod/mini';
  * for anything bookmarkable (docs/architecture.md#the-url-is-the-state); this is its one gate.
  *
  *   searchSchema({
- *     q: searchParam(z.string().check(z.maxLength(200)), ''),
- *     period: searchParam(z.enum(['any', 'day', 'week', 'month']), 'any'),
+ *     q: searchParam(text({ max: 200 }), ''),
+ *     period: searchParam(oneOf(['any', 'day', 'week', 'month']), 'any'),
  *   })
+ *
+ * Plain checks rather than zod: every route's search schema is in the entry
+ * chunk, and this keeps zod out of what /login loads (lint/login-budget.test.ts).
  */
-export function searchParam<S extends z.ZodMiniType>(schema: S, fallback: z.output<S>) {
-  // Optional on the way in (a link may leave any param out: it gets its
-  // fallback), typed as the schema takes it; always there on the way out.
-  return z.pipe(z.optional(z.custom<z.input<S>>()), z.catch(schema, fallback));
+
+/** Whether a param's value (as the router parsed it from the URL) is one the page takes. */
+type Check<T> = (value: unknown) => value is T;
+
+/** A string, at most `max` characters, matching `pattern` and passing `test` when given. */
+export function text(rules: { max?: number; pattern?: RegExp; test?: (value: string) => boolean } = {}): Check<string> {
+  return (value): value is string =>
+    typeof value === 'string' &&
+    (rules.max === undefined || value.length <= rules.max) &&
+    (rules.pattern === undefined || rules.pattern.test(value)) &&
+    (rules.test === undefined || rules.test(value));
 }
 
-/** The route's search schema: known params, each with its fallback; unknown ones are dropped. */
-export function searchSchema<Shape extends Record<string, z.ZodMiniType>>(shape: Shape) {
-  return z.object(shape);
+/** One of the given strings. */
+export function oneOf<const T extends readonly string[]>(values: T): Check<T[number]> {
+  return (value): value is T[number] => typeof value === 'string' && values.includes(value);
+}
+
+export const flag: Check<boolean> = (value): value is boolean => typeof value === 'boolean';
+
+/** Absent, or what `check` takes. */
+export function optional<T>(check: Check<T>): Check<T | undefined> {
+  return (value): value is T | undefined => value === undefined || check(value);
+}
+
+interface SearchParam<T> {
+  check: Check<T>;
+  fallback: T;
+}
+
+/** One param: its check, and what it is when missing or malformed. */
+export function searchParam<T>(check: Check<T>, fallback: NoInfer<T>): SearchParam<T> {
+  return { check, fallback };
+}
+
+/** The params a search schema gives the page. */
+type SearchOf<Shape extends Record<string, SearchParam<unknown>>> = {
+  [K in keyof Shape]: Shape[K] extends SearchParam<infer T> ? T : never;
+};
+
+/**
+ * The route's search schema: known params, each with its fallback; unknown
+ * ones are dropped, and one left undefined is left out. A link may leave any
+ * param out (it gets its fallback); the ones it gives are typed (`types`, the
+ * router's validator adapter: for the type checker only).
+ */
+export function searchSchema<Shape extends Record<string, SearchParam<unknown>>>(shape: Shape) {
+  return {
+    types: undefined as unknown as { input: Partial<SearchOf<Shape>>; output: SearchOf<Shape> },
+    parse(input: unknown): SearchOf<Shape> {
+      const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [key, param] of Object.entries(shape)) {
+        const value = Object.hasOwn(raw, key) && param.check(raw[key]) ? raw[key] : param.fallback;
+        if (value !== undefined) out[key] = value;
+      }
+      return out as SearchOf<Shape>;
+    },
+  };
 }

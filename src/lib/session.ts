@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import * as z from 'zod/mini';
-import { credentialsSchema, type Credentials } from '../api/credentials';
+import { isCookieSafe } from '../api/cookie-safe';
+import type { Credentials } from '../api/credentials';
 import { readStorage, removeStorage, writeStorage, type StorageArea } from '../platform/safe-storage';
+import type { Session } from './session-schema';
+
+export type { Session };
 
 /**
  * The signed-in session: the key pair (docs/partner-api.md#authentication), when it expires, who it is
@@ -11,20 +14,28 @@ import { readStorage, removeStorage, writeStorage, type StorageArea } from '../p
  */
 const SESSION_STORAGE_KEY = 'psd.session';
 
-export const sessionSchema = z.object({
-  v: z.literal(1),
-  apiKey: credentialsSchema.shape.apiKey,
-  macKey: credentialsSchema.shape.macKey,
-  /** UNIX seconds; 0 = no expiry (docs/partner-api.md#key-metadata keydata.expires). */
-  expires: z.int().check(z.nonnegative()),
-  email: z.optional(z.string().check(z.maxLength(320))),
-  /** `signin`: made by signin, so signout deletes it (docs/partner-api.md#authorization-methods, docs/partner-api.md#signout). `key`: typed in by the user. */
-  kind: z.enum(['signin', 'key']),
-  /** A demo account of its own ("Try the demo"): UNIX seconds when it is removed, with its keys. */
-  demoResetsAt: z.optional(z.int().check(z.nonnegative())),
-});
-
-export type Session = z.infer<typeof sessionSchema>;
+/**
+ * A session as stored, checked field by field as `sessionSchema`
+ * (./session-schema.ts) checks it, and with only its fields; null for
+ * anything else.
+ */
+export function readSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const count = (x: unknown) => Number.isSafeInteger(x) && (x as number) >= 0;
+  if (v.v !== 1 || typeof v.apiKey !== 'string' || !isCookieSafe(v.apiKey)) return null;
+  if (!(v.macKey === undefined || v.macKey === '' || (typeof v.macKey === 'string' && isCookieSafe(v.macKey)))) {
+    return null;
+  }
+  if (!count(v.expires) || (v.kind !== 'signin' && v.kind !== 'key')) return null;
+  if (!(v.email === undefined || (typeof v.email === 'string' && v.email.length <= 320))) return null;
+  if (!(v.demoResetsAt === undefined || count(v.demoResetsAt))) return null;
+  const session: Session = { v: 1, apiKey: v.apiKey, expires: v.expires as number, kind: v.kind };
+  if ('macKey' in v) session.macKey = v.macKey as string | undefined;
+  if ('email' in v) session.email = v.email as string | undefined;
+  if ('demoResetsAt' in v) session.demoResetsAt = v.demoResetsAt as number | undefined;
+  return session;
+}
 
 /** Why the user is back on the sign-in page; the page words it (authMessages.notice*). */
 export type SessionNotice =
@@ -72,8 +83,8 @@ function load(which: StorageArea): Session | null {
   } catch {
     json = null;
   }
-  const parsed = sessionSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
+  const session = readSession(json);
+  if (session) return session;
   // Unreadable or from an older version: drop it rather than guess.
   removeStorage(which, SESSION_STORAGE_KEY);
   return null;
@@ -105,7 +116,9 @@ export function createSessionStore(opts: { onSignedOutElsewhere?: () => void } =
     get: () => current,
     isRemembered: () => remembered,
     set(session, remember) {
-      const value = JSON.stringify(sessionSchema.parse(session));
+      const checked = readSession(session);
+      if (!checked) throw new TypeError('Not a session: its keys or fields are malformed');
+      const value = JSON.stringify(checked);
       removeStorage(remember ? 'session' : 'local', SESSION_STORAGE_KEY);
       // If storage is blocked (third-party iframe) the session still lives in memory.
       writeStorage(remember ? 'local' : 'session', SESSION_STORAGE_KEY, value);

@@ -5,9 +5,8 @@
  * defaults stay out of the URL. The routes load this module on every page:
  * the matching lives in ./site-filters.ts.
  */
-import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
-import { searchParam, searchSchema } from '../../lib/search-params';
+import { flag, oneOf, optional, searchParam, searchSchema, text } from '../../lib/search-params';
 import { STATUSES } from './site-status';
 
 const SORT_COLUMNS = [
@@ -65,17 +64,17 @@ export const SEARCH_DEFAULTS = {
 } as const;
 
 export const sitesSearchSchema = searchSchema({
-  q: searchParam(z.string().check(z.maxLength(200)), SEARCH_DEFAULTS.q),
-  status: searchParam(z.enum(STATUS_FILTERS), SEARCH_DEFAULTS.status),
-  firewall: searchParam(z.enum(ON_OFF_FILTERS), SEARCH_DEFAULTS.firewall),
-  cleanup: searchParam(z.enum(ON_OFF_FILTERS), SEARCH_DEFAULTS.cleanup),
-  period: searchParam(z.enum(PERIOD_FILTERS), SEARCH_DEFAULTS.period),
-  scan: searchParam(z.enum(SCAN_FILTERS), SEARCH_DEFAULTS.scan),
-  customer: searchParam(z.enum(CUSTOMER_FILTERS), SEARCH_DEFAULTS.customer),
-  unit: searchParam(z.optional(z.string().check(z.maxLength(254), z.regex(regex(RE.email)))), undefined),
-  sort: searchParam(z.enum(SORT_COLUMNS), SEARCH_DEFAULTS.sort),
-  desc: searchParam(z.boolean(), SEARCH_DEFAULTS.desc),
+  q: searchParam(text({ max: 200 }), SEARCH_DEFAULTS.q),
+  status: searchParam(oneOf(STATUS_FILTERS), SEARCH_DEFAULTS.status),
+  firewall: searchParam(oneOf(ON_OFF_FILTERS), SEARCH_DEFAULTS.firewall),
+  cleanup: searchParam(oneOf(ON_OFF_FILTERS), SEARCH_DEFAULTS.cleanup),
+  period: searchParam(oneOf(PERIOD_FILTERS), SEARCH_DEFAULTS.period),
+  scan: searchParam(oneOf(SCAN_FILTERS), SEARCH_DEFAULTS.scan),
+  customer: searchParam(oneOf(CUSTOMER_FILTERS), SEARCH_DEFAULTS.customer),
+  unit: searchParam(optional(text({ max: 254, pattern: regex(RE.email) })), undefined),
+  sort: searchParam(oneOf(SORT_COLUMNS), SEARCH_DEFAULTS.sort),
+  desc: searchParam(flag, SEARCH_DEFAULTS.desc),
 });
 
-export type SitesSearch = z.output<typeof sitesSearchSchema>;
+export type SitesSearch = ReturnType<typeof sitesSearchSchema.parse>;
 export type SiteFilters = Pick<SitesSearch, FilterKey>;

@@ -3,15 +3,14 @@
  * its fallback: a bad or old URL loses only the bad part), and the workspace
  * filter they make.
  */
-import * as z from 'zod/mini';
 import { ACTIVITY_KINDS, type ActivityKind } from '../../api/workspace-types';
 import { RE, regex } from '../../api/registry/define';
-import { searchParam, searchSchema } from '../../lib/search-params';
+import { oneOf, optional, searchParam, searchSchema, text } from '../../lib/search-params';
 
 export const PERIODS = ['all', 'day', 'week', 'month'] as const;
 export type Period = (typeof PERIODS)[number];
 
-const email = z.string().check(z.maxLength(254), z.regex(regex(RE.email)));
+const email = text({ max: 254, pattern: regex(RE.email) });
 
 const DOMAIN = regex(RE.domain);
 
@@ -21,12 +20,12 @@ export function looksLikeDomain(value: string): boolean {
 }
 
 export const activitySearchSchema = searchSchema({
-  user: searchParam(z.optional(email), undefined),
-  key: searchParam(z.optional(z.string().check(z.regex(/^[0-9a-f]{16}$/))), undefined),
-  site: searchParam(z.optional(z.string().check(z.refine(looksLikeDomain))), undefined),
-  unit: searchParam(z.optional(email), undefined),
-  kind: searchParam(z.optional(z.enum(ACTIVITY_KINDS as [ActivityKind, ...ActivityKind[]])), undefined),
-  period: searchParam(z.enum(PERIODS), 'all'),
+  user: searchParam(optional(email), undefined),
+  key: searchParam(optional(text({ pattern: /^[0-9a-f]{16}$/ })), undefined),
+  site: searchParam(optional(text({ test: looksLikeDomain })), undefined),
+  unit: searchParam(optional(email), undefined),
+  kind: searchParam(optional(oneOf(ACTIVITY_KINDS as readonly ActivityKind[])), undefined),
+  period: searchParam(oneOf(PERIODS), 'all'),
 });
 
-export type ActivitySearch = z.output<typeof activitySearchSchema>;
+export type ActivitySearch = ReturnType<typeof activitySearchSchema.parse>;

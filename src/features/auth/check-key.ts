@@ -1,6 +1,6 @@
 import { createApiClient } from '../../api/client';
 import type { Credentials } from '../../api/credentials';
-import { sessionSchema, type Session } from '../../lib/session';
+import { sessionSchema, type Session } from '../../lib/session-schema';
 
 /** The key works but has no user (api_userinfo null, docs/partner-api.md#api_userinfo): the partner's application key, say. */
 export class KeyWithoutUserError extends Error {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { apiKeySchema, macKeySchema } from '../../api/credentials';
 import { ApiError, TransportError } from '../../api/errors';
 import { retryAfterSeconds } from '../../api/transport';
-import { sessionSchema, type Session } from '../../lib/session';
+import { sessionSchema, type Session } from '../../lib/session-schema';
 
 /**
  * POST /sandbox/demo-session (docs/sandbox.md): the sandbox makes a demo

@@ -12,10 +12,10 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../i18n/error-text';
 import { useRetryWait } from '../../lib/use-retry-wait';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useLazyZodForm } from '../../lib/use-zod-form';
 import { DemoHint } from './demo-hint';
-import { emailFormSchema } from './form-schemas';
 import { authMessages } from './messages';
+import type { emailFormSchema } from './form-schemas';
 
 /** signup failures about the address typed (docs/partner-api.md#system-errors 503, docs/partner-api.md#method-errors): shown on the field. */
 function isAboutTheAddress(error: unknown): boolean {
@@ -31,13 +31,19 @@ interface EmailFormProps {
   anonymous: ApiClient;
   defaultEmail: string;
   onCodeSent: (email: string, otp: Otp, receivedAt: number) => void;
+  /** The user is at the form (focus in it, the pointer over it): what its next step needs may load. */
+  onEngaged?: () => void;
 }
 
 /** Step 1: the e-mail address, checked, then `signup` sends a code (docs/partner-api.md#signup). */
-export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProps) {
+export function EmailForm({ anonymous, defaultEmail, onCodeSent, onEngaged }: EmailFormProps) {
   const t = useStore(authMessages);
-  const schema = useMemo(() => emailFormSchema(t), [t]);
-  const form = useZodForm(schema, { defaultValues: { email: defaultEmail } });
+  // The check (and zod) loads with the first submit: the page shows without them.
+  const loadSchema = useMemo(() => {
+    let schema: Promise<ReturnType<typeof emailFormSchema>> | undefined;
+    return () => (schema ??= import('./form-schemas').then((m) => m.emailFormSchema(t)));
+  }, [t]);
+  const form = useLazyZodForm(loadSchema, { defaultValues: { email: defaultEmail } });
   const alertRef = useRef<HTMLDivElement>(null);
   const signup = useMutation({
     mutationFn: (email: string) => anonymous.signup(email),
@@ -63,10 +69,17 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent }: EmailFormProp
     if (signup.error && !waiting) signup.reset();
   };
   const submit = form.handleSubmit((values) => signup.mutate(values.email));
+  // At the form: its check loads now, so the first submit does not wait for it.
+  const engaged = () => {
+    onEngaged?.();
+    void loadSchema();
+  };
 
   return (
     <form
       noValidate
+      onFocus={engaged}
+      onPointerEnter={engaged}
       onSubmit={(e) => {
         clearServerError();
         void submit(e);

@@ -1,12 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import type { Otp } from '../../api/schemas';
 import { EmailForm } from './email-form';
 import type { Session } from '../../lib/session';
 
 /**
- * The code step's form (and the sandbox's outbox under it) loads after the page has shown,
- * while the e-mail is typed: /login's first load carries only the e-mail step (lint/login-budget.test.ts).
+ * The code step's form (and the sandbox's outbox under it, and zod for its checks) loads while
+ * the e-mail is typed, from the first focus in the e-mail form or the pointer over it: /login's
+ * first load carries only the e-mail step (lint/login-budget.test.ts), and a visit that signs in
+ * otherwise (the demo, a key) does without it.
  */
 const loadOtpForm = () => import('./otp-form');
 const OtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.OtpForm })));
@@ -26,9 +28,6 @@ export function LoginForm({
 }) {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<Step>({ step: 'email' });
-  useEffect(() => {
-    void loadOtpForm();
-  }, []);
 
   // Counted from when the answer arrived, with expires_in (docs/partner-api.md#one-time-password), so a
   // browser clock that differs from the service's does not skew the countdown
@@ -44,6 +43,7 @@ export function LoginForm({
       <EmailForm
         anonymous={anonymous}
         defaultEmail={email}
+        onEngaged={() => void loadOtpForm()}
         onCodeSent={(sentTo, otp, receivedAt) => {
           setEmail(sentTo);
           setState(codeStep(otp, receivedAt));

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { createApiClient } from '../../api/client';
+import type { ApiClient } from '../../api/client';
 import { Alert } from '../../components/ui/alert';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -12,7 +13,9 @@ import { LoginForm } from './login-form';
 import { authMessages } from './messages';
 import { useSessionNotice, type Session, type SessionNotice } from '../../lib/session';
 import { TryDemo } from './try-demo';
+import { demoEmailQuery } from './sandbox-mode';
 import { forgetAccountData } from '../../lib/query-client';
+import { lazyClient } from '../../lib/lazy-client';
 
 /** Few sign in with a key: its form (and its checks) load when the section is first opened or pointed at. */
 const loadApiKeyForm = () => import('./api-key-form');
@@ -29,12 +32,23 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const { session, queryClient } = useRouteContext({ from: '__root__' });
   const notice = useSessionNotice(session);
   const [keyFormShown, setKeyFormShown] = useState(false);
+  // Whether the demo is offered decides what the page shows at its top: it shows once that is
+  // known (asked with the entry, main.tsx), rather than moving under the user when it is.
+  const demoKnown = !useQuery(demoEmailQuery()).isPending;
   // signup and signin go without a key, whatever is stored: the proxy attaches
-  // the partner's application key.
-  const anonymous = useMemo(() => createApiClient({ getCredentials: () => null }), []);
+  // the partner's application key. The client's module loads with the first call.
+  const anonymous = useMemo(
+    () =>
+      lazyClient<ApiClient>(
+        () => import('../../api/client').then((m) => m.createApiClient({ getCredentials: () => null })),
+        { credentials: () => null },
+      ),
+    [],
+  );
 
   // A panel's frame whose keys were the panel's: the panel signs it in again, not a form here.
   if (isPanelSignedIn()) return <SignedOutInPanel notice={notice} />;
+  if (!demoKnown) return null;
 
   const complete = (next: Session, remember: boolean) => {
     // Nothing cached for a previous account may show for this one.

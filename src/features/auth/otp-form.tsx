@@ -20,7 +20,7 @@ import { describeCodeFailure } from './code-failure';
 import { codeFormSchema } from './form-schemas';
 import { authMessages } from './messages';
 import { outboxQuery, SandboxOutbox } from './sandbox-outbox';
-import { sessionSchema, type Session } from '../../lib/session';
+import { sessionSchema, type Session } from '../../lib/session-schema';
 
 interface OtpFormProps {
   anonymous: ApiClient;

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { isInAppPath } from '../../lib/in-app-path';
-import { searchParam, searchSchema } from '../../lib/search-params';
+import { optional, searchParam, searchSchema, text } from '../../lib/search-params';
 
 const LOGIN_PATH = '/login';
 
@@ -17,7 +16,7 @@ export function isSafeRedirect(value: string): boolean {
 
 /** Search params of /login: where to go after signing in (validated; dropped when unsafe). */
 export const loginSearchSchema = searchSchema({
-  redirect: searchParam(z.optional(z.string().check(z.refine(isSafeRedirect))), undefined),
+  redirect: searchParam(optional(text({ test: isSafeRedirect })), undefined),
 });
 
 /** The redirect param for a location the user was on (undefined when it is the login page). */

@@ -1,21 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
 
 /**
  * GET /sandbox/health on the embedded sandbox: `{ ok, version, now,
  * demoEmail }`, demoEmail a string only while the demo account exists (not
  * with SANDBOX_SEED=empty). Only demoEmail is read; it must be an address the
- * e-mail form accepts, since the hint's button puts it there.
+ * e-mail form accepts, since the hint's button puts it there. Read without zod:
+ * the login page asks at once, and zod loads only with a form's first check.
  */
-const healthSchema = z.looseObject({
-  demoEmail: z.nullable(z.string().check(z.regex(regex(RE.email)))),
-});
-
-/** The demo e-mail from a /sandbox/health body; null for anything else. */
 export function demoEmailFromHealth(body: unknown): string | null {
-  const parsed = healthSchema.safeParse(body);
-  return parsed.success ? parsed.data.demoEmail : null;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const demoEmail = (body as Record<string, unknown>).demoEmail;
+  return typeof demoEmail === 'string' && regex(RE.email).test(demoEmail) ? demoEmail : null;
 }
 
 /**

@@ -5,7 +5,6 @@ import { ApiErrorAlert } from '../../components/ui/api-error-alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { retryDeadline, useRetryWait } from '../../lib/use-retry-wait';
-import { startDemoSession } from './demo-session';
 import { authMessages } from './messages';
 import { demoEmailQuery } from './sandbox-mode';
 import type { Session } from '../../lib/session';
@@ -20,7 +19,8 @@ export function TryDemo({ onSignedIn }: { onSignedIn: (session: Session, remembe
   const { data: demoEmail } = useQuery(demoEmailQuery());
   const alertRef = useRef<HTMLDivElement>(null);
   const demo = useMutation({
-    mutationFn: () => startDemoSession(),
+    // Its module (and the fetch layer's wait reading) loads with the click.
+    mutationFn: () => import('./demo-session').then((m) => m.startDemoSession()),
     onSuccess: (session) => onSignedIn(session, false),
   });
   const waiting = useRetryWait(demo.error) > 0;

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
 import { methodListQueryOptions } from '../../features/developer/api/methods';
 import { partnerApiBaseQueryOptions } from '../../features/developer/api/partner-api';
 import { DeveloperPage } from '../../features/developer/components/developer-page';
 import { DEVELOPER_TABS } from '../../features/developer/tabs';
 import { PageError } from '../../features/shell/page-error';
-import { searchParam, searchSchema } from '../../lib/search-params';
+import { oneOf, optional, searchParam, searchSchema, text } from '../../lib/search-params';
 
 export const Route = createFileRoute('/_auth/developer')({
   validateSearch: searchSchema({
-    tab: searchParam(z.enum(DEVELOPER_TABS), 'methods'),
-    method: searchParam(z.optional(z.string().check(z.regex(regex(RE.methodName)))), undefined),
-    q: searchParam(z.string().check(z.maxLength(200)), ''),
+    tab: searchParam(oneOf(DEVELOPER_TABS), 'methods'),
+    method: searchParam(optional(text({ pattern: regex(RE.methodName) })), undefined),
+    q: searchParam(text({ max: 200 }), ''),
   }),
   // Defaults stay out of the address: /developer, not /developer?tab=methods&q=.
   search: { middlewares: [stripSearchParams({ tab: 'methods', q: '' })] },

@@ -1,8 +1,7 @@
 import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { SiteActivity } from '../../features/activity/components/site-activity';
 import { SitePage } from '../../features/site-page/components/site-page';
-import { searchParam, searchSchema } from '../../lib/search-params';
+import { oneOf, searchParam, searchSchema } from '../../lib/search-params';
 
 /**
  * /sites/<domain>: one site (the UTF-8 name, percent-encoded in the URL). Its
@@ -11,7 +10,7 @@ import { searchParam, searchSchema } from '../../lib/search-params';
  * whose view (chart or table) is in the URL (`fw=table`).
  */
 export const Route = createFileRoute('/_auth/sites/$domain')({
-  validateSearch: searchSchema({ fw: searchParam(z.enum(['chart', 'table']), 'chart') }),
+  validateSearch: searchSchema({ fw: searchParam(oneOf(['chart', 'table']), 'chart') }),
   search: { middlewares: [stripSearchParams({ fw: 'chart' as const })] },
   component: SitePageRoute,
 });

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
 import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
@@ -13,7 +12,7 @@ import { SiteReport } from '../../features/reports/components/site-report';
 import { clientReportMessages } from '../../features/reports/messages';
 import { PageError } from '../../features/shell/page-error';
 import { useApi } from '../../lib/api-context';
-import { searchParam, searchSchema } from '../../lib/search-params';
+import { optional, searchParam, searchSchema, text } from '../../lib/search-params';
 
 /**
  * /sites/<domain>/report: the printable client report of one site,
@@ -24,7 +23,7 @@ import { searchParam, searchSchema } from '../../lib/search-params';
 export const Route = createFileRoute('/_auth/sites_/$domain/report')({
   staticData: { bare: true },
   validateSearch: searchSchema({
-    unit: searchParam(z.optional(z.string().check(z.maxLength(254), z.regex(regex(RE.email)))), undefined),
+    unit: searchParam(optional(text({ max: 254, pattern: regex(RE.email) })), undefined),
   }),
   loaderDeps: ({ search }) => ({ unit: search.unit }),
   // A site not in the unit's list: the component asks for the account's (AccountReport).

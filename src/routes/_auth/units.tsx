@@ -1,15 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { RE, regex } from '../../api/registry/define';
 import { accountQueryOptions } from '../../data/account';
 import { UnitsPage } from '../../features/units/components/units-page';
 import { PageError } from '../../features/shell/page-error';
-import { searchParam, searchSchema } from '../../lib/search-params';
+import { optional, searchParam, searchSchema, text } from '../../lib/search-params';
 
 /** /units?unit=<email>: the directory, and the unit shown (bookmarkable). */
 export const Route = createFileRoute('/_auth/units')({
   validateSearch: searchSchema({
-    unit: searchParam(z.optional(z.string().check(z.maxLength(254), z.regex(regex(RE.email)))), undefined),
+    unit: searchParam(optional(text({ max: 254, pattern: regex(RE.email) })), undefined),
   }),
   loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
   component: UnitsRoute,
