@@ -9,14 +9,24 @@ import { defineConfig } from 'vitest/config';
 //   any console.error fails the test (src/test/setup-dom.ts).
 // Real browsers are Playwright's job (e2e/).
 /**
- * Tests that start whole processes again and again (npm start, npm run bench) or seed
- * tens of thousands of sites: each costs seconds of both cores, so they run in the wide
- * suite (`npm run test:wide`, which .ci/run runs after `npm test`), not in `npm test`.
+ * Tests that start whole processes (npm start, npm run sandbox, npm run demo:reset,
+ * npm run bench, a child sandbox killed and restarted), flood a server with thousands
+ * of connections and wait out its timeouts, or seed tens of thousands of sites: each
+ * costs seconds of both cores, so they run in the wide suite (`npm run test:wide`,
+ * which .ci/run runs after `npm test`), not in `npm test`. What they cover in-process
+ * (the sandbox's and the proxy's answers, restarts on one database file) stays in
+ * `npm test`.
  */
 const WIDE_UNIT_TESTS = [
   'server/npm-start-stop.test.ts',
   'server/bench-interrupt.test.ts',
+  'server/main.test.ts',
   'server/sandbox/demo-size.test.ts',
+  'server/sandbox/demo-reset.test.ts',
+  'server/sandbox/persistence-kill.test.ts',
+  'server/sandbox/standalone-headers.test.ts',
+  'server/integration/header-case.test.ts',
+  'server/integration/connections.test.ts',
   'server/slow-flood.test.ts',
 ];
 
@@ -35,6 +45,9 @@ export default defineConfig({
     // Two workers on 2 cores (Vitest's default is one there): many tests wait on real
     // servers, child processes and timeouts, and another file runs in the meantime.
     maxWorkers: 2,
+    // Modules transformed once are kept in node_modules/.experimental-vitest-cache for the next
+    // run (Vite's transform of the SPA's files is a tenth of the dom project's CPU).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,

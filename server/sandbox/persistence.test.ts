@@ -1,7 +1,7 @@
 /**
- * Persistence: state survives closing and reopening the database file,
- * and a kill -9 of the process; concurrent requests never interleave half-done
- * changes.
+ * Persistence: state survives closing and reopening the database file
+ * (and a kill -9 of the process: persistence-kill.test.ts, in the wide suite);
+ * concurrent requests never interleave half-done changes.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,10 +12,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { createSandbox } from './app.ts';
 import { testSandboxConfig } from './config.ts';
-import { enc, freshHttpSandbox, siteNames, TestBed, type Account } from './testing.ts';
-import { spawnSandbox } from './testing-child.ts';
+import { enc, freshHttpSandbox, siteNames, TestBed } from './testing.ts';
 import { inProcess } from './testing-http.ts';
-import { sitesSchema } from './testing-schemas.ts';
 
 /** The sandbox clock (GET /sandbox/health). */
 async function sandboxNow(bed: TestBed): Promise<number> {
@@ -151,43 +149,6 @@ describe('the application key', () => {
     expect(id).not.toBe(legacy);
     expect(await second.bed.ok('/api/api_keyinfo/', { key: account })).toMatchObject({ pid: id });
     expect(appRows(dbPath)).toEqual([{ id }]);
-  });
-});
-
-describe('a killed process', () => {
-  // Two cold starts of a Node process: give them room on a busy machine.
-  it('keeps everything written before kill -9', { timeout: 90_000 }, async () => {
-    const dbPath = tempDb();
-    const env = { SANDBOX_DB: dbPath, SANDBOX_SEED: 'empty' };
-    const first = await spawnSandbox(env);
-    let account: Account;
-    try {
-      account = await first.bed.signUpAndIn('killed@partner.example');
-      await first.bed.createAgency(account);
-      await first.bed.addSites(account, siteNames(25, 'before-kill'));
-      await first.bed.addSites(account, [{ name: 'shared.example', share: 'u@unit.example' }]);
-      await first.bed.ok('/api/site_setoption/before-kill-3.example/scanperiod/day/', { key: account });
-    } finally {
-      first.child.kill('SIGKILL');
-      await first.exited;
-    }
-    expect(first.child.signalCode).toBe('SIGKILL');
-
-    const second = await spawnSandbox(env);
-    try {
-      const sites = sitesSchema.parse(await second.bed.ok('/api/sites_list/', { key: account }));
-      expect(sites).toHaveLength(26);
-      expect(sites.find((s) => s.host === 'before-kill-3.example')?.scanperiod).toBe(86400);
-      expect((await second.bed.listSites(account, `?unit=${enc('u@unit.example')}`)).map((s) => s.host)).toEqual([
-        'shared.example',
-      ]);
-      // Writes go on after the restart.
-      await second.bed.addSites(account, ['after.example']);
-      expect(await second.bed.listSites(account)).toHaveLength(27);
-    } finally {
-      second.child.kill('SIGKILL');
-      await second.exited;
-    }
   });
 });
 
