@@ -2,8 +2,7 @@
  * A sites_add the plan will refuse costs the same whatever the names'
  * form. Over real HTTP, 10,000 entries in each form are refused (141900) without
  * one entry going through the full check (names.ts siteNameChecks); the time
- * figures are the bench's (`npm run bench -- sandbox`), asserted here only
- * generously. And the quick reading (site-count.ts quickHost) agrees with the
+ * figures are the bench's (`npm run bench -- sandbox`), not asserted here. And the quick reading (site-count.ts quickHost) agrees with the
  * full check on every name it is sure of.
  */
 import { domainToASCII } from 'node:url';
@@ -29,18 +28,13 @@ describe('sites_add over the plan, in every name form', () => {
     for (const [form, name] of FORMS) {
       const body = Array.from({ length: 10_000 }, (_, i) => name(i));
       const before = siteNameChecks.count;
-      const started = performance.now();
       const answer = await bed.call('/api/sites_add/', { key: account, body });
-      const elapsed = performance.now() - started;
       expect(answer.envelope.error, form).toBe(141900);
       expect(answer.envelope.errorinfo, form).toMatch(
         /^The plan allows 1000 sites; the account has 3 and this call adds at least \d+$/,
       );
       // The structural proof: no entry reached the URL parser and the full check.
       expect(siteNameChecks.count - before, form).toBe(0);
-      // Generous, so a busy machine does not fail it: the bench prints the real figures (a few ms).
-      expect(answer.envelope.timewait, form).toBeLessThan(250);
-      expect(elapsed, form).toBeLessThan(2_000);
     }
     expect((await bed.listSites(account)).length).toBe(3);
   });
