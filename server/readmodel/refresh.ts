@@ -73,6 +73,7 @@ export function createRefresher(options: {
       const splitter = new SiteSplitter();
       const sums = new DaySums();
       let batch: SiteRead[] = [];
+      let written = 0;
       let batchSize = options.store.writesBlock ? FIRST_BATCH : MAX_BATCH;
       const flush = async () => {
         const t0 = performance.now();
@@ -98,6 +99,7 @@ export function createRefresher(options: {
             if (read === null) continue;
             if (read.history) sums.add(read.history);
             batch.push(read);
+            written += 1;
             if (batch.length >= batchSize) await flush();
           }
           if (performance.now() - sliceStart >= SLICE_MS) {
@@ -113,7 +115,7 @@ export function createRefresher(options: {
         // 502: the key was refused (signed out); nothing was read, nothing is removed.
         return await options.store.refreshFailed(accountId, envelope.error === 502 ? 'key-refused' : 'upstream-error');
       }
-      await options.store.finishRefresh(accountId, startedAt, sums.days(), options.now());
+      await options.store.finishRefresh(accountId, startedAt, sums.days(), options.now(), written);
     } catch (err) {
       options.log(`readmodel: a refresh failed: ${err instanceof Error ? err.name : 'error'}`);
       await options.store.refreshFailed(accountId, 'upstream-down').catch(() => undefined);

@@ -3,6 +3,7 @@
  * chunks as they are parsed, then the sites the read did not name removed),
  * the dashboard's own writes as they pass, visits, and the retention sweep.
  */
+import { sql } from 'kysely';
 import type { FwHistory } from '../../src/api/schemas.ts';
 import { sqliteHandleOf, type WorkspaceDb } from '../workspace/db.ts';
 import { chunks } from '../workspace/store-directory.ts';
@@ -12,6 +13,8 @@ import { bulkUpsert } from './store-bulk.ts';
 
 /** Rows per statement: 22 columns each, well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 250;
+/** Rows a read wrote from which PostgreSQL's statistics are taken again at its end. */
+const ANALYZE_AFTER_ROWS = 10_000;
 
 export type FleetChange =
   | { kind: 'added'; domains: string[] }
@@ -97,7 +100,13 @@ export function writeStore(db: WorkspaceDb) {
      * A read is complete: sites it did not name are gone (unless the dashboard
      * wrote them after the read began), and the account says when.
      */
-    async finishRefresh(accountId: string, startedAt: number, days: SummedDay[], at: number): Promise<void> {
+    async finishRefresh(
+      accountId: string,
+      startedAt: number,
+      days: SummedDay[],
+      at: number,
+      written = 0,
+    ): Promise<void> {
       // The few sites gone, found by the read's stamp, then removed in chunks (no long statement).
       const gone = await db
         .selectFrom('rm_site')
@@ -127,10 +136,13 @@ export function writeStore(db: WorkspaceDb) {
         .set({ refreshed_at: at, refresh_error: null, days: JSON.stringify(days) })
         .where('account_id', '=', accountId)
         .execute();
-      // SQLite's planner statistics, taken again when a table grew or shrank much (SQLite's own
-      // test: a few hundred milliseconds once for a new 100,000-site fleet, then nothing). Without
-      // them a search or a sort by patching walked the whole wide table.
-      sqliteHandleOf(db)?.pragma('optimize=0x10002');
+      // The planner's statistics: SQLite's taken again when a table grew or shrank much (its own
+      // test: a few hundred milliseconds once for a new 100,000-site fleet, then nothing; without
+      // them a search or a sort by patching walked the whole wide table); PostgreSQL's after a
+      // large read, rather than when its autovacuum next passes.
+      const sqlite = sqliteHandleOf(db);
+      if (sqlite !== undefined) sqlite.pragma('optimize=0x10002');
+      else if (written >= ANALYZE_AFTER_ROWS) await sql`analyze rm_site`.execute(db);
     },
 
     async refreshFailed(accountId: string, error: string): Promise<void> {
