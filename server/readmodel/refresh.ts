@@ -3,8 +3,9 @@
  * visitor's credentials, while the visitor's request is being served (keys
  * are never stored; the signature is held only for the read). One read per
  * account at a time in this process; the answer is split site by site as it
- * streams (./split.ts), parsed and written in chunks, yielding to the event
- * loop between them so other requests go on.
+ * streams (./split.ts), parsed and written in batches, yielding to the event
+ * loop between them so other requests go on: on SQLite, whose writes hold the
+ * event loop, each batch is sized to be written in about WRITE_MS.
  */
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import { FLEET_REFRESH_TARGET } from '../../src/api/fleet.ts';
@@ -31,10 +32,16 @@ export interface RefreshCredentials {
   origin: string;
 }
 
-/** Rows written at a time; between two, the event loop runs. */
-const BATCH = 100;
+/** The most bytes split at once: an answer given as one chunk (the sandbox in this process) is cut. */
+const SPLIT_BYTES = 64 * 1024;
 /** The longest the read works before it lets other requests run (measured: bench/readmodel.ts). */
 const SLICE_MS = 8;
+/** How long one batch's write should hold the event loop when writes block it (SQLite). */
+const WRITE_MS = 12;
+/** Rows per batch: the first, and the bounds as it adapts to WRITE_MS. */
+const FIRST_BATCH = 100;
+const MIN_BATCH = 25;
+const MAX_BATCH = 2000;
 /** The longest a read may take (a 100,000-site fleet is about 170 MB). */
 const REFRESH_TIMEOUT_MS = 5 * 60_000;
 
@@ -54,6 +61,7 @@ export function createRefresher(options: {
     headers.set('cookie', cookie.cookie);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), REFRESH_TIMEOUT_MS);
+    options.store.beginRead(accountId);
     try {
       const response = await options.fetch({
         target: FLEET_REFRESH_TARGET,
@@ -65,38 +73,54 @@ export function createRefresher(options: {
       const splitter = new SiteSplitter();
       const sums = new DaySums();
       let batch: SiteRead[] = [];
+      let written = 0;
+      let batchSize = options.store.writesBlock ? FIRST_BATCH : MAX_BATCH;
+      const flush = async () => {
+        const t0 = performance.now();
+        await options.store.upsertSites(batch);
+        const ms = performance.now() - t0;
+        // Writes that hold the event loop are sized to take about WRITE_MS each.
+        if (options.store.writesBlock && batch.length > 0) {
+          const next = Math.round((batch.length * WRITE_MS) / Math.max(ms, 1));
+          batchSize = Math.min(MAX_BATCH, Math.max(MIN_BATCH, Math.min(next, batchSize * 2)));
+        }
+        batch = [];
+        await yieldNow();
+        sliceStart = performance.now();
+      };
       const reader = response.body.getReader();
       let sliceStart = performance.now();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        for (const site of splitter.push(value)) {
-          const read = rowOf(accountId, site, startedAt);
-          if (read === null) continue;
-          if (read.history) sums.add(read.history);
-          batch.push(read);
-          if (batch.length >= BATCH) {
-            await options.store.upsertSites(batch);
-            batch = [];
+        for (let at = 0; at < value.length; at += SPLIT_BYTES) {
+          for (const site of splitter.push(value.subarray(at, at + SPLIT_BYTES))) {
+            const read = rowOf(accountId, site, startedAt);
+            if (read === null) continue;
+            if (read.history) sums.add(read.history);
+            batch.push(read);
+            written += 1;
+            if (batch.length >= batchSize) await flush();
+          }
+          if (performance.now() - sliceStart >= SLICE_MS) {
+            await yieldNow();
+            sliceStart = performance.now();
           }
         }
-        if (performance.now() - sliceStart >= SLICE_MS) {
-          await yieldNow();
-          sliceStart = performance.now();
-        }
       }
-      await options.store.upsertSites(batch);
+      await flush();
       const envelope = splitter.envelope();
       if (envelope === null) return await options.store.refreshFailed(accountId, 'upstream-garbage');
       if (envelope.error !== 0) {
         // 502: the key was refused (signed out); nothing was read, nothing is removed.
         return await options.store.refreshFailed(accountId, envelope.error === 502 ? 'key-refused' : 'upstream-error');
       }
-      await options.store.finishRefresh(accountId, startedAt, sums.days(), options.now());
+      await options.store.finishRefresh(accountId, startedAt, sums.days(), options.now(), written);
     } catch (err) {
       options.log(`readmodel: a refresh failed: ${err instanceof Error ? err.name : 'error'}`);
       await options.store.refreshFailed(accountId, 'upstream-down').catch(() => undefined);
     } finally {
+      options.store.endRead(accountId);
       clearTimeout(timer);
     }
   }

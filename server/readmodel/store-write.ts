@@ -5,13 +5,16 @@
  */
 import { sql } from 'kysely';
 import type { FwHistory } from '../../src/api/schemas.ts';
-import type { WorkspaceDb } from '../workspace/db.ts';
+import { sqliteHandleOf, type WorkspaceDb } from '../workspace/db.ts';
 import { chunks } from '../workspace/store-directory.ts';
 import { DaySums, type SummedDay } from './day-sums.ts';
 import { addedRow, type SiteRead } from './site-row.ts';
+import { bulkUpsert } from './store-bulk.ts';
 
 /** Rows per statement: 22 columns each, well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 250;
+/** Rows a read wrote from which PostgreSQL's statistics are taken again at its end. */
+const ANALYZE_AFTER_ROWS = 10_000;
 
 export type FleetChange =
   | { kind: 'added'; domains: string[] }
@@ -21,6 +24,10 @@ export type FleetChange =
   | { kind: 'scanning'; domain: string };
 
 export function writeStore(db: WorkspaceDb) {
+  const bulk = bulkUpsert(db);
+  /** Per account whose fleet is being read: the sites the dashboard deleted meanwhile. */
+  const deletedDuringRead = new Map<string, Set<string>>();
+
   async function subtractHistories(accountId: string, domains: readonly string[]): Promise<void> {
     if (domains.length === 0) return;
     const account = await db
@@ -47,6 +54,8 @@ export function writeStore(db: WorkspaceDb) {
   }
 
   async function deleteSites(accountId: string, domains: readonly string[]): Promise<void> {
+    const tombstones = deletedDuringRead.get(accountId);
+    for (const domain of domains) tombstones?.add(domain);
     await subtractHistories(accountId, domains);
     for (const part of chunks(domains)) {
       await db.deleteFrom('rm_site').where('account_id', '=', accountId).where('domain', 'in', part).execute();
@@ -64,64 +73,40 @@ export function writeStore(db: WorkspaceDb) {
         .execute();
     },
 
+    /** A read of the account's fleet begins: sites the dashboard deletes from now on stay deleted whatever it says. */
+    beginRead(accountId: string): void {
+      deletedDuringRead.set(accountId, new Set());
+    },
+
+    endRead(accountId: string): void {
+      deletedDuringRead.delete(accountId);
+    },
+
+    /** Whether a read's writes hold the event loop (SQLite): then the caller keeps batches short. */
+    writesBlock: bulk.blocks,
+
     /**
-     * Rows of a read, upserted. A scan this dashboard started stays shown
-     * until a report newer than its start is read.
+     * Rows of a read, upserted (./store-bulk.ts), in the key's order (the
+     * indexes end in the domain: neighbours share pages). A site the
+     * dashboard deleted since the read began is not brought back by it.
      */
     async upsertSites(reads: readonly SiteRead[]): Promise<void> {
-      const histories = reads.flatMap((r) =>
-        r.historyJson === null
-          ? []
-          : [{ account_id: r.row.account_id, domain: r.row.domain, fwhistory: r.historyJson }],
-      );
-      for (const part of chunks(histories, ROWS_PER_INSERT)) {
-        await db
-          .insertInto('rm_history')
-          .values(part)
-          .onConflict((oc) =>
-            oc.columns(['account_id', 'domain']).doUpdateSet((eb) => ({ fwhistory: eb.ref('excluded.fwhistory') })),
-          )
-          .execute();
-      }
-      for (const part of chunks(
-        reads.map((r) => r.row),
-        ROWS_PER_INSERT,
-      )) {
-        await db
-          .insertInto('rm_site')
-          .values(part)
-          .onConflict((oc) =>
-            oc.columns(['account_id', 'domain']).doUpdateSet((eb) => ({
-              name: eb.ref('excluded.name'),
-              host: eb.ref('excluded.host'),
-              search: eb.ref('excluded.search'),
-              site_id: eb.ref('excluded.site_id'),
-              adddate: eb.ref('excluded.adddate'),
-              scanperiod: eb.ref('excluded.scanperiod'),
-              nextscan: eb.ref('excluded.nextscan'),
-              firewall: eb.ref('excluded.firewall'),
-              cleanup: eb.ref('excluded.cleanup'),
-              permissions: eb.ref('excluded.permissions'),
-              status: eb.ref('excluded.status'),
-              threats: eb.ref('excluded.threats'),
-              report_date: eb.ref('excluded.report_date'),
-              report: eb.ref('excluded.report'),
-              blocked: eb.ref('excluded.blocked'),
-              read_at: eb.ref('excluded.read_at'),
-              scanning_at: sql<
-                number | null
-              >`case when excluded.report_date * 1000 >= rm_site.scanning_at then null else rm_site.scanning_at end`,
-            })),
-          )
-          .execute();
-      }
+      const kept = reads.filter((r) => deletedDuringRead.get(r.row.account_id)?.has(r.row.domain) !== true);
+      kept.sort((a, b) => (a.row.domain < b.row.domain ? -1 : a.row.domain > b.row.domain ? 1 : 0));
+      if (kept.length > 0) await bulk.upsert(kept);
     },
 
     /**
      * A read is complete: sites it did not name are gone (unless the dashboard
      * wrote them after the read began), and the account says when.
      */
-    async finishRefresh(accountId: string, startedAt: number, days: SummedDay[], at: number): Promise<void> {
+    async finishRefresh(
+      accountId: string,
+      startedAt: number,
+      days: SummedDay[],
+      at: number,
+      written = 0,
+    ): Promise<void> {
       // The few sites gone, found by the read's stamp, then removed in chunks (no long statement).
       const gone = await db
         .selectFrom('rm_site')
@@ -129,7 +114,20 @@ export function writeStore(db: WorkspaceDb) {
         .where('account_id', '=', accountId)
         .where('read_at', '<', startedAt)
         .execute();
-      for (const part of chunks(gone.map((g) => g.domain))) {
+      // And a site the dashboard deleted while a batch naming it was being written.
+      const deleted = [...(deletedDuringRead.get(accountId) ?? [])];
+      const raced = await Promise.all(
+        chunks(deleted).map((part) =>
+          db
+            .selectFrom('rm_site')
+            .select('domain')
+            .where('account_id', '=', accountId)
+            .where('domain', 'in', part)
+            .where('read_at', '<=', startedAt)
+            .execute(),
+        ),
+      );
+      for (const part of chunks([...gone, ...raced.flat()].map((g) => g.domain))) {
         await db.deleteFrom('rm_site').where('account_id', '=', accountId).where('domain', 'in', part).execute();
         await db.deleteFrom('rm_history').where('account_id', '=', accountId).where('domain', 'in', part).execute();
       }
@@ -138,6 +136,13 @@ export function writeStore(db: WorkspaceDb) {
         .set({ refreshed_at: at, refresh_error: null, days: JSON.stringify(days) })
         .where('account_id', '=', accountId)
         .execute();
+      // The planner's statistics: SQLite's taken again when a table grew or shrank much (its own
+      // test: a few hundred milliseconds once for a new 100,000-site fleet, then nothing; without
+      // them a search or a sort by patching walked the whole wide table); PostgreSQL's after a
+      // large read, rather than when its autovacuum next passes.
+      const sqlite = sqliteHandleOf(db);
+      if (sqlite !== undefined) sqlite.pragma('optimize=0x10002');
+      else if (written >= ANALYZE_AFTER_ROWS) await sql`analyze rm_site`.execute(db);
     },
 
     async refreshFailed(accountId: string, error: string): Promise<void> {
@@ -150,6 +155,7 @@ export function writeStore(db: WorkspaceDb) {
         db.updateTable('rm_site').where('account_id', '=', accountId).where('domain', '=', domain);
       switch (change.kind) {
         case 'added':
+          for (const domain of change.domains) deletedDuringRead.get(accountId)?.delete(domain);
           for (const part of chunks(
             change.domains.map((d) => addedRow(accountId, d, at)),
             ROWS_PER_INSERT,

@@ -23,6 +23,14 @@ export interface OpenedDb {
 /** PostgreSQL's 64-bit integers (ids, times, counts) as numbers: ours stay far below 2^53. */
 const INT8_OID = 20;
 
+/** The SQLite handle under each SQLite workspace, for the read model's bulk writes (prepared once, run in one transaction). */
+const sqliteHandles = new WeakMap<WorkspaceDb, Database.Database>();
+
+/** The better-sqlite3 handle of a SQLite workspace; undefined on PostgreSQL. */
+export function sqliteHandleOf(db: WorkspaceDb): Database.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
 export async function openWorkspaceDb(location: WorkspaceLocation): Promise<OpenedDb> {
   const opened = location.kind === 'postgres' ? openPostgres(location.url) : openSqlite(location.path);
   try {
@@ -43,7 +51,9 @@ function openSqlite(path: string): OpenedDb {
   database.pragma('busy_timeout = 5000');
   // The read model's scans (a search, the overview's counters) read an account's whole fleet: 128 MiB of pages held.
   database.pragma('cache_size = -131072');
-  return { db: new Kysely<WorkspaceDatabase>({ dialect: new SqliteDialect({ database }) }), engine: 'sqlite' };
+  const db = new Kysely<WorkspaceDatabase>({ dialect: new SqliteDialect({ database }) });
+  sqliteHandles.set(db, database);
+  return { db, engine: 'sqlite' };
 }
 
 function openPostgres(url: string): OpenedDb {

@@ -5,7 +5,7 @@
  * migration that has shipped: add the next one.
  */
 import type { Kysely, Migration } from 'kysely';
-import { readModelMigration } from '../readmodel/migration.ts';
+import { readModelMigration, readModelScansMigration } from '../readmodel/migration.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -140,5 +140,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     },
     // The fleet as last read from the API (docs/workspace.md#the-read-model).
     '002_readmodel': readModelMigration,
+    '003_readmodel_scans': readModelScansMigration,
   };
 }
