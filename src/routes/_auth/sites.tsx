@@ -19,9 +19,13 @@ export const Route = createFileRoute('/_auth/sites')({
   validateSearch: sitesSearchSchema,
   search: { middlewares: [stripSearchParams(stripped)] },
   loaderDeps: ({ search }) => ({ unit: search.unit }),
-  loader: ({ context, deps }) =>
+  // The whole account's table asks the server's read model for the rows it shows (sites-page.tsx):
+  // the list is loaded here for a unit's sites (a short list) and for a site's page under it.
+  loader: ({ context, deps, location }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit)),
+      deps.unit !== undefined || /^\/sites\/./.test(location.pathname)
+        ? context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit))
+        : null,
       context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
     ]),
   component: SitesRoute,
