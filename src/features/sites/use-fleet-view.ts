@@ -92,13 +92,18 @@ export function useFleetView(
   const [range, setRange] = useState({ start: 0, end: 0 });
   const [count, setCount] = useState<number | null>(null);
   const indexes = windowsFor(range.start, range.end, count);
-  const { loaded, answered, failed } = useQueries({
+  const asked = useQueries({
     queries: indexes.map((index) => ({
       ...fleetWindowOptions(client, workspace, view, index),
       placeholderData: keepPreviousData,
     })),
     combine,
   });
+  // A new view's windows are new queries: until one answers, the last view's rows stay (no blank table).
+  const [last, setLast] = useState(asked);
+  if (asked.answered !== undefined && asked !== last) setLast(asked);
+  const { loaded, answered } = asked.answered !== undefined ? asked : last;
+  const failed = asked.failed;
   const total = answered?.total ?? 0;
   // The windows asked for stop at the view's end once it is known.
   const known = answered ? answered.total : null;
