@@ -5,6 +5,7 @@ import type { FleetRow, FleetWindow } from '../../api/fleet';
 import {
   allFleetRows,
   fleetRowsKept,
+  fleetViewOf,
   fleetWindowOptions,
   keepFleetRows,
   WINDOW_ROWS,
@@ -83,7 +84,7 @@ export function useFleetView(
   const q = useSettled(search.q.trim(), SEARCH_PAUSE_MS);
   const { status, firewall, cleanup, period, scan, customer, sort, desc } = search;
   const view = useMemo<FleetView>(
-    () => ({ sort, dir: desc ? 'desc' : 'asc', q, status, firewall, cleanup, period, scan, customer }),
+    () => fleetViewOf({ q, status, firewall, cleanup, period, scan, customer, sort, desc }),
     [sort, desc, q, status, firewall, cleanup, period, scan, customer],
   );
   // Read when a window is asked for: a row just changed stays in the view's next answers.
