@@ -84,6 +84,12 @@ export async function benchSites(): Promise<void> {
     const warm = await signedInPage();
     await warm.goto(`${base}/sites`);
     await warm.locator('tr[data-domain]').first().waitFor({ timeout: 120_000 });
+    // The server's first read of the fleet (the read model) has ended: what follows is measured on it.
+    await warm.waitForFunction(
+      `!(document.querySelector('[data-testid=sites-freshness]')?.textContent ?? 'updating').includes('updating')`,
+      undefined,
+      { timeout: 300_000, polling: 500 },
+    );
     await warm.close();
 
     const loads = await measureLoad(stack);
@@ -137,9 +143,10 @@ export async function benchSites(): Promise<void> {
     const status = page.getByRole('region', { name: 'Change the selected sites' }).getByRole('status');
     await status.filter({ hasText: /\d[\d,]{3,} sites selected/ }).waitFor({ timeout: 10_000 });
     const selected = await status.textContent();
-    await page.getByRole('combobox', { name: 'Change the selected sites' }).selectOption({ label: 'Scan daily' });
+    // Chosen and applied in one step (the bulk bar's menu).
+    await page.getByRole('button', { name: 'Change the selected sites' }).click();
     const start = Number(await page.evaluate('performance.now()'));
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('menuitem', { name: 'Scan daily' }).click();
     await page.getByText('Finished').waitFor({ timeout: 300_000 });
     const end = Number(await page.evaluate('performance.now()'));
     const tasks = z.array(z.tuple([z.number(), z.number()])).parse(await page.evaluate('window.__longTasks'));

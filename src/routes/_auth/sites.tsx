@@ -6,6 +6,8 @@ import {
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import { accountQueryOptions } from '../../data/account';
+import { fleetViewOf, fleetWindowOptions } from '../../data/fleet-windows';
+import { workspaceOf } from '../../data/workspace-client';
 import { sitesQueryOptions } from '../../data/sites-query';
 import { isUnknownUnit, UnknownUnit } from '../../features/sites/components/sites-error';
 import { SitesPage } from '../../features/sites/components/sites-page';
@@ -18,16 +20,23 @@ const { unit: _unit, ...stripped } = SEARCH_DEFAULTS;
 export const Route = createFileRoute('/_auth/sites')({
   validateSearch: sitesSearchSchema,
   search: { middlewares: [stripSearchParams(stripped)] },
-  loaderDeps: ({ search }) => ({ unit: search.unit }),
+  loaderDeps: ({ search }) => ({ unit: search.unit, view: search.unit === undefined ? fleetViewOf(search) : null }),
   // The whole account's table asks the server's read model for the rows it shows (sites-page.tsx):
   // the list is loaded here for a unit's sites (a short list) and for a site's page under it.
-  loader: ({ context, deps, location }) =>
-    Promise.all([
-      deps.unit !== undefined || /^\/sites\/./.test(location.pathname)
+  loader: ({ context, deps, location }) => {
+    const child = /^\/sites\/./.test(location.pathname);
+    // The first window is asked for at once, while the table's code loads (not waited for: the page shows it).
+    if (deps.view !== null && !child) {
+      const { queryClient } = context;
+      void queryClient.prefetchQuery(fleetWindowOptions(queryClient, workspaceOf(context.api), deps.view, 0));
+    }
+    return Promise.all([
+      deps.unit !== undefined || child
         ? context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit))
         : null,
       context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
-    ]),
+    ]);
+  },
   component: SitesRoute,
   errorComponent: SitesRouteError,
 });
