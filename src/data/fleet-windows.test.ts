@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { FleetRow, FleetWindow } from '../api/fleet';
 import {
   FLEET_SITES_KEY,
+  fleetRowsKept,
   fleetViewOf,
+  keepFleetRows,
   patchFleetWindows,
   restoreFleetRows,
   showListedSite,
@@ -86,5 +88,13 @@ describe('the sites table’s windows of the read model', () => {
     const report = { ...row(7), scanreport: null, nextscan: 12345 };
     showListedSite(client, report, 2000);
     expect(at(0)?.rows[7]?.nextscan).toBe(12345);
+  });
+
+  it('a view keeps its just-changed sites; another view (the user moved on) keeps none', () => {
+    const client = new QueryClient();
+    const view = fleetViewOf({ ...SEARCH_DEFAULTS, firewall: 'on' });
+    keepFleetRows(client, view, ['a.example']);
+    expect(fleetRowsKept(client, fleetViewOf({ ...SEARCH_DEFAULTS, firewall: 'on' }))).toEqual(['a.example']);
+    expect(fleetRowsKept(client, fleetViewOf({ ...SEARCH_DEFAULTS, firewall: 'on', sort: 'status' }))).toEqual([]);
   });
 });

@@ -61,14 +61,18 @@ function overlaid(client: QueryClient, window: FleetWindow): FleetWindow {
 }
 
 /** The sites just changed in the table's view, which stay in it whatever its filters until the user moves on. */
-const keptRows = new WeakMap<QueryClient, readonly string[]>();
+const keptRows = new WeakMap<QueryClient, { view: string; domains: readonly string[] }>();
 
-/** Says which sites the view keeps (read when a window is asked for: not part of its key). */
-export function keepFleetRows(client: QueryClient, domains: readonly string[]): void {
-  keptRows.set(client, domains);
+/** Says which sites a view keeps (read when its windows are asked for: not part of their key). */
+export function keepFleetRows(client: QueryClient, view: FleetView, domains: readonly string[]): void {
+  keptRows.set(client, { view: JSON.stringify(view), domains });
 }
 
-export const fleetRowsKept = (client: QueryClient): readonly string[] => keptRows.get(client) ?? [];
+/** The sites this view keeps: none once the view has changed (the user moved on). */
+export function fleetRowsKept(client: QueryClient, view: FleetView): readonly string[] {
+  const kept = keptRows.get(client);
+  return kept?.view === JSON.stringify(view) ? kept.domains : [];
+}
 
 /** One window of a view: rows `index * WINDOW_ROWS` on, with the sites the view keeps (keepFleetRows). */
 export function fleetWindowOptions(client: QueryClient, workspace: WorkspaceClient, view: FleetView, index: number) {
@@ -79,7 +83,7 @@ export function fleetWindowOptions(client: QueryClient, workspace: WorkspaceClie
         client,
         await workspace.fleet.sites({
           ...view,
-          keep: fleetRowsKept(client),
+          keep: fleetRowsKept(client, view),
           offset: index * WINDOW_ROWS,
           limit: WINDOW_ROWS,
         }),

@@ -88,7 +88,7 @@ export function useFleetView(
     [sort, desc, q, status, firewall, cleanup, period, scan, customer],
   );
   // Read when a window is asked for: a row just changed stays in the view's next answers.
-  useLayoutEffect(() => keepFleetRows(client, [...kept]), [client, kept]);
+  useLayoutEffect(() => keepFleetRows(client, view, [...kept]), [client, view, kept]);
 
   const [range, setRange] = useState({ start: 0, end: 0 });
   const [count, setCount] = useState<number | null>(null);
@@ -147,10 +147,13 @@ export function useFleetView(
     [],
   );
   const allDomains = useCallback(
-    async () => (await workspace.fleet.domains({ ...view, keep: fleetRowsKept(client) })).domains,
+    async () => (await workspace.fleet.domains({ ...view, keep: fleetRowsKept(client, view) })).domains,
     [client, workspace, view],
   );
-  const allRows = useCallback(() => allFleetRows(workspace, view, fleetRowsKept(client)), [client, workspace, view]);
+  const allRows = useCallback(
+    () => allFleetRows(workspace, view, fleetRowsKept(client, view)),
+    [client, workspace, view],
+  );
   return {
     table,
     source,
