@@ -156,7 +156,8 @@ export function SitesTable(props: SitesTableProps) {
   );
 
   const items = virtualizer.getVirtualItems();
-  const [first, last] = [items[0]?.index ?? 0, items.at(-1)?.index ?? 0];
+  // The rows in view (not the focused row kept far away): their windows are asked for.
+  const [first, last] = [virtualizer.range?.startIndex ?? 0, virtualizer.range?.endIndex ?? 0];
   useEffect(() => onRange?.(first, last), [onRange, first, last]);
   const keyBase = useRowKeyBase(rows, virtualizer.range?.startIndex ?? 0, items.length);
   // Item positions count from the page's top (scrollMargin); the spacers from the table's.
