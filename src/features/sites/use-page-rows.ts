@@ -13,6 +13,9 @@ import { useFleetView } from './use-fleet-view';
 import type { PartialList } from './use-selection';
 import { useSitesView, type RowSource, type SitesTableModel } from './use-sites-view';
 
+/** A view of at most this many rows may be wholly loaded (three windows and some). */
+const WHOLE_AT_MOST = 400;
+
 export interface PageRows {
   table: SitesTableModel;
   rows: RowSource;
@@ -64,10 +67,17 @@ export function useFleetRows({ search, query, kept, roomForCustomer, filtered }:
   const { unit: _unit, ...rest } = search;
   const fleet = useFleetView({ ...rest, q: query }, kept, roomForCustomer);
   const { source, allDomains } = fleet;
-  const selectable = useMemo<PartialList>(
-    () => ({ at: (index) => source.at(index)?.original.domain, all: allDomains }),
-    [source, allDomains],
-  );
+  const selectable = useMemo<readonly string[] | PartialList>(() => {
+    // Every row of the view loaded (a small view): the selection takes them at once, as a unit's list does.
+    const whole: string[] = [];
+    for (let i = 0; i < source.count && i < WHOLE_AT_MOST; i++) {
+      const domain = source.at(i)?.original.domain;
+      if (domain === undefined) break;
+      whole.push(domain);
+    }
+    if (whole.length === source.count) return whole;
+    return { at: (index) => source.at(index)?.original.domain, all: allDomains };
+  }, [source, allDomains]);
   return {
     table: fleet.table,
     rows: source,
