@@ -15,6 +15,7 @@ import type { SortColumn } from '../../../data/site-model/sites-search';
 import type { RowSource, SitesTableModel } from '../use-sites-view';
 import { SiteRow, type TableLayout } from './site-row';
 import { SortHeader } from './sort-header';
+import { LoadingRow, Spacer } from './table-spacers';
 import { moveInRow, rememberOpened, takeOpened } from './row-focus';
 import { usePageVirtualizer } from './use-page-virtualizer';
 import { useRowKeyBase } from './use-row-key-base';
@@ -281,37 +282,5 @@ export function SitesTable(props: SitesTableProps) {
         {padBottom > 0 ? <Spacer height={padBottom} columns={columns} /> : null}
       </table>
     </div>
-  );
-}
-
-function LoadingRow({
-  index,
-  layout,
-  columns,
-  measure,
-}: {
-  index: number;
-  layout: TableLayout;
-  columns: number;
-  measure: (element: HTMLTableSectionElement | null) => void;
-}) {
-  return (
-    <tbody ref={measure} data-index={index} aria-hidden="true">
-      <tr className={cn(layout === 'narrow' ? 'h-14' : 'h-10', '[&>td]:border-b [&>td]:border-border')}>
-        <td colSpan={columns} className="px-3">
-          <span className="block h-3 w-1/3 animate-pulse rounded bg-surface-muted" />
-        </td>
-      </tr>
-    </tbody>
-  );
-}
-
-function Spacer({ height, columns }: { height: number; columns: number }) {
-  return (
-    <tbody aria-hidden="true">
-      <tr>
-        <td colSpan={columns} style={{ height, padding: 0 }} />
-      </tr>
-    </tbody>
   );
 }
