@@ -6,8 +6,6 @@ import {
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import { accountQueryOptions } from '../../data/account';
-import { fleetViewOf, fleetWindowOptions } from '../../data/fleet-windows';
-import { workspaceOf } from '../../data/workspace-client';
 import { sitesQueryOptions } from '../../data/sites-query';
 import { isUnknownUnit, UnknownUnit } from '../../features/sites/components/sites-error';
 import { SitesPage } from '../../features/sites/components/sites-page';
@@ -20,15 +18,23 @@ const { unit: _unit, ...stripped } = SEARCH_DEFAULTS;
 export const Route = createFileRoute('/_auth/sites')({
   validateSearch: sitesSearchSchema,
   search: { middlewares: [stripSearchParams(stripped)] },
-  loaderDeps: ({ search }) => ({ unit: search.unit, view: search.unit === undefined ? fleetViewOf(search) : null }),
+  loaderDeps: ({ search: { unit, q, status, firewall, cleanup, period, scan, customer, sort, desc } }) => ({
+    unit,
+    view: unit === undefined ? { q, status, firewall, cleanup, period, scan, customer, sort, desc } : null,
+  }),
   // The whole account's table asks the server's read model for the rows it shows (sites-page.tsx):
   // the list is loaded here for a unit's sites (a short list) and for a site's page under it.
   loader: ({ context, deps, location }) => {
     const child = /^\/sites\/./.test(location.pathname);
     // The first window is asked for at once, while the table's code loads (not waited for: the page shows it).
-    if (deps.view !== null && !child) {
-      const { queryClient } = context;
-      void queryClient.prefetchQuery(fleetWindowOptions(queryClient, workspaceOf(context.api), deps.view, 0));
+    // Its module loads here, not with every page's routes (the /login budget).
+    const { view } = deps;
+    if (view !== null && !child) {
+      void import('../../data/fleet-windows').then(({ fleetViewOf, fleetWindowOptions, workspaceOf }) =>
+        context.queryClient.prefetchQuery(
+          fleetWindowOptions(context.queryClient, workspaceOf(context.api), fleetViewOf(view), 0),
+        ),
+      );
     }
     return Promise.all([
       deps.unit !== undefined || child
