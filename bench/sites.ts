@@ -85,11 +85,18 @@ export async function benchSites(): Promise<void> {
     await warm.goto(`${base}/sites`);
     await warm.locator('tr[data-domain]').first().waitFor({ timeout: 120_000 });
     // The server's first read of the fleet (the read model) has ended: what follows is measured on it.
-    await warm.waitForFunction(
-      `!(document.querySelector('[data-testid=sites-freshness]')?.textContent ?? 'updating').includes('updating')`,
-      undefined,
-      { timeout: 300_000, polling: 500 },
-    );
+    // (At most two minutes: a read slower than the refresh age starts again at once; measured meanwhile then.)
+    const settled = await warm
+      .waitForFunction(
+        `!(document.querySelector('[data-testid=sites-freshness]')?.textContent ?? 'updating').includes('updating')`,
+        undefined,
+        { timeout: 120_000, polling: 500 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!settled) console.log('sites: the read model was still reading the fleet after 2 minutes; measured meanwhile');
     await warm.close();
 
     const loads = await measureLoad(stack);
