@@ -7,7 +7,10 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
+  FLEET_CUSTOMERS,
   FLEET_MAC_HEADER,
+  FLEET_MAX_DOMAINS,
+  FLEET_MAX_KEEP,
   FLEET_MAX_LIMIT,
   FLEET_ON_OFF,
   FLEET_PERIODS,
@@ -36,6 +39,13 @@ const whole = (name: string, max: number) =>
     .refine((n) => n <= max, `${name} must be at most ${max}`)
     .optional();
 
+/** Domains as the rows name them, comma-separated (a domain has no comma). */
+const keepList = z
+  .string()
+  .transform((v) => [...new Set(v.split(',').flatMap((d) => siteKey(d) ?? []))])
+  .refine((list) => list.length <= FLEET_MAX_KEEP, `keep names at most ${FLEET_MAX_KEEP} sites`)
+  .optional();
+
 const windowQuery = z.object({
   sort: choice('sort', FLEET_SORTS),
   dir: choice('dir', ['asc', 'desc'] as const),
@@ -47,6 +57,8 @@ const windowQuery = z.object({
   cleanup: choice('cleanup', FLEET_ON_OFF),
   period: choice('period', FLEET_PERIODS),
   scan: choice('scan', FLEET_SCANS),
+  customer: choice('customer', FLEET_CUSTOMERS),
+  keep: keepList,
   unit: z
     .string()
     .transform((v, ctx) => {
@@ -57,7 +69,22 @@ const windowQuery = z.object({
     .optional(),
 });
 
-export function fleetRoutes(app: Hono<Env>, model: ReadModel): void {
+/** How long a read waits at most for the dashboard's writes already answered to reach the read model. */
+const WRITES_WAIT_MS = 1_000;
+
+/**
+ * `writesSeen` resolves once the writes answered so far have changed the read
+ * model (the recorder's queue): a read right after a write sees it.
+ */
+export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => Promise<void> = async () => {}): void {
+  const afterWrites = async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([writesSeen(), new Promise((resolve) => (timer = setTimeout(resolve, WRITES_WAIT_MS)))]);
+    clearTimeout(timer);
+  };
+  const queryOf = (data: z.output<typeof windowQuery>) =>
+    Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as FleetQuery;
+
   /** Counts the visit, starts a read when due; says how fresh the answer is. */
   const visit = async (c: Context<Env>) => {
     const key = c.get('key');
@@ -76,9 +103,21 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel): void {
     const parsed = windowQuery.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
     const freshness = await visit(c);
-    const query = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as FleetQuery;
+    await afterWrites();
+    const query = queryOf(parsed.data);
     const window = await model.read.window(c.get('key').accountId, query, model.nowSeconds());
     return c.json({ ...freshness, offset: query.offset ?? 0, ...window });
+  });
+
+  /** Every matching site's domain in the view's order (a selection of all of them): `offset` and `limit` do not apply. */
+  app.get('/workspace/fleet/domains', async (c) => {
+    const parsed = windowQuery.safeParse(c.req.query());
+    if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
+    const freshness = await visit(c);
+    await afterWrites();
+    const { offset: _offset, limit: _limit, ...query } = queryOf(parsed.data);
+    const answer = await model.read.domains(c.get('key').accountId, query, model.nowSeconds(), FLEET_MAX_DOMAINS);
+    return c.json({ ...freshness, ...answer });
   });
 
   app.get('/workspace/fleet/summary', async (c) => {

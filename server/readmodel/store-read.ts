@@ -19,7 +19,7 @@ const SCAN_GRACE_SECONDS = 86_400;
 const UNSCHEDULED_RECENT_SECONDS = 30 * 86_400;
 const NEVER = FLEET_STATUSES.indexOf('never');
 
-const SORT_COLUMN: Record<Exclude<FleetSort, 'patching'>, keyof WorkspaceDatabase['rm_site']> = {
+const SORT_COLUMN: Record<Exclude<FleetSort, 'patching' | 'customer'>, keyof WorkspaceDatabase['rm_site']> = {
   domain: 'domain',
   status: 'status',
   threats: 'threats',
@@ -46,10 +46,29 @@ function normalQuery(q: string): string {
     .replace(/[/?#].*$/, '');
 }
 
+/** The customer (the workspace's map) of the row `s`, as a subquery. */
+const customerOf = (eb: Eb) =>
+  eb
+    .selectFrom('ws_site_unit as c')
+    .select('c.unit_email')
+    .whereRef('c.account_id', '=', 's.account_id')
+    .whereRef('c.domain', '=', 's.domain');
+
 function filtered(eb: Eb, query: FleetQuery, now: number) {
   const where = [];
   const q = normalQuery(query.q ?? '');
-  if (q !== '') where.push(sql<boolean>`s.search like ${`%${q.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`);
+  if (q !== '') {
+    const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+    // The names, or the customer's e-mail (src/data/site-model/site-filters.ts searchText).
+    where.push(
+      eb.or([
+        sql<boolean>`s.search like ${like} escape '\\'`,
+        eb.exists(customerOf(eb).where(sql<boolean>`c.unit_email like ${like} escape '\\'`)),
+      ]),
+    );
+  }
+  if (query.customer === 'known') where.push(eb.exists(customerOf(eb)));
+  if (query.customer === 'none') where.push(eb.not(eb.exists(customerOf(eb))));
   if (query.status !== undefined && query.status !== 'any') {
     where.push(eb('s.status', '=', FLEET_STATUSES.indexOf(query.status)));
   }
@@ -64,7 +83,9 @@ function filtered(eb: Eb, query: FleetQuery, now: number) {
     where.push(eb('s.scanperiod', '=', SCAN_PERIODS[query.period === 'off' ? '0' : query.period]));
   }
   if (query.scan === 'due') where.push(scanDue(now));
-  return eb.and(where);
+  // Sites just changed stay in the view whatever its filters (src/features/sites/components/site-columns.tsx).
+  const keep = query.keep ?? [];
+  return keep.length === 0 || where.length === 0 ? eb.and(where) : eb.or([eb.and(where), eb('s.domain', 'in', keep)]);
 }
 
 export function readStore(db: WorkspaceDb) {
@@ -116,6 +137,26 @@ export function readStore(db: WorkspaceDb) {
         'p.enabled as patching',
       ]);
 
+  /** The rows in the view's order: the sort column, the domain breaking ties (both turned round for `desc`). */
+  const ordered = (accountId: string, query: FleetQuery, now: number) => {
+    const dir = query.dir === 'desc' ? 'desc' : 'asc';
+    const sort = query.sort ?? 'domain';
+    let rows = joined(base(accountId, query, now));
+    if (sort === 'patching') rows = rows.orderBy(sql`coalesce(p.enabled, -1)`, dir);
+    // By the customer's e-mail, the sites with none after every customer (table-model.ts comparators).
+    else if (sort === 'customer')
+      rows = rows.orderBy(sql`case when u.unit_email is null then 1 else 0 end`, dir).orderBy('u.unit_email', dir);
+    else rows = rows.orderBy(`s.${SORT_COLUMN[sort]}`, dir);
+    return sort === 'domain' ? rows : rows.orderBy('s.domain', dir);
+  };
+
+  const count = async (accountId: string, query: FleetQuery, now: number) => {
+    const row = await base(accountId, query, now)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+
   return {
     async freshness(accountId: string) {
       const row = await db
@@ -128,24 +169,23 @@ export function readStore(db: WorkspaceDb) {
 
     /** A window of rows in the view's order (the domain breaks ties) and how many match. */
     async window(accountId: string, query: FleetQuery, now: number): Promise<{ total: number; rows: FleetRow[] }> {
-      const dir = query.dir === 'desc' ? 'desc' : 'asc';
-      const sort = query.sort ?? 'domain';
-      let rowsQuery = joined(base(accountId, query, now));
-      rowsQuery =
-        sort === 'patching'
-          ? rowsQuery.orderBy(sql`coalesce(p.enabled, -1)`, dir)
-          : rowsQuery.orderBy(`s.${SORT_COLUMN[sort]}`, dir);
-      if (sort !== 'domain') rowsQuery = rowsQuery.orderBy('s.domain', dir);
-      const [rows, count] = await Promise.all([
-        rowsQuery
+      const [rows, total] = await Promise.all([
+        ordered(accountId, query, now)
           .limit(query.limit ?? 50)
           .offset(query.offset ?? 0)
           .execute(),
-        base(accountId, query, now)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst(),
+        count(accountId, query, now),
       ]);
-      return { total: Number(count?.n ?? 0), rows: rows.map((r) => siteOf(r as JoinedRow)) };
+      return { total, rows: rows.map((r) => siteOf(r as JoinedRow)) };
+    },
+
+    /** Every matching site's domain (the UTF-8 name, as rows give it) in the view's order, at most `limit`. */
+    async domains(accountId: string, query: FleetQuery, now: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        ordered(accountId, query, now).limit(limit).execute(),
+        count(accountId, query, now),
+      ]);
+      return { total, domains: rows.map((r) => r.name) };
     },
 
     async site(accountId: string, domain: string): Promise<(FleetRow & { fwhistory: unknown }) | null> {

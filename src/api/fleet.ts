@@ -29,14 +29,21 @@ export const FLEET_SORTS = [
   'patching',
   'period',
   'permissions',
+  'customer',
 ] as const;
 export type FleetSort = (typeof FLEET_SORTS)[number];
 
 export const FLEET_ON_OFF = ['any', 'on', 'off'] as const;
 export const FLEET_PERIODS = ['any', 'month', 'week', 'day', 'off'] as const;
 export const FLEET_SCANS = ['any', 'due'] as const;
+/** Customer: any site, the sites with no customer known, the sites with one (src/data/site-model/sites-search.ts). */
+export const FLEET_CUSTOMERS = ['any', 'none', 'known'] as const;
 /** Rows in one window at most. */
 export const FLEET_MAX_LIMIT = 500;
+/** Sites a view keeps whatever its filters (a row just changed stays until the user moves on), at most. */
+export const FLEET_MAX_KEEP = 100;
+/** Domains one answer of `fleet/domains` names at most (a selection of every matching site). */
+export const FLEET_MAX_DOMAINS = 100_000;
 
 /** A window's request: the sites page's search params, and which rows. Omitted: the defaults. */
 export interface FleetQuery {
@@ -53,6 +60,10 @@ export interface FleetQuery {
   scan?: (typeof FLEET_SCANS)[number];
   /** The customer's (unit's) e-mail. */
   unit?: string;
+  /** Whether a customer is known for the site. */
+  customer?: (typeof FLEET_CUSTOMERS)[number];
+  /** Sites that pass every filter and the search (at most FLEET_MAX_KEEP). */
+  keep?: readonly string[];
 }
 
 const int = z.int();
@@ -146,12 +157,23 @@ export const fleetSiteSchema = z.object({
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetSiteAnswer = z.infer<typeof fleetSiteSchema>;
 
+/** Every site of a view, in its order: the domains (at most FLEET_MAX_DOMAINS) and how many match. */
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export const fleetDomainsSchema = z.object({
+  ...freshness,
+  total: int,
+  domains: z.array(z.string()),
+});
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export type FleetDomainsAnswer = z.infer<typeof fleetDomainsSchema>;
+
 /** A window's query string (defaults left out, so equal views are equal URLs). */
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export function fleetQueryString(query: FleetQuery): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && value !== 'any') params.set(name, String(value));
+    const text = Array.isArray(value) ? value.join(',') : value;
+    if (text !== undefined && text !== '' && text !== 'any') params.set(name, String(text));
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
@@ -168,6 +190,9 @@ export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>)
   };
   return {
     sites: (query: FleetQuery = {}) => call(`fleet/sites${fleetQueryString(query)}`, fleetWindowSchema),
+    /** Every matching site's domain, in the view's order (`offset` and `limit` aside). */
+    domains: (query: Omit<FleetQuery, 'offset' | 'limit'> = {}) =>
+      call(`fleet/domains${fleetQueryString(query)}`, fleetDomainsSchema),
     summary: () => call('fleet/summary', fleetSummarySchema),
     site: (domain: string) => call(`fleet/site/${encodeURIComponent(domain)}`, fleetSiteSchema),
   };

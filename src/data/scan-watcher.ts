@@ -16,6 +16,7 @@ import { classifyError, endsSession, errorCodeOf, isMethodError } from '../api/e
 import type { Site } from '../api/schemas';
 import type { WorkspaceState } from '../api/workspace';
 import { useApi } from '../lib/api-context';
+import { showListedSite } from './fleet-windows';
 import { findSite } from './sites';
 import { sitesQueryOptions } from './sites-query';
 import { invalidateWorkspace, siteKey, useWorkspaceState } from './workspace';
@@ -192,7 +193,11 @@ export class ScanWatcher {
         const site = findSite(sites, domain);
         const date = site?.scanreport?.date ?? null;
         if (!site) outcome = { kind: 'gone' };
-        else if (date !== null && date !== p.baseline) outcome = { kind: 'done', site };
+        else if (date !== null && date !== p.baseline) {
+          outcome = { kind: 'done', site };
+          // The sites table's rows come from the read model, which reads the new report later.
+          showListedSite(this.client, site);
+        }
       }
       if (!outcome && now - p.since > SCAN_GIVE_UP_MS) outcome = { kind: 'timeout' };
       if (outcome) {

@@ -6,8 +6,10 @@
  * write has settled (an answer from between two writes would make the controls jump).
  */
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { Site } from '../api/schemas';
 import { useOptimisticMutation } from '../lib/use-optimistic-mutation';
+import { patchFleetWindows, restoreFleetRows, type RowsBefore } from './fleet-windows';
 import { SITES_KEY } from './sites-query';
 import { WORKSPACE_KEY } from './workspace';
 
@@ -59,6 +61,8 @@ function restoreSites(current: Site[], before: readonly Site[], domains: readonl
  */
 function patchCachedSites(client: QueryClient, patches: ReadonlyMap<string, SitePatch>): void {
   if (patches.size === 0) return;
+  // The sites table's windows of the read model too (fleet-windows.ts).
+  patchFleetWindows(client, patches);
   for (const [key, sites] of client.getQueriesData<Site[]>({ queryKey: SITES_KEY })) {
     if (!sites) continue;
     const next = patchSites(sites, patches);
@@ -80,6 +84,9 @@ export interface SiteWriteOptions<V, R> {
 /** One write of sites; the caller shows a failure where the change was made. */
 export function useSiteWrite<V, R>(options: SiteWriteOptions<V, R>) {
   const { optimistic } = options;
+  const client = useQueryClient();
+  // The read model's windows as they were before each write in flight (by its variables), to put back on failure.
+  const fleetBefore = useRef(new Map<V, RowsBefore>()).current;
   return useOptimisticMutation<V, R, Site[]>({
     mutationKey: WRITE_KEY,
     mutationFn: options.mutationFn,
@@ -94,9 +101,26 @@ export function useSiteWrite<V, R>(options: SiteWriteOptions<V, R>) {
     // The workspace records the write off the answer's path; asked again with the lists (the memories' overlays cover a late record).
     invalidate: [SITES_KEY, WORKSPACE_KEY],
     errorDisplay: 'inline',
-    onMutate: options.onMutate,
-    onSuccess: options.onSuccess,
-    onError: options.onError,
+    onMutate: (variables) => {
+      const change = optimistic?.(variables);
+      // A change of every list (not one unit's) shows at once in the sites table's windows too.
+      if (change && change.queryKey === undefined) {
+        fleetBefore.set(
+          variables,
+          patchFleetWindows(client, new Map(change.domains.map((domain) => [domain, change.patch]))),
+        );
+      }
+      options.onMutate?.(variables);
+    },
+    onSuccess: (result, variables) => {
+      fleetBefore.delete(variables);
+      options.onSuccess?.(result, variables);
+    },
+    onError: (error, variables) => {
+      restoreFleetRows(client, fleetBefore.get(variables) ?? new Map());
+      fleetBefore.delete(variables);
+      options.onError?.(error, variables);
+    },
   });
 }
 

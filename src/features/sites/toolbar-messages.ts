@@ -47,4 +47,9 @@ export const sitesToolbarMessages = /* @__PURE__ */ i18n('sitesToolbar', {
   csvUnknown: 'unknown',
   viewingUnit: params('Showing the sites shared with {unit}.'),
   showAll: 'Show all sites',
+  asOf: params('as of {time}'),
+  asOfTitle: params('The sites as the service listed them at {time}'),
+  updating: 'updating…',
+  readFailed: 'The latest list could not be read from the service; shown as last read.',
+  loading: 'Reading your sites…',
 });

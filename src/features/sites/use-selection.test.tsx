@@ -37,4 +37,21 @@ describe('useSelection', () => {
     rerender({ list: ['a.example', 'e.example'] });
     expect(result.current.domains).toEqual(['a.example', 'e.example']);
   });
+
+  it('over a partial list (the read model’s windows): toggles the rows loaded, select all takes every matching site', async () => {
+    const loaded = new Map([
+      [0, 'a.example'],
+      [1, 'b.example'],
+    ]);
+    const everyMatching = [...LIST, 'f.example'];
+    const list = { at: (i: number) => loaded.get(i), all: () => Promise.resolve(everyMatching) };
+    const { result } = renderHook(() => useSelection(list));
+    act(() => result.current.toggle(1, false));
+    // A place whose window is not loaded selects nothing.
+    act(() => result.current.toggle(7, false));
+    expect(result.current.domains).toEqual(['b.example']);
+    await act(() => result.current.selectAll() ?? Promise.resolve());
+    expect(result.current.domains).toEqual(expect.arrayContaining(everyMatching));
+    expect(result.current.domains).toHaveLength(everyMatching.length);
+  });
 });

@@ -1,8 +1,8 @@
-import { useTable } from '@tanstack/react-table';
+import { useTable, type Row } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { Site } from '../../data/sites';
 import { HIDDEN_BY_DEFAULT, HIDDEN_WHEN_NARROW, sitesColumns } from './components/site-columns';
-import { columnFiltersOf, orderSites, sitesFeatures } from './components/table-model';
+import { columnFiltersOf, orderSites, sitesFeatures, type SitesFeatures } from './components/table-model';
 import { useColumnVisibility } from './column-visibility';
 import type { SitesSearch } from '../../data/site-model/sites-search';
 import { customerOf, type CustomerMap } from '../../data/workspace';
@@ -59,8 +59,29 @@ export function useSitesView(
   );
   const rows = table.getRowModel().rows;
   const view = useMemo(() => rows.map((row) => row.original), [rows]);
-  return { table, rows, sites: view };
+  const source = useMemo<RowSource>(
+    () => ({
+      count: rows.length,
+      at: (index) => rows[index],
+      indexOf: (domain) => rows.findIndex((r) => r.original.domain === domain),
+      all: rows,
+    }),
+    [rows],
+  );
+  return { table, rows, sites: view, source };
+}
+
+/** The table's rows by place: all of them (a unit's list), or those loaded of the read model's windows. */
+export interface RowSource {
+  /** How many rows the view has, loaded or not. */
+  count: number;
+  /** The row at a place; undefined while its window loads. */
+  at: (index: number) => SitesRow | undefined;
+  /** A site's place among the rows loaded; -1 when not among them. */
+  indexOf: (domain: string) => number;
+  /** Every row, when the view has them all. */
+  all?: readonly SitesRow[];
 }
 
 export type SitesTableModel = ReturnType<typeof useSitesView>['table'];
-export type SitesRow = ReturnType<typeof useSitesView>['rows'][number];
+export type SitesRow = Row<SitesFeatures, Site>;

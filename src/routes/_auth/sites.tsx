@@ -18,12 +18,31 @@ const { unit: _unit, ...stripped } = SEARCH_DEFAULTS;
 export const Route = createFileRoute('/_auth/sites')({
   validateSearch: sitesSearchSchema,
   search: { middlewares: [stripSearchParams(stripped)] },
-  loaderDeps: ({ search }) => ({ unit: search.unit }),
-  loader: ({ context, deps }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit)),
+  loaderDeps: ({ search: { unit, q, status, firewall, cleanup, period, scan, customer, sort, desc } }) => ({
+    unit,
+    view: unit === undefined ? { q, status, firewall, cleanup, period, scan, customer, sort, desc } : null,
+  }),
+  // The whole account's table asks the server's read model for the rows it shows (sites-page.tsx):
+  // the list is loaded here for a unit's sites (a short list) and for a site's page under it.
+  loader: ({ context, deps, location }) => {
+    const child = /^\/sites\/./.test(location.pathname);
+    // The first window is asked for at once, while the table's code loads (not waited for: the page shows it).
+    // Its module loads here, not with every page's routes (the /login budget).
+    const { view } = deps;
+    if (view !== null && !child) {
+      void import('../../data/fleet-windows').then(({ fleetViewOf, fleetWindowOptions, workspaceOf }) =>
+        context.queryClient.prefetchQuery(
+          fleetWindowOptions(context.queryClient, workspaceOf(context.api), fleetViewOf(view), 0),
+        ),
+      );
+    }
+    return Promise.all([
+      deps.unit !== undefined || child
+        ? context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit))
+        : null,
       context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
-    ]),
+    ]);
+  },
   component: SitesRoute,
   errorComponent: SitesRouteError,
 });

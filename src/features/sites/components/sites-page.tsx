@@ -4,14 +4,14 @@
  * options and actions, bulk changes, Add sites and CSV export.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
 import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
-import { useSites } from '../../../data/sites';
 import { useUnitsDirectory } from '../../../data/units-directory';
 import { useSiteCustomers } from '../../../data/workspace';
+import { errorText } from '../../../i18n/error-text';
 import { toast } from '../../../lib/toast-store';
 import { cn } from '../../../lib/cn';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -24,7 +24,8 @@ import { useBulkJob } from '../use-bulk-job';
 import { useElementWidth } from '../use-element-width';
 import { useSearchDraft } from '../use-search-draft';
 import { useSelection } from '../use-selection';
-import { useSitesView } from '../use-sites-view';
+import { useFleetRows, useUnitRows, type PageRows, type RowsInput } from '../use-page-rows';
+import { Freshness, SitesLoading } from './freshness';
 import { AddSitesDialog } from './add-sites-dialog';
 import { BulkBar } from './bulk-bar';
 import { BulkProgress } from './bulk-progress';
@@ -49,11 +50,19 @@ export interface SitesPageProps {
   onSearch: (change: Partial<SitesSearch>, options?: { replace?: boolean }) => void;
 }
 
-export function SitesPage({ search, onSearch }: SitesPageProps) {
+/** A unit's sites (a short list, from the API) or the whole account's (windows of the server's read model). */
+export function SitesPage(props: SitesPageProps) {
+  return props.search.unit ? (
+    <SitesPageOf key="unit" {...props} useRows={useUnitRows} />
+  ) : (
+    <SitesPageOf key="fleet" {...props} useRows={useFleetRows} />
+  );
+}
+
+function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: (input: RowsInput) => PageRows }) {
   const t = useStore(sitesMessages);
   const tb = useStore(sitesToolbarMessages);
   usePageTitle(t.title);
-  const { data: sites } = useSites(search.unit);
   const account = useAccountId();
   const patching = usePatchingMemory(account);
   const unavailable = useUnavailableOptions(account);
@@ -75,27 +84,23 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
   const { customers } = useSiteCustomers();
   const frame = useRef<HTMLDivElement>(null);
   const width = useElementWidth(frame);
-  const {
-    table,
-    rows,
-    sites: view,
-  } = useSitesView(
-    sites,
-    { ...search, q: query.draft },
+  const filtered = isFiltered({ ...search, q: query.draft });
+  const view = useRows({
+    search,
+    query: query.draft,
     patching,
-    keptNow,
+    kept: keptNow,
     customers,
-    width !== null && width >= CUSTOMER_COLUMN_PX,
-  );
-  const domains = useMemo(() => view.map((s) => s.domain), [view]);
-  const selection = useSelection(domains);
+    roomForCustomer: width !== null && width >= CUSTOMER_COLUMN_PX,
+    filtered,
+  });
+  const selection = useSelection(view.selectable);
   const bulk = useBulkJob();
   const scanning = useScanning();
   const stillScanning =
     bulk.job?.action.kind === 'scan' ? bulk.job.sent.filter((domain) => scanning[domain] !== undefined).length : 0;
   const [adding, setAdding] = useState(false);
   const layout = width !== null && width < NARROW_PX ? 'narrow' : 'full';
-  const filtered = isFiltered({ ...search, q: query.draft });
   const docked = bulk.job !== null || selection.domains.length > 0;
 
   const changeView = (change: Partial<SitesSearch>) => {
@@ -116,7 +121,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.title}</h1>
           <p className="text-sm text-muted-foreground" role="status">
-            {filtered ? t.matchCount(view.length) : t.siteCount(sites.length)}
+            {view.loading ? null : filtered ? t.matchCount(view.total) : t.siteCount(view.total)}
             {search.unit ? ` · ${tb.viewingUnit({ unit: search.unit })}` : ''}
             {search.unit ? (
               <Button variant="link" size="inline" className="ml-2" onClick={() => changeView({ unit: undefined })}>
@@ -124,6 +129,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
               </Button>
             ) : null}
           </p>
+          {view.freshness ? <Freshness {...view.freshness} /> : null}
         </div>
         <SitesToolbar
           search={search}
@@ -137,24 +143,35 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
           narrow={layout === 'narrow'}
           onAdd={() => setAdding(true)}
           onClear={clearFilters}
-          table={table}
-          onExport={() => {
-            const file = exportSites(view, patching);
-            toast({ tone: 'success', title: tb.exported({ file }), description: t.siteCount(view.length) });
-          }}
-          shown={view.length}
+          table={view.table}
+          onExport={() =>
+            void view.allSites().then(
+              (sites) => {
+                const file = exportSites(sites, patching);
+                toast({ tone: 'success', title: tb.exported({ file }), description: t.siteCount(sites.length) });
+              },
+              (error: unknown) => {
+                const text = errorText(error);
+                toast({ tone: 'error', title: text.title, description: `${text.message} ${text.next}` });
+              },
+            )
+          }
+          shown={view.total}
         />
-        {view.length === 0 ? (
+        {view.loading ? (
+          <SitesLoading />
+        ) : view.total === 0 ? (
           <EmptySites
-            kind={sites.length === 0 ? 'none' : 'noMatch'}
+            kind={view.empty ? 'none' : 'noMatch'}
             unit={search.unit}
             onAdd={() => setAdding(true)}
             onClear={clearFilters}
           />
         ) : (
           <SitesTable
-            table={table}
-            rows={rows}
+            table={view.table}
+            rows={view.rows}
+            onRange={view.onRange}
             label={search.unit ? t.unitTableLabel({ unit: search.unit }) : t.tableLabel}
             layout={layout}
             sideways={layout === 'full' && width !== null && width < FULL_TABLE_PX}
@@ -165,7 +182,7 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
             }
             selected={selection.selected}
             onSelect={selection.toggle}
-            onSelectAll={(all) => (all ? selection.selectAll() : selection.clear())}
+            onSelectAll={(all) => (all ? void selection.selectAll() : selection.clear())}
           />
         )}
         {docked ? (
@@ -188,8 +205,8 @@ export function SitesPage({ search, onSearch }: SitesPageProps) {
               {selection.domains.length > 0 ? (
                 <BulkBar
                   selected={selection.domains}
-                  matching={view.length}
-                  onSelectAll={selection.selectAll}
+                  matching={view.total}
+                  onSelectAll={() => void selection.selectAll()}
                   onClear={selection.clear}
                   onStart={(action, list) => void bulk.start(action, list)}
                   busy={bulk.job?.running ?? false}

@@ -12,16 +12,19 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../../../components/site/site-messages';
 import type { SortColumn } from '../../../data/site-model/sites-search';
-import type { SitesRow, SitesTableModel } from '../use-sites-view';
+import type { RowSource, SitesTableModel } from '../use-sites-view';
 import { SiteRow, type TableLayout } from './site-row';
 import { SortHeader } from './sort-header';
+import { LoadingRow, Spacer } from './table-spacers';
 import { moveInRow, rememberOpened, takeOpened } from './row-focus';
 import { usePageVirtualizer } from './use-page-virtualizer';
 import { useRowKeyBase } from './use-row-key-base';
 
 interface SitesTableProps {
   table: SitesTableModel;
-  rows: readonly SitesRow[];
+  rows: RowSource;
+  /** The rows in view changed (the places of the first and the last): their windows are asked for. */
+  onRange?: (start: number, end: number) => void;
   label: string;
   layout: TableLayout;
   /** The full table is wider than its place (a panel of 800 px): it scrolls sideways there. */
@@ -39,7 +42,7 @@ const ROW_ESTIMATE: Record<TableLayout, number> = { full: 41, narrow: 57 };
 const PAGE = 10;
 
 export function SitesTable(props: SitesTableProps) {
-  const { rows, layout, selected, onSelect } = props;
+  const { rows, layout, selected, onSelect, onRange } = props;
   const visible = props.table.getVisibleLeafColumns();
   // On a narrow screen the row shows the columns placed there; the rest go to its detail.
   const shown = layout === 'narrow' ? visible.filter((c) => c.columnDef.meta?.narrow === 'row') : visible;
@@ -51,10 +54,10 @@ export function SitesTable(props: SitesTableProps) {
   const [active, setActive] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const focusWanted = useRef<number | null>(null);
-  const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
+  const activeIndex = Math.min(active, Math.max(0, rows.count - 1));
 
   const virtualizer = usePageVirtualizer({
-    count: rows.length,
+    count: rows.count,
     estimateSize: () => ROW_ESTIMATE[layout],
     listRef: scrollRef,
     headRef,
@@ -74,12 +77,12 @@ export function SitesTable(props: SitesTableProps) {
 
   const focusRow = useCallback(
     (index: number) => {
-      const target = Math.max(0, Math.min(rows.length - 1, index));
+      const target = Math.max(0, Math.min(rows.count - 1, index));
       setActive(target);
       focusWanted.current = target;
       virtualizer.scrollToIndex(target, { align: 'auto' });
     },
-    [rows.length, virtualizer],
+    [rows.count, virtualizer],
   );
 
   // After the wanted row has rendered: give it the focus.
@@ -98,9 +101,11 @@ export function SitesTable(props: SitesTableProps) {
   const returning = useRef(opened);
   useEffect(() => {
     const domain = returning.current;
-    if (domain === null || rows.length === 0) return;
+    if (domain === null || rows.count === 0) return;
+    const index = rows.indexOf(domain);
+    // The view's rows are still loading: look again when they are in.
+    if (index < 0 && rows.all === undefined && rows.at(0) === undefined) return;
     returning.current = null;
-    const index = rows.findIndex((r) => r.original.domain === domain);
     if (index < 0) return;
     focusRow(index);
     // The shell moves the focus to a new page's heading once it has rendered: the row takes it back, once.
@@ -120,7 +125,7 @@ export function SitesTable(props: SitesTableProps) {
         PageDown: index + PAGE,
         PageUp: index - PAGE,
         Home: 0,
-        End: rows.length - 1,
+        End: rows.count - 1,
       };
       const to = moves[e.key];
       if (to !== undefined) {
@@ -128,7 +133,7 @@ export function SitesTable(props: SitesTableProps) {
         focusRow(to);
       } else if (e.key === 'Enter') {
         e.preventDefault();
-        const domain = rows[index]?.original.domain;
+        const domain = rows.at(index)?.original.domain;
         if (domain) {
           rememberOpened(domain);
           void navigate({ to: '/sites/$domain', params: { domain } });
@@ -152,6 +157,9 @@ export function SitesTable(props: SitesTableProps) {
   );
 
   const items = virtualizer.getVirtualItems();
+  // The rows in view (not the focused row kept far away): their windows are asked for.
+  const [first, last] = [virtualizer.range?.startIndex ?? 0, virtualizer.range?.endIndex ?? 0];
+  useEffect(() => onRange?.(first, last), [onRange, first, last]);
   const keyBase = useRowKeyBase(rows, virtualizer.range?.startIndex ?? 0, items.length);
   // Item positions count from the page's top (scrollMargin); the spacers from the table's.
   const margin = virtualizer.options.scrollMargin;
@@ -160,9 +168,10 @@ export function SitesTable(props: SitesTableProps) {
   const narrow = layout === 'narrow';
   const columns = shown.length + 2;
   // Nothing selected (the usual case, and after every keystroke in the search): no need to look at 10,000 rows.
+  // Without every row at hand (the read model's windows), a selection as large as the view is all of it.
   const allSelected =
-    rows.length > 0 && selected.size >= rows.length && rows.every((r) => selected.has(r.original.domain));
-  const someSelected = selected.size > 0 && !allSelected && rows.some((r) => selected.has(r.original.domain));
+    rows.count > 0 && selected.size >= rows.count && (rows.all?.every((r) => selected.has(r.original.domain)) ?? true);
+  const someSelected = selected.size > 0 && !allSelected;
 
   return (
     // One scroll, the page's: no box of its own height inside the scrolling page (it clipped expanded
@@ -179,7 +188,7 @@ export function SitesTable(props: SitesTableProps) {
     >
       <table
         aria-label={props.label}
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={rows.count + 1}
         className={cn(
           'w-full table-fixed border-separate border-spacing-0 text-sm',
           !narrow && (shown.some((c) => c.id === 'customer') ? 'min-w-[73rem]' : 'min-w-[62rem]'),
@@ -227,13 +236,29 @@ export function SitesTable(props: SitesTableProps) {
           </tr>
         </thead>
         {items.flatMap((item, i) => {
-          const row = rows[item.index];
-          if (!row) return [];
-          const site = row.original;
+          const row = rows.at(item.index);
           // The space of the rows not rendered before this one: above the first, and between the
           // focused row kept far away (rangeExtractor) and the rows in view. Without it the table
           // was shorter than the list, and a scroll far down bounced between two offsets each frame.
           const gap = item.start - (i === 0 ? margin : (items[i - 1]?.end ?? margin));
+          const spacer =
+            gap > 0
+              ? [<Spacer key={i === 0 ? 'top' : `gap-${item.index - keyBase}`} height={gap} columns={columns} />]
+              : [];
+          if (!row) {
+            // Its window is on its way: a row of the same height, so nothing moves when it comes.
+            return [
+              ...spacer,
+              <LoadingRow
+                key={item.index - keyBase}
+                index={item.index}
+                layout={layout}
+                columns={columns}
+                measure={virtualizer.measureElement}
+              />,
+            ];
+          }
+          const site = row.original;
           const line = (
             <SiteRow
               key={item.index - keyBase}
@@ -252,22 +277,10 @@ export function SitesTable(props: SitesTableProps) {
               columns={columns}
             />
           );
-          return gap > 0
-            ? [<Spacer key={i === 0 ? 'top' : `gap-${item.index - keyBase}`} height={gap} columns={columns} />, line]
-            : [line];
+          return [...spacer, line];
         })}
         {padBottom > 0 ? <Spacer height={padBottom} columns={columns} /> : null}
       </table>
     </div>
-  );
-}
-
-function Spacer({ height, columns }: { height: number; columns: number }) {
-  return (
-    <tbody aria-hidden="true">
-      <tr>
-        <td colSpan={columns} style={{ height, padding: 0 }} />
-      </tr>
-    </tbody>
   );
 }

@@ -10,7 +10,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
  * view keep their components and take the new sites (an update), instead of
  * some twenty rows unmounting and mounting again at a keystroke.
  */
-export function useRowKeyBase(rows: readonly unknown[], first: number, shown: number): number {
+export function useRowKeyBase(rows: unknown, first: number, shown: number): number {
   const [keyed, setKeyed] = useState({ rows, base: 0 });
   // The first row in view as last committed (a scroll changes it without a new list).
   const committedFirst = useRef(first);

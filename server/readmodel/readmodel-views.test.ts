@@ -1,0 +1,129 @@
+/**
+ * The sites table's views in the read model on each engine, as the sites
+ * page's own model makes them (src/features/sites/components/table-model.ts,
+ * src/data/site-model/site-filters.ts): the customer filter (known, none),
+ * the order by customer, a search that finds the customer's e-mail, the
+ * sites a view keeps whatever its filters, and every matching domain.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Site } from '../../src/api/schemas.ts';
+import { matchesFilters } from '../../src/data/site-model/site-filters.ts';
+import { FILTER_DEFAULTS, type SiteFilters } from '../../src/data/site-model/sites-search.ts';
+import { orderSites } from '../../src/features/sites/components/table-model.ts';
+import { openWorkspaceDb, type OpenedDb } from '../workspace/db.ts';
+import { directoryStore } from '../workspace/store-directory.ts';
+import { ENGINES, type TestPlace } from '../workspace/test-engines.ts';
+import { readStore } from './store-read.ts';
+import { rowOf } from './site-row.ts';
+import { writeStore } from './store-write.ts';
+
+const NOW = Date.UTC(2026, 10, 26);
+const NOW_S = NOW / 1000;
+
+function site(n: number): Site {
+  const domain = `s${String(n).padStart(2, '0')}.example`;
+  return {
+    id: n,
+    host: domain,
+    domain,
+    adddate: NOW_S - 86_400,
+    scanperiod: 86_400,
+    nextscan: NOW_S + 3600,
+    firewallstatus: n % 3 === 0 ? 0 : 1,
+    autotreatment: n % 2,
+    permissions: 0,
+    scanreport: null,
+  };
+}
+
+const SITES = Array.from({ length: 20 }, (_, n) => site(n));
+/** Every third site has a customer: three customers, their e-mails out of the sites' order. */
+const CUSTOMER: ReadonlyMap<string, string> = new Map(
+  SITES.filter((_, n) => n % 3 === 1).map((s, i) => [
+    s.domain,
+    ['zed@c.example', 'amy@a.example', 'kim@b.example'][i % 3] ?? '',
+  ]),
+);
+
+describe.each(ENGINES)('the sites table’s views in the read model on $title', ({ available, place: makePlace }) => {
+  let place: TestPlace | undefined;
+  let opened: OpenedDb | undefined;
+  afterEach(async () => {
+    await opened?.db.destroy();
+    await place?.drop();
+    opened = undefined;
+    place = undefined;
+  });
+
+  async function fleet() {
+    place = await makePlace();
+    opened = await openWorkspaceDb(place.location);
+    const write = writeStore(opened.db);
+    await write.visit('a', NOW);
+    await write.upsertSites(SITES.flatMap((s) => rowOf('a', s, NOW) ?? []));
+    await directoryStore(opened.db).shareSites(
+      'a',
+      [...CUSTOMER].map(([domain, unit]) => ({ domain, unit })),
+      NOW,
+    );
+    return readStore(opened.db);
+  }
+
+  const expected = (filters: Partial<SiteFilters>) =>
+    SITES.filter((s) => matchesFilters(s, { ...FILTER_DEFAULTS, ...filters }, NOW_S, CUSTOMER.get(s.domain))).map(
+      (s) => s.domain,
+    );
+
+  it.skipIf(!available)('filters by a customer known or none, as the page does', async () => {
+    const read = await fleet();
+    for (const customer of ['known', 'none'] as const) {
+      const window = await read.window('a', { customer, limit: 500 }, NOW_S);
+      expect(window.rows.map((r) => r.domain)).toEqual(expected({ customer }));
+      expect(window.total).toBe(expected({ customer }).length);
+    }
+    const both = await read.window('a', { customer: 'known', firewall: 'off', limit: 500 }, NOW_S);
+    expect(both.rows.map((r) => r.domain)).toEqual(expected({ customer: 'known', firewall: 'off' }));
+  });
+
+  it.skipIf(!available)('orders by customer as the page does, the sites without one last', async () => {
+    const read = await fleet();
+    const page = orderSites(
+      SITES,
+      'customer',
+      () => -1,
+      (d) => CUSTOMER.get(d),
+    ).sites.map((s) => s.domain);
+    const window = await read.window('a', { sort: 'customer', limit: 500 }, NOW_S);
+    expect(window.rows.map((r) => r.domain)).toEqual(page);
+    expect(window.rows[0]?.unit).toBe('amy@a.example');
+    const desc = await read.window('a', { sort: 'customer', dir: 'desc', limit: 3 }, NOW_S);
+    expect(desc.rows.map((r) => r.unit)).toEqual([null, null, null]);
+  });
+
+  it.skipIf(!available)("finds a site by its customer's e-mail", async () => {
+    const read = await fleet();
+    const window = await read.window('a', { q: 'kim@', limit: 500 }, NOW_S);
+    expect(window.rows.map((r) => r.domain)).toEqual(expected({ q: 'kim@' }));
+    expect(window.total).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!available)('keeps the sites a view keeps whatever its filters, counted', async () => {
+    const read = await fleet();
+    const window = await read.window('a', { firewall: 'off', keep: ['s01.example'], limit: 500 }, NOW_S);
+    expect(window.rows.map((r) => r.domain)).toEqual([
+      's00.example',
+      's01.example',
+      ...expected({ firewall: 'off' }).slice(1),
+    ]);
+    expect(window.total).toBe(expected({ firewall: 'off' }).length + 1);
+  });
+
+  it.skipIf(!available)('names every matching domain in the view’s order, up to the limit', async () => {
+    const read = await fleet();
+    const all = await read.domains('a', { sort: 'firewall', cleanup: 'on' }, NOW_S, 100_000);
+    const window = await read.window('a', { sort: 'firewall', cleanup: 'on', limit: 500 }, NOW_S);
+    expect(all.domains).toEqual(window.rows.map((r) => r.domain));
+    expect(all.total).toBe(expected({ cleanup: 'on' }).length);
+    expect((await read.domains('a', {}, NOW_S, 5)).domains).toHaveLength(5);
+  });
+});

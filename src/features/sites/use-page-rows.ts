@@ -1,0 +1,92 @@
+/**
+ * Where the sites page's rows come from: the whole account's from the
+ * server's read model, a window at a time (use-fleet-view.ts); one unit's
+ * (a short list) from `sites_list?unit=`, sorted and filtered in the
+ * browser (use-sites-view.ts). Both give the table the same things.
+ */
+import { useMemo } from 'react';
+import type { Site } from '../../data/sites';
+import { useSites } from '../../data/sites';
+import type { SitesSearch } from '../../data/site-model/sites-search';
+import type { CustomerMap } from '../../data/workspace';
+import { useFleetView } from './use-fleet-view';
+import type { PartialList } from './use-selection';
+import { useSitesView, type RowSource, type SitesTableModel } from './use-sites-view';
+
+/** A view of at most this many rows may be wholly loaded (three windows and some). */
+const WHOLE_AT_MOST = 400;
+
+export interface PageRows {
+  table: SitesTableModel;
+  rows: RowSource;
+  onRange?: (start: number, end: number) => void;
+  /** How many sites the view has (all of them, or those matching its filters). */
+  total: number;
+  /** The account (or the unit) has no site at all. */
+  empty: boolean;
+  /** Nothing to show yet: the rows are on their way. */
+  loading: boolean;
+  /** How fresh the rows are (the read model's; none for a unit's list, read from the API). */
+  freshness: { asOf: number | null; refreshing: boolean; refreshError: string | null } | null;
+  /** The view's sites by place, for the selection. */
+  selectable: readonly string[] | PartialList;
+  /** Every site of the view, in its order (an export). */
+  allSites: () => Promise<readonly Site[]>;
+}
+
+export interface RowsInput {
+  search: SitesSearch;
+  /** The search box's text (the URL catches up with it when typing pauses). */
+  query: string;
+  patching: Readonly<Record<string, 0 | 1>>;
+  kept: ReadonlySet<string>;
+  customers: CustomerMap;
+  roomForCustomer: boolean;
+  filtered: boolean;
+}
+
+/** One unit's sites, all of them at hand. */
+export function useUnitRows({ search, query, patching, kept, customers, roomForCustomer }: RowsInput): PageRows {
+  const { data: sites } = useSites(search.unit);
+  const view = useSitesView(sites, { ...search, q: query }, patching, kept, customers, roomForCustomer);
+  const domains = useMemo(() => view.sites.map((s) => s.domain), [view.sites]);
+  return {
+    table: view.table,
+    rows: view.source,
+    total: view.sites.length,
+    empty: sites.length === 0,
+    loading: false,
+    freshness: null,
+    selectable: domains,
+    allSites: () => Promise.resolve(view.sites),
+  };
+}
+
+/** The whole account's sites, a window at a time from the server's read model. */
+export function useFleetRows({ search, query, kept, roomForCustomer, filtered }: RowsInput): PageRows {
+  const { unit: _unit, ...rest } = search;
+  const fleet = useFleetView({ ...rest, q: query }, kept, roomForCustomer);
+  const { source, allDomains } = fleet;
+  const selectable = useMemo<readonly string[] | PartialList>(() => {
+    // Every row of the view loaded (a small view): the selection takes them at once, as a unit's list does.
+    const whole: string[] = [];
+    for (let i = 0; i < source.count && i < WHOLE_AT_MOST; i++) {
+      const domain = source.at(i)?.original.domain;
+      if (domain === undefined) break;
+      whole.push(domain);
+    }
+    if (whole.length === source.count) return whole;
+    return { at: (index) => source.at(index)?.original.domain, all: allDomains };
+  }, [source, allDomains]);
+  return {
+    table: fleet.table,
+    rows: source,
+    onRange: fleet.onRange,
+    total: fleet.total,
+    empty: !filtered && fleet.total === 0,
+    loading: fleet.loading,
+    freshness: { asOf: fleet.asOf, refreshing: fleet.refreshing, refreshError: fleet.refreshError },
+    selectable,
+    allSites: fleet.allRows,
+  };
+}
