@@ -43,14 +43,20 @@ export function createReadModel(
 
     /**
      * A visit of the account's fleet: counted for retention; a read starts
-     * (not awaited) when the fleet is unknown or older than the refresh age
-     * and credentials for it were given.
+     * (not awaited) when the fleet is unknown or older than the refresh age,
+     * or when asked for (`force`: the page's refresh), and credentials for it
+     * were given. A read under way is not started twice: a forced visit then
+     * waits for that one.
      */
-    async visit(accountId: string, credentials: RefreshCredentials | null): Promise<Freshness> {
+    async visit(
+      accountId: string,
+      credentials: RefreshCredentials | null,
+      { force = false }: { force?: boolean } = {},
+    ): Promise<Freshness> {
       const at = options.now();
       await write.visit(accountId, at);
       const known = await read.freshness(accountId);
-      const due = known.asOf === null || at - known.asOf >= config.refreshSeconds * 1000;
+      const due = force || known.asOf === null || at - known.asOf >= config.refreshSeconds * 1000;
       if (due && credentials !== null) void refresher.start(accountId, credentials);
       return {
         asOf: known.asOf,

@@ -24,6 +24,8 @@ import type { ReadModel } from './readmodel.ts';
 type Env = { Bindings: { clientAddress: string | null; origin: string }; Variables: { key: KeyRecord } };
 
 const ATTENTION_SHOWN = 10;
+/** `attention=all`: every site that needs attention, up to the largest fleet the read model is sized for. */
+const ATTENTION_ALL = 100_000;
 const TOP_ATTACKED = 10;
 
 const choice = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
@@ -59,7 +61,7 @@ const windowQuery = z.object({
 
 export function fleetRoutes(app: Hono<Env>, model: ReadModel): void {
   /** Counts the visit, starts a read when due; says how fresh the answer is. */
-  const visit = async (c: Context<Env>) => {
+  const visit = async (c: Context<Env>, force = false) => {
     const key = c.get('key');
     const apiKey = c.req.header('x-apikey') ?? '';
     // A key with a mac key signs its proof; its read needs its own signature.
@@ -69,7 +71,7 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel): void {
       signed && fleetMac === ''
         ? null
         : { apiKey, mac: signed ? fleetMac : null, client: c.env.clientAddress, origin: c.env.origin };
-    return model.visit(key.accountId, credentials);
+    return model.visit(key.accountId, credentials, { force });
   };
 
   app.get('/workspace/fleet/sites', async (c) => {
@@ -82,12 +84,16 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel): void {
   });
 
   app.get('/workspace/fleet/summary', async (c) => {
+    const shown = c.req.query('attention');
+    if (shown !== undefined && shown !== 'all') {
+      return c.json({ error: 'bad-request', message: 'attention must be all or left out' }, 400);
+    }
     const freshness = await visit(c);
     const account = c.get('key').accountId;
     const now = model.nowSeconds();
     const [counts, attention, topAttacked, known] = await Promise.all([
       model.read.counts(account, now),
-      model.read.attention(account, now, ATTENTION_SHOWN),
+      model.read.attention(account, now, shown === 'all' ? ATTENTION_ALL : ATTENTION_SHOWN),
       model.read.topAttacked(account, TOP_ATTACKED),
       model.read.freshness(account),
     ]);
@@ -101,6 +107,9 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel): void {
       topAttacked: topAttacked.map((t) => ({ domain: t.domain, blocked: Number(t.blocked) })),
     });
   });
+
+  /** The page's refresh: a read starts now unless one is under way (one per account at a time). */
+  app.post('/workspace/fleet/refresh', async (c) => c.json(await visit(c, true)));
 
   app.get('/workspace/fleet/site/:domain', async (c) => {
     const domain = siteKey(c.req.param('domain'));
