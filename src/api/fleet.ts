@@ -61,7 +61,7 @@ const freshness = {
   asOf: z.nullable(int),
   /** A read from the API is under way (the answer is what was known before it). */
   refreshing: z.boolean(),
-  /** Why the last read failed (`upstream-error`, `no-signature`, …); null when it worked. */
+  /** Why the last read failed (`upstream-error:<the service's code>`, `upstream-down`, `no-signature`, …); null when it worked. */
   refreshError: z.nullable(z.string()),
 };
 

@@ -14,14 +14,19 @@ import { PageError } from '../../features/shell/page-error';
 
 const { unit: _unit, ...stripped } = SEARCH_DEFAULTS;
 
-/** /sites: the table; /sites/<domain> (a child) the site page, under the same list. */
+const isTable = (pathname: string) => /^\/sites\/?$/.test(pathname);
+
+/** /sites: the table; /sites/<domain> (a child) the site page. */
 export const Route = createFileRoute('/_auth/sites')({
   validateSearch: sitesSearchSchema,
   search: { middlewares: [stripSearchParams(stripped)] },
   loaderDeps: ({ search }) => ({ unit: search.unit }),
-  loader: ({ context, deps }) =>
+  loader: ({ context, deps, location }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit)),
+      // A site page (a child) asks for its one site (sites.$domain.tsx), not for the list.
+      isTable(location.pathname)
+        ? context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit))
+        : undefined,
       context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
     ]),
   component: SitesRoute,
