@@ -25,7 +25,7 @@ import { siteKey, WORKSPACE_KEY } from './workspace';
 import { workspaceOf } from './workspace-client';
 
 /** How fresh the server's read of the fleet is, as its last answer to the site page said. */
-export const FLEET_FRESHNESS_KEY = [...WORKSPACE_KEY, 'fleet', 'freshness'] as const;
+const FLEET_FRESHNESS_KEY = [...WORKSPACE_KEY, 'fleet', 'freshness'] as const;
 
 /** How often the page asks while the server reads the fleet. */
 const READING_POLL_MS = 1_000;

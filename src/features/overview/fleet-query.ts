@@ -19,7 +19,7 @@ import { useWorkspaceClient } from '../../data/workspace-client';
 export const FLEET_KEY = [...WORKSPACE_KEY, 'fleet', 'summary'] as const;
 
 /** How often a page asks while the server reads the fleet. */
-export const READING_POLL_MS = 1_000;
+const READING_POLL_MS = 1_000;
 
 /** The figures; `all`: every site that needs attention, not only the first 10. */
 export function fleetQueryOptions(workspace: WorkspaceClient, all = false) {
