@@ -59,9 +59,20 @@ const windowQuery = z.object({
     .optional(),
 });
 
-export function fleetRoutes(app: Hono<Env>, model: ReadModel): void {
+/** The longest a fleet request waits for the writes handed to the recorder before it (a bulk change's, say). */
+const SETTLE_WAIT_MS = 2_000;
+
+/**
+ * `recorded`: resolves when the writes the proxy has passed on so far are
+ * applied (server/workspace/recorder.ts idle): a page that asks after its
+ * write's answer reads the write.
+ */
+export function fleetRoutes(app: Hono<Env>, model: ReadModel, recorded: () => Promise<void> = async () => {}): void {
   /** Counts the visit, starts a read when due; says how fresh the answer is. */
   const visit = async (c: Context<Env>, force = false) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([recorded(), new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTLE_WAIT_MS)))]);
+    clearTimeout(timer);
     const key = c.get('key');
     const apiKey = c.req.header('x-apikey') ?? '';
     // A key with a mac key signs its proof; its read needs its own signature.

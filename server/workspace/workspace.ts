@@ -57,7 +57,10 @@ export async function openWorkspace(
   const store = await openWorkspaceStore(config.location);
   const prover = createIdentityProver({ link: options.link, store, timeoutMs: options.timeoutMs, now });
   const readModel = createReadModel(store.db, config.readModel, { fetch: options.fleetFetch, log: options.log, now });
-  const routes = workspaceRoutes(store, prover, options.log, now, (app) => fleetRoutes(app, readModel));
+  // The fleet's answers wait for the writes recorded before them (the recorder is made next).
+  const routes = workspaceRoutes(store, prover, options.log, now, (app) =>
+    fleetRoutes(app, readModel, () => recorder.idle()),
+  );
   const recorder = createRecorder(store, options.log, now, readModel.observeWrite);
 
   const sweep = async () => {
