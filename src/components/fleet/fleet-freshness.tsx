@@ -58,9 +58,9 @@ export function FleetFreshnessLine({ freshness, onRefresh, className }: FleetFre
   };
   return (
     <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground', className)}>
-      <p role="status" className="flex min-h-5 items-center gap-1.5" data-testid="fleet-freshness">
+      <p role="status" className="flex min-h-5 flex-wrap items-center gap-x-1.5" data-testid="fleet-freshness">
         {busy ? <Spinner className="size-3" /> : null}
-        {asOf !== null ? <span>{t.asOf({ time: asOfText })}</span> : null}
+        {asOf !== null ? <span className="whitespace-nowrap">{t.asOf({ time: asOfText })}</span> : null}
         {busy ? <span>{asOf === null ? t.firstRead : t.reading}</span> : null}
       </p>
       <Button
