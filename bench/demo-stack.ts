@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { chromiumExecutable } from '../test-support/chromium.ts';
 import { freePort, startServer, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
 
-const DEMO_SITES = 10_000;
+/** 10,000 unless SANDBOX_DEMO_SITES says otherwise (`SANDBOX_DEMO_SITES=100000 npm run bench -- overview`). */
+const DEMO_SITES = Number(process.env.SANDBOX_DEMO_SITES || 10_000);
 const DEMO = 'demo@partner.example';
 
 const outbox = z.array(z.looseObject({ otp: z.string().optional() }));

@@ -1,11 +1,11 @@
 /**
  * Site page benchmark: a 10,000-site demo account
  * (SANDBOX_DEMO_SITES) with 30 days of firewall history, on the real server
- * (`npm start`), in Chromium. sites_list has no filter by site: the site page
- * and its printable report read the whole account's
- * `sites_list?withscanreport&withfwhistory` (about 17 MB of JSON) for one
- * site's history. Prints, as medians of runs, for the site page and the site
- * report of one demo site:
+ * (`npm start`), in Chromium. The site page asks the server for its one site
+ * (docs/workspace.md#the-read-model); its printable report still reads the
+ * whole account's `sites_list?withscanreport&withfwhistory` (about 17 MB of
+ * JSON; sites_list has no filter by site) for one site's history. Prints, as
+ * medians of runs, for the site page and the site report of one demo site:
  * - navigation to the drawn firewall chart,
  * - the longest main-thread task from navigation to the chart
  *   (PerformanceObserver 'longtask'; target ≤ 200 ms).

@@ -58,10 +58,18 @@ test('the counters match a count of sites_list, and each opens the sites page fi
   await openSignedIn(page, session, '/');
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   let expected = expectedCounts([], 0);
-  // The demo account lives (scans finish, sites get infected): count again, and read the page again, until both agree.
+  // The demo account lives (scans finish, sites get infected): have the server read it again (Refresh),
+  // count again, and read the page again, until both agree.
   await expect(async () => {
     await page.reload();
     await expect(counter(page, 'Sites')).toBeVisible();
+    const read = page.waitForResponse(
+      async (res) =>
+        res.url().includes('/workspace/fleet/summary') &&
+        ((await res.json()) as { refreshing: boolean }).refreshing === false,
+    );
+    await page.getByRole('button', { name: /Refresh/ }).click();
+    await read;
     expected = expectedCounts(await api.sites_list({ withscanreport: true }), Date.now() / 1000);
     const labels = Object.keys(expected) as Label[];
     expect(await shownCounts(page, labels)).toEqual(expected);

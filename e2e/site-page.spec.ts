@@ -49,35 +49,39 @@ function siteOf(sites: readonly Site[], domain: string): Site {
 }
 
 /**
- * The page's own sites_list?…withfwhistory answer (the history it draws),
- * read on its way: the account's is fetched by a worker that ends with the
- * read, and an ended worker's answers can no longer be read back.
+ * The page's own answers for the site (the history it draws), read on their
+ * way: the server's read of the fleet (`/workspace/fleet/site/<domain>`,
+ * docs/workspace.md#the-read-model). `last` is the latest that had the site.
  */
-async function historyAnswer(page: Page): Promise<{ body: Promise<{ result: Site[] }> }> {
-  const pattern = /\/api\/sites_list\/\?.*withfwhistory/;
-  let resolve: (body: { result: Site[] }) => void = () => undefined;
-  const body = new Promise<{ result: Site[] }>((done) => (resolve = done));
-  await page.route(pattern, async (route) => {
+async function historyAnswers(page: Page): Promise<{ last: () => { site: Site } | null }> {
+  let last: { site: Site } | null = null;
+  await page.route(/\/workspace\/fleet\/site\//, async (route) => {
     const response = await route.fetch();
-    const json = (await response.json()) as { result: Site[] };
+    if (response.status() !== 200) return route.fulfill({ response });
+    const json = (await response.json()) as { site: Site };
+    last = json;
     await route.fulfill({ response, json });
-    await page.unroute(pattern);
-    resolve(json);
   });
-  return { body };
+  return { last: () => last };
 }
 
-function pageHistory(body: { result: Site[] }, domain: string): FwHistory {
-  const history = body.result.find((s) => s.domain === domain)?.fwhistory;
+function pageHistory(body: { site: Site } | null, domain: string): FwHistory {
+  const history = body?.site.domain === domain ? body.site.fwhistory : null;
   if (!history) throw new Error(`no history of ${domain} in the page's answer`);
   return history;
 }
 
+/** Until the server's read the page shows is settled (no read under way): the page asks again while one runs. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByTestId('fleet-freshness')).toHaveText(/^As of [^…]+$/);
+}
+
 async function openSite(page: Page, session: E2eSession, domain: string): Promise<FwHistory> {
-  const answer = await historyAnswer(page);
+  const answers = await historyAnswers(page);
   await openSignedIn(page, session, `/sites/${encodeURIComponent(domain)}`);
   await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
-  return pageHistory(await answer.body, domain);
+  await settled(page);
+  return pageHistory(answers.last(), domain);
 }
 
 /** The scan report section shows every field of the API's report. */
@@ -306,9 +310,10 @@ test('the sites page does not ask for the firewall history; the CSV has the 30 d
   expect(lists.length).toBeGreaterThan(0);
   expect(lists.filter((u) => u.includes('withfwhistory'))).toEqual([]);
 
-  const answer = await historyAnswer(page);
+  const answers = await historyAnswers(page);
   await page.goto(`/sites/${INFECTED}`);
-  const history = pageHistory(await answer.body, INFECTED);
+  await settled(page);
+  const history = pageHistory(answers.last(), INFECTED);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
@@ -329,7 +334,28 @@ test('the sites page does not ask for the firewall history; the CSV has the 30 d
   );
 });
 
-test("the account's history is read in a worker: the page's own thread never fetches or parses it", async ({
+test("the site page asks the server for its one site, never for the account's history", async ({ page }) => {
+  const session = await signInViaApi(page.request, DEMO_EMAIL);
+  const lists: string[] = [];
+  const workers: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/sites_list/')) lists.push(req.url());
+  });
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+
+  const history = await openSite(page, session, INFECTED);
+  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  // Neither the page nor a worker of it reads the account's sites_list for one site.
+  expect(lists).toEqual([]);
+  expect(workers).toEqual([]);
+  // The chart has this site's days from the server's answer.
+  await page.getByRole('button', { name: 'Table' }).click();
+  await expect(page.getByTestId('firewall-table').locator('tbody tr')).toHaveCount(Object.keys(history).length);
+  // The page says how fresh its data is.
+  await expect(page.getByTestId('fleet-freshness')).toContainText(/As of \d{1,2}:\d{2}/);
+});
+
+test("the printable report of an account's site reads the history in a worker, off the page's thread", async ({
   page,
 }) => {
   const session = await signInViaApi(page.request, DEMO_EMAIL);
@@ -343,22 +369,7 @@ test("the account's history is read in a worker: the page's own thread never fet
         .map((e) => e.name)
         .filter((url) => url.includes('/api/sites_list/')),
     );
-
-  const history = await openSite(page, session, INFECTED);
-  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
-  expect(workers.filter((p) => /\/site-history\.worker[^/]*\.js$/.test(p))).toHaveLength(1);
-  const own = await ownLists();
-  expect(own.length).toBeGreaterThan(0);
-  expect(own.filter((url) => url.includes('withfwhistory'))).toEqual([]);
-  // The chart has this site's days from the worker's answer.
-  await page.getByRole('button', { name: 'Table' }).click();
-  await expect(page.getByTestId('firewall-table').locator('tbody tr')).toHaveCount(Object.keys(history).length);
-
-  // The printable report of an account's site, the same way.
-  workers.length = 0;
-  const answer = await historyAnswer(page);
-  await page.goto(`/sites/${INFECTED}/report`);
-  pageHistory(await answer.body, INFECTED);
+  await openSignedIn(page, session, `/sites/${INFECTED}/report`);
   await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Website security report' })).toBeVisible();
   expect(workers.filter((p) => /\/site-history\.worker[^/]*\.js$/.test(p))).toHaveLength(1);

@@ -8,8 +8,7 @@ import { gateWrites } from './data/write-gate';
 import { ApiError, TransportError } from './api/errors';
 import { demoEmailQuery } from './features/auth/sandbox-mode';
 import { createSessionGuard } from './features/auth/session-guard';
-import { createSessionStore, credentialsGetter, credentialsOf } from './lib/session';
-import { startEarlyFleetRun } from './features/overview/fleet-run';
+import { createSessionStore, credentialsGetter } from './lib/session';
 import { localeReady } from './i18n/i18n';
 import { startLocaleSync } from './i18n/locale';
 import { pairWorkspace } from './data/workspace-client';
@@ -68,14 +67,6 @@ const queryClient = createQueryClient(
     goToLogin: (redirect) => router.navigate({ to: '/login', search: { redirect }, replace: true }),
   }),
 );
-
-// A signed-in visit lands on the overview: its read of the whole fleet (in a worker; about 17 MB
-// of JSON for 10,000 sites) starts with the entry rather than once the route's code has loaded.
-// The overview's query takes the run over (src/features/overview/fleet-run.ts).
-const landing = session.get();
-if (landing && window.location.pathname === '/') {
-  startEarlyFleetRun({ credentials: credentialsOf(landing), now: Math.floor(Date.now() / 1000) });
-}
 
 const router = createRouter({
   routeTree,

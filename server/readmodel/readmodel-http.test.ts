@@ -92,6 +92,44 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     expect(one.site).toMatchObject({ domain: 'direct.example', status: 'never' });
   });
 
+  it.skipIf(!available)('reads again when asked, although what it knows is fresh', async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+    const ana = await s.signIn('ana@agency.example');
+    await s.client(ana).sites_add(['one.example']);
+    const fleet = fleetOf(s, ana);
+    const first = await readFleet(fleet);
+    const target = '/api/site_setoption/one.example/firewall/disable/';
+    const mac = createHmac('md5', ana.macKey ?? '')
+      .update(target)
+      .digest('hex');
+    const res = await fetch(s.serviceUrl + target, { headers: { cookie: `apikey=${ana.apiKey}; apimac=${mac}` } });
+    expect(((await res.json()) as { error: number }).error).toBe(0);
+    // Fresh for a day: not read again on its own.
+    expect((await fleet.summary()).counts.firewallOff).toBe(0);
+
+    const asked = await Promise.all([fleet.refresh(), fleet.refresh(), fleet.refresh()]);
+    expect(asked.every((a) => a.refreshing)).toBe(true);
+    await expect.poll(async () => (await fleet.summary()).counts.firewallOff, { timeout: 15_000 }).toBe(1);
+    const after = await fleet.summary();
+    expect(after.asOf).toBeGreaterThan(first.asOf ?? 0);
+    expect(after.refreshError).toBeNull();
+    // The first read and at least one asked for (the store's test holds them to one at a time).
+    expect(s.reached('sites_list')).toBeGreaterThanOrEqual(2);
+  });
+
+  it.skipIf(!available)('lists every site that needs attention when asked for all', async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+    const ana = await s.signIn('ana@agency.example');
+    const names = Array.from({ length: 13 }, (_, i) => `site-${String(i).padStart(2, '0')}.example`);
+    await s.client(ana).sites_add(names);
+    const fleet = fleetOf(s, ana);
+    await readFleet(fleet);
+    expect((await fleet.summary()).attention).toHaveLength(10);
+    const all = await fleet.summary({ attention: 'all' });
+    expect(all.attentionTotal).toBe(13);
+    expect(all.attention.map((a) => a.domain)).toEqual(names);
+  });
+
   it.skipIf(!available)('answers windows sorted, filtered and searched, with the total', async () => {
     const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
     const ana = await s.signIn('ana@agency.example');

@@ -4,12 +4,13 @@
  * SQL agree with the overview's own pure summary
  * (src/features/overview/fleet-summary.ts) on the same sites.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../src/api/schemas.ts';
 import { summarize } from '../../src/features/overview/fleet-summary.ts';
 import { openWorkspaceDb, type OpenedDb } from '../workspace/db.ts';
 import { ENGINES, type TestPlace } from '../workspace/test-engines.ts';
 import { createReadModel } from './readmodel.ts';
+import type { FleetFetch } from './refresh.ts';
 import { rowOf } from './site-row.ts';
 import { writeStore } from './store-write.ts';
 
@@ -74,14 +75,17 @@ describe.each(ENGINES)('the read model store on $title', ({ available, place: ma
     place = undefined;
   });
 
-  async function open(now: () => number) {
+  async function open(
+    now: () => number,
+    fetch: FleetFetch = () => Promise.reject(new Error('no upstream in this test')),
+  ) {
     place = await makePlace();
     opened = await openWorkspaceDb(place.location);
     const model = createReadModel(
       opened.db,
       { retentionDays: 30, refreshSeconds: 60 },
       {
-        fetch: () => Promise.reject(new Error('no upstream in this test')),
+        fetch,
         log: () => undefined,
         now,
       },
@@ -114,5 +118,29 @@ describe.each(ENGINES)('the read model store on $title', ({ available, place: ma
     const attention = await model.read.attention('a', NOW_S, 10);
     expect(attention.total).toBe(expected.attentionTotal);
     expect(attention.rows.map((r) => model.attentionOf(r, NOW_S))).toEqual(expected.attention.slice(0, 10));
+  });
+
+  it.skipIf(!available)('reads when asked although fresh, never two reads of an account at once', async () => {
+    const answers: Array<(body: string) => void> = [];
+    const fetch: FleetFetch = () =>
+      new Promise<string>((resolve) => answers.push(resolve)).then((body) => new Response(body));
+    const { model } = await open(() => NOW, fetch);
+    const credentials = { apiKey: 'k', mac: null, client: null, origin: 'http://localhost' };
+    const list = JSON.stringify({ error: 0, result: [site(1)] });
+
+    expect(await model.visit('a', credentials)).toMatchObject({ asOf: null, refreshing: true });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    // Asked again while the read runs: that read, not a second one.
+    expect(await model.visit('a', credentials, { force: true })).toMatchObject({ refreshing: true });
+    answers[0]?.(list);
+    await model.idle();
+    expect(await model.visit('a', credentials)).toMatchObject({ asOf: NOW, refreshing: false });
+    expect(answers).toHaveLength(1);
+
+    // Fresh, yet asked for: a read starts.
+    expect(await model.visit('a', credentials, { force: true })).toMatchObject({ asOf: NOW, refreshing: true });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]?.(list);
+    await model.idle();
   });
 });

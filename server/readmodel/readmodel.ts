@@ -36,6 +36,16 @@ export function createReadModel(
   const write = writeStore(db);
   const read = readStore(db);
   const refresher = createRefresher({ fetch: options.fetch, store: write, log: options.log, now: options.now });
+  /** When each account's last read failed (this process): not read again on its own within the refresh age. */
+  const failedAt = new Map<string, number>();
+  const startRead = (accountId: string, credentials: RefreshCredentials) => {
+    if (refresher.isRunning(accountId)) return;
+    void refresher.start(accountId, credentials).then(async () => {
+      const after = await read.freshness(accountId);
+      if (after.error === null) failedAt.delete(accountId);
+      else failedAt.set(accountId, options.now());
+    });
+  };
 
   return {
     read,
@@ -43,15 +53,25 @@ export function createReadModel(
 
     /**
      * A visit of the account's fleet: counted for retention; a read starts
-     * (not awaited) when the fleet is unknown or older than the refresh age
-     * and credentials for it were given.
+     * (not awaited) when the fleet is unknown or older than the refresh age,
+     * or when asked for (`force`: the page's refresh), and credentials for it
+     * were given. A read under way is not started twice: a forced visit then
+     * waits for that one. After a failed read, the next starts only when asked
+     * or once the refresh age has passed.
      */
-    async visit(accountId: string, credentials: RefreshCredentials | null): Promise<Freshness> {
+    async visit(
+      accountId: string,
+      credentials: RefreshCredentials | null,
+      { force = false }: { force?: boolean } = {},
+    ): Promise<Freshness> {
       const at = options.now();
       await write.visit(accountId, at);
       const known = await read.freshness(accountId);
-      const due = known.asOf === null || at - known.asOf >= config.refreshSeconds * 1000;
-      if (due && credentials !== null) void refresher.start(accountId, credentials);
+      const old = known.asOf === null || at - known.asOf >= config.refreshSeconds * 1000;
+      // A read that failed is not tried again at each request (a page polls while it waits), only when asked or later.
+      const failedRecently = at - (failedAt.get(accountId) ?? -Infinity) < config.refreshSeconds * 1000;
+      const due = force || (old && !failedRecently);
+      if (due && credentials !== null) startRead(accountId, credentials);
       return {
         asOf: known.asOf,
         refreshing: refresher.isRunning(accountId),

@@ -113,7 +113,9 @@ export function createRefresher(options: {
       if (envelope === null) return await options.store.refreshFailed(accountId, 'upstream-garbage');
       if (envelope.error !== 0) {
         // 502: the key was refused (signed out); nothing was read, nothing is removed.
-        return await options.store.refreshFailed(accountId, envelope.error === 502 ? 'key-refused' : 'upstream-error');
+        // Otherwise the service's code goes with it, so the page can say what it means (src/api/error-catalogue.ts).
+        const reason = envelope.error === 502 ? 'key-refused' : `upstream-error:${envelope.error}`;
+        return await options.store.refreshFailed(accountId, reason);
       }
       await options.store.finishRefresh(accountId, startedAt, sums.days(), options.now(), written);
     } catch (err) {

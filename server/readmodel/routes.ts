@@ -27,6 +27,8 @@ import type { ReadModel } from './readmodel.ts';
 type Env = { Bindings: { clientAddress: string | null; origin: string }; Variables: { key: KeyRecord } };
 
 const ATTENTION_SHOWN = 10;
+/** `attention=all`: every site that needs attention, up to the largest fleet the read model is sized for. */
+const ATTENTION_ALL = 100_000;
 const TOP_ATTACKED = 10;
 
 const choice = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
@@ -69,8 +71,8 @@ const windowQuery = z.object({
     .optional(),
 });
 
-/** How long a read waits at most for the dashboard's writes already answered to reach the read model. */
-const WRITES_WAIT_MS = 1_000;
+/** How long a fleet request waits at most for the dashboard's writes already answered to reach the read model (a bulk change's, say). */
+const WRITES_WAIT_MS = 2_000;
 
 /**
  * `writesSeen` resolves once the writes answered so far have changed the read
@@ -85,8 +87,9 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
   const queryOf = (data: z.output<typeof windowQuery>) =>
     Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as FleetQuery;
 
-  /** Counts the visit, starts a read when due; says how fresh the answer is. */
-  const visit = async (c: Context<Env>) => {
+  /** Once the writes answered before it are in: counts the visit, starts a read when due; says how fresh the answer is. */
+  const visit = async (c: Context<Env>, force = false) => {
+    await afterWrites();
     const key = c.get('key');
     const apiKey = c.req.header('x-apikey') ?? '';
     // A key with a mac key signs its proof; its read needs its own signature.
@@ -96,14 +99,13 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
       signed && fleetMac === ''
         ? null
         : { apiKey, mac: signed ? fleetMac : null, client: c.env.clientAddress, origin: c.env.origin };
-    return model.visit(key.accountId, credentials);
+    return model.visit(key.accountId, credentials, { force });
   };
 
   app.get('/workspace/fleet/sites', async (c) => {
     const parsed = windowQuery.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
     const freshness = await visit(c);
-    await afterWrites();
     const query = queryOf(parsed.data);
     const window = await model.read.window(c.get('key').accountId, query, model.nowSeconds());
     return c.json({ ...freshness, offset: query.offset ?? 0, ...window });
@@ -114,19 +116,22 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
     const parsed = windowQuery.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
     const freshness = await visit(c);
-    await afterWrites();
     const { offset: _offset, limit: _limit, ...query } = queryOf(parsed.data);
     const answer = await model.read.domains(c.get('key').accountId, query, model.nowSeconds(), FLEET_MAX_DOMAINS);
     return c.json({ ...freshness, ...answer });
   });
 
   app.get('/workspace/fleet/summary', async (c) => {
+    const shown = c.req.query('attention');
+    if (shown !== undefined && shown !== 'all') {
+      return c.json({ error: 'bad-request', message: 'attention must be all or left out' }, 400);
+    }
     const freshness = await visit(c);
     const account = c.get('key').accountId;
     const now = model.nowSeconds();
     const [counts, attention, topAttacked, known] = await Promise.all([
       model.read.counts(account, now),
-      model.read.attention(account, now, ATTENTION_SHOWN),
+      model.read.attention(account, now, shown === 'all' ? ATTENTION_ALL : ATTENTION_SHOWN),
       model.read.topAttacked(account, TOP_ATTACKED),
       model.read.freshness(account),
     ]);
@@ -140,6 +145,9 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
       topAttacked: topAttacked.map((t) => ({ domain: t.domain, blocked: Number(t.blocked) })),
     });
   });
+
+  /** The page's refresh: a read starts now unless one is under way (one per account at a time). */
+  app.post('/workspace/fleet/refresh', async (c) => c.json(await visit(c, true)));
 
   app.get('/workspace/fleet/site/:domain', async (c) => {
     const domain = siteKey(c.req.param('domain'));

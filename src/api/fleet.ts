@@ -72,7 +72,7 @@ const freshness = {
   asOf: z.nullable(int),
   /** A read from the API is under way (the answer is what was known before it). */
   refreshing: z.boolean(),
-  /** Why the last read failed (`upstream-error`, `no-signature`, …); null when it worked. */
+  /** Why the last read failed (`upstream-error:<the service's code>`, `upstream-down`, `no-signature`, …); null when it worked. */
   refreshError: z.nullable(z.string()),
 };
 
@@ -182,18 +182,30 @@ export function fleetQueryString(query: FleetQuery): string {
 /** Calls the workspace with the session's credentials (src/api/workspace.ts `get`), the fleet signature added. */
 type Get = (path: string, extra: Record<string, string>) => Promise<unknown>;
 
-/** The fleet endpoints on top of a workspace caller; `fleetMac` signs FLEET_REFRESH_TARGET (null: a key without a mac key). */
-export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>) {
-  const call = async <T>(path: string, schema: z.ZodMiniType<T>): Promise<T> => {
+/** The freshness alone: the answer to a refresh. */
+const fleetFreshnessSchema = z.object(freshness);
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export type FleetFreshness = z.infer<typeof fleetFreshnessSchema>;
+
+/**
+ * The fleet endpoints on top of a workspace caller; `fleetMac` signs FLEET_REFRESH_TARGET (null: a key without a mac key);
+ * `post` (the same caller with POST) asks for a read now.
+ */
+export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>, post: Get = get) {
+  const call = async <T>(path: string, schema: z.ZodMiniType<T>, send: Get = get): Promise<T> => {
     const mac = await fleetMac();
-    return schema.parse(await get(path, mac === null ? {} : { [FLEET_MAC_HEADER]: mac }));
+    return schema.parse(await send(path, mac === null ? {} : { [FLEET_MAC_HEADER]: mac }));
   };
   return {
     sites: (query: FleetQuery = {}) => call(`fleet/sites${fleetQueryString(query)}`, fleetWindowSchema),
     /** Every matching site's domain, in the view's order (`offset` and `limit` aside). */
     domains: (query: Omit<FleetQuery, 'offset' | 'limit'> = {}) =>
       call(`fleet/domains${fleetQueryString(query)}`, fleetDomainsSchema),
-    summary: () => call('fleet/summary', fleetSummarySchema),
+    /** `attention: 'all'`: every site that needs attention, not only the first 10. */
+    summary: ({ attention }: { attention?: 'all' } = {}) =>
+      call(attention === 'all' ? 'fleet/summary?attention=all' : 'fleet/summary', fleetSummarySchema),
+    /** Asks the server to read the fleet again now (one read per account at a time); the answer says it is under way. */
+    refresh: () => call('fleet/refresh', fleetFreshnessSchema, post),
     site: (domain: string) => call(`fleet/site/${encodeURIComponent(domain)}`, fleetSiteSchema),
   };
 }

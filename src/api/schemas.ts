@@ -252,7 +252,6 @@ export type Otp = z.infer<typeof otpSchema>;
 export type SigninResult = z.infer<typeof signinResultSchema>;
 export type Agency = z.infer<typeof agencySchema>;
 export type ScanReport = z.infer<typeof scanReportSchema>;
-export type FwDay = z.infer<typeof fwDaySchema>;
 export type FwHistory = z.infer<typeof fwHistorySchema>;
 export type Site = z.infer<typeof siteSchema>;
 export type SitesAddResult = z.infer<typeof sitesAddResultSchema>;

@@ -1,7 +1,7 @@
 /**
  * Sites with their 30-day firewall history (docs/partner-api.md#sites_list withfwhistory, docs/partner-api.md#firewall-history),
- * for the site page and the printable reports. sites_list has no filter by
- * site, only by unit:
+ * for the printable reports (the site page reads its site from the server's
+ * read model: ./fleet-site-query.ts). sites_list has no filter by site, only by unit:
  * - a unit's sites are a small answer, read here (`sitesHistoryQueryOptions`);
  * - one site of the account (`siteHistoryQueryOptions`) needs the whole
  *   account's answer, about 1.7 kB a site (17 MB for 10,000): a Web Worker
@@ -36,7 +36,7 @@ export function sitesHistoryQueryOptions(api: ApiClient, unit: string) {
   return queryOptions({ ...methodQuery(api, 'sites_list', { ...ACCOUNT_HISTORY_ARGS, unit }), ...freshness });
 }
 
-/** A unit's history where it may still be loading or fail on its own (a section of the site page). */
+/** A unit's history where it may still be loading or fail on its own. */
 export function useSitesHistory(unit: string | undefined) {
   return useQuery({
     ...sitesHistoryQueryOptions(useApi(), unit ?? ''),
@@ -96,9 +96,4 @@ export function siteHistoryQueryOptions(api: ApiClient, domain: string) {
       readSitesInWorker({ credentials: api.credentials(), sites: [site] }, signal),
     ...freshness,
   });
-}
-
-/** One site's history where it may still be loading or fail on its own (a section of the site page). */
-export function useSiteHistory(domain: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...siteHistoryQueryOptions(useApi(), domain), enabled, retry: 1 });
 }

@@ -4,7 +4,7 @@
  * `sites_list?withscanreport&withfwhistory` (docs/partner-api.md#sites_list; about 17 MB of JSON
  * for 10,000 sites, and the only way to a site's history: sites_list has no
  * filter by site), check it against the spec, and keep only the sites asked
- * for. The check, shared with the overview's worker (fleet.worker.ts), is in
+ * for. The check is in
  * two steps: the sites without their history by the schema, then every
  * history by isFwHistory, which accepts exactly what the schema does at a
  * fraction of its cost.
@@ -37,7 +37,7 @@ function badResponse(message: string): TransportError {
 }
 
 /** The first step: the sites checked against the spec but their `fwhistory`, which is passed on unchecked. */
-export function checkSitesWithoutHistory(result: unknown): Site[] {
+function checkSitesWithoutHistory(result: unknown): Site[] {
   const parsed = sitesWithoutHistory.safeParse(result);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -48,7 +48,7 @@ export function checkSitesWithoutHistory(result: unknown): Site[] {
 }
 
 /** The second step: a site's history checked against the spec (null when it has none). */
-export function checkedHistory(site: Site): FwHistory | null {
+function checkedHistory(site: Site): FwHistory | null {
   const history: unknown = site.fwhistory;
   if (history === undefined || history === null) return null;
   if (!isFwHistory(history)) {

@@ -57,7 +57,7 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
 }
 
-export function credentialsOf(session: Session): Credentials {
+function credentialsOf(session: Session): Credentials {
   return session.macKey ? { apiKey: session.apiKey, macKey: session.macKey } : { apiKey: session.apiKey };
 }
 

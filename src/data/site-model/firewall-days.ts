@@ -48,7 +48,7 @@ export function firewallDays(history: FwHistory | null | undefined): FirewallDay
  * null day adds nothing. Unique IPs are summed too: an IP blocked on two sites
  * counts twice (the API gives no IPs, only counts).
  */
-export class FirewallDaySums {
+class FirewallDaySums {
   private readonly sums = new Map<string, FirewallCounts | null>();
 
   /** Adds one site's history; answers its blocked requests over the period (for "most attacked"). */

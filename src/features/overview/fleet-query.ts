@@ -1,71 +1,43 @@
 /**
- * The overview's data: one run of the worker (fleet.worker.ts) per fetch, as a
- * streamed query: the counters arrive first, the firewall traffic after. A
- * background refetch keeps what is shown until the whole new answer is in
- * (refetchMode 'replace'), so nothing jumps. The key is not under sites_list:
- * the site writes patch those lists as arrays of sites (src/data/site-writes.ts);
- * the overview asks again after its own changes instead.
+ * The overview's data: the fleet's figures as the server last read them
+ * (`/workspace/fleet/summary`, docs/workspace.md#the-read-model), already
+ * summed: counters, the sites that need attention, the 30 days of the
+ * firewall and the most attacked sites. Answered at once from what the
+ * server knows, with its time; while the server reads the fleet again the
+ * query asks every second until the read is in. Under the workspace's key,
+ * so every site write asks again (src/data/site-writes.ts); the server has
+ * applied the dashboard's own writes by then.
  */
-import { experimental_streamedQuery as streamedQuery, queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../api/client';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { WorkspaceClient } from '../../api/workspace';
+import { stillReading } from '../../data/fleet-reading';
 import { SITES_REFRESH_MS, SITES_STALE_MS } from '../../data/sites-query';
-import type { FleetSummary, FleetTraffic } from './fleet-summary';
-import { startFleetRun, takeEarlyFleetRun } from './fleet-run';
-import { fromWire, type FleetMessage, type FleetRequest } from './fleet-wire';
+import { WORKSPACE_KEY } from '../../data/workspace';
+import { useWorkspaceClient } from '../../data/workspace-client';
 
-export const FLEET_KEY = ['overview', 'fleet'] as const;
+/** Every overview query (the first sites that need attention, or all of them). */
+export const FLEET_KEY = [...WORKSPACE_KEY, 'fleet', 'summary'] as const;
 
-export interface FleetData {
-  summary: FleetSummary | null;
-  /** Null until the worker has checked and summed the firewall history. */
-  traffic: FleetTraffic | null;
-}
+/** How often a page asks while the server reads the fleet. */
+const READING_POLL_MS = 1_000;
 
-const EMPTY: FleetData = { summary: null, traffic: null };
-
-function reduce(data: FleetData, message: Exclude<FleetMessage, { type: 'error' }>): FleetData {
-  return message.type === 'summary' ? { ...data, summary: message.summary } : { ...data, traffic: message.traffic };
-}
-
-/**
- * The worker's messages of one run (the one started early, when there is one:
- * ./fleet-run.ts), until the traffic (the last) or an error; the worker ends
- * with the run.
- */
-async function* runFleetWorker(
-  request: FleetRequest,
-  signal: AbortSignal,
-): AsyncGenerator<Exclude<FleetMessage, { type: 'error' }>> {
-  const run = takeEarlyFleetRun() ?? startFleetRun(request);
-  const stop = () => run.stop();
-  signal.addEventListener('abort', stop);
-  try {
-    for (;;) {
-      const message = await run.next();
-      if (message === null) return;
-      if (message.type === 'error') throw fromWire(message.error);
-      yield message;
-      if (message.type === 'traffic') return;
-    }
-  } finally {
-    signal.removeEventListener('abort', stop);
-    run.stop();
-  }
-}
-
-/** The fleet's figures, asked again in the background as the sites list is; the worker signs with the client's keys. */
-export function fleetQueryOptions(api: ApiClient) {
+/** The figures; `all`: every site that needs attention, not only the first 10. */
+export function fleetQueryOptions(workspace: WorkspaceClient, all = false) {
   return queryOptions({
-    queryKey: FLEET_KEY,
-    queryFn: streamedQuery<Exclude<FleetMessage, { type: 'error' }>, FleetData, typeof FLEET_KEY>({
-      streamFn: ({ signal }) =>
-        runFleetWorker({ credentials: api.credentials(), now: Math.floor(Date.now() / 1000) }, signal),
-      reducer: reduce,
-      initialValue: EMPTY,
-      refetchMode: 'replace',
-    }),
+    queryKey: [...FLEET_KEY, all ? 'all' : 'first'] as const,
+    queryFn: () => workspace.fleet.summary(all ? { attention: 'all' } : {}),
     staleTime: SITES_STALE_MS,
-    refetchInterval: SITES_REFRESH_MS,
+    refetchInterval: (query) => (stillReading(query.state.data) ? READING_POLL_MS : SITES_REFRESH_MS),
     refetchOnWindowFocus: true,
   });
+}
+
+/** Asks the server to read the fleet again now, then the figures (which then follow the read until it is in). */
+export function useRefreshFleet(): () => Promise<void> {
+  const workspace = useWorkspaceClient();
+  const client = useQueryClient();
+  return async () => {
+    await workspace.fleet.refresh();
+    await client.invalidateQueries({ queryKey: FLEET_KEY });
+  };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { FwDay, ScanReport, Site } from '../../api/schemas';
+import type { ScanReport, Site } from '../../api/schemas';
 import { matchesFilters } from '../../data/site-model/site-filters';
 import { SEARCH_DEFAULTS } from '../../data/site-model/sites-search';
 import { COUNTERS } from './components/fleet-counters';
-import { fixFor, fleetTraffic, summarize } from './fleet-summary';
+import { fixFor, summarize } from './fleet-summary';
 
 const NOW = 1_800_000_000;
 const WEEK = 7 * 86_400;
@@ -99,27 +99,5 @@ describe('the fleet summary', () => {
     expect(fix('new.example', true)).toBe('syncFile');
     expect(fix('overdue.example')).toBe('syncFile');
     expect(fix('nofw.example')).toBe('enableFirewall');
-  });
-});
-
-describe('the fleet firewall traffic', () => {
-  const day = (date: string, n: number): FwDay => [Number(date), 100 * n, n, 2 * n, 3 * n, 0, 1, n];
-  it('sums the days over the sites, keeps a day without data as a gap, and ranks the most attacked', () => {
-    const traffic = fleetTraffic([
-      { domain: 'a.example', fwhistory: { '20260101': day('20260101', 1), '20260102': null } },
-      { domain: 'b.example', fwhistory: { '20260101': day('20260101', 10), '20260102': null } },
-      { domain: 'c.example', fwhistory: null },
-    ]);
-    expect(traffic.days).toEqual([
-      {
-        date: '20260101',
-        counts: { allowed: 1100, blocked: 11, dos: 22, injection: 33, uploads: 0, other: 2, uniqueIps: 11 },
-      },
-      { date: '20260102', counts: null },
-    ]);
-    expect(traffic.topAttacked.map((s) => [s.domain, s.blocked])).toEqual([
-      ['b.example', 10],
-      ['a.example', 1],
-    ]);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The fleet overview's figures from `sites_list?withscanreport&withfwhistory`
- * (docs/partner-api.md#site-object, docs/partner-api.md#firewall-history): pure, run in the overview's worker (fleet.worker.ts) and
- * in the tests. The counters use the sites page's own tests (site-status.ts,
- * site-filters.ts, src/lib/scan-schedule.ts), so a counter and the filtered sites page it links to agree.
+ * The fleet overview's figures from the sites of `sites_list?withscanreport`
+ * (docs/partner-api.md#site-object): the rules, pure. The server counts in SQL
+ * (server/readmodel/store-read.ts) and its tests hold it to `summarize`; the
+ * page shows the server's answer and decides here what fixes a site. The
+ * counters use the sites page's own tests (site-status.ts, site-filters.ts,
+ * src/lib/scan-schedule.ts), so a counter and the filtered sites page it links to agree.
  */
 import type { Site } from '../../api/schemas';
-import { FirewallDaySums, type FirewallDay } from '../../data/site-model/firewall-days';
 import { scanDue, scannedRecently, scansStoppedSince } from '../../lib/scan-schedule';
 import { statusOf } from '../../data/site-model/site-status';
 
@@ -51,21 +52,6 @@ export interface FleetSummary {
   /** How many sites have a problem at all. */
   attentionTotal: number;
 }
-
-interface AttackedSite {
-  domain: string;
-  /** Requests blocked over the period (docs/partner-api.md#firewall-history index 2, every attack class together). */
-  blocked: number;
-}
-
-export interface FleetTraffic {
-  /** The 30 days summed over every site, as the shared chart takes them (null counts: no site has data). */
-  days: FirewallDay[];
-  /** The sites that blocked the most requests, most first (at most TOP_ATTACKED). */
-  topAttacked: AttackedSite[];
-}
-
-const TOP_ATTACKED = 10;
 
 /** A site as the counters read it (its firewall history is not needed, nor checked yet). */
 export type SummarySite = Pick<
@@ -136,20 +122,6 @@ export function summarize(sites: readonly SummarySite[], now: number): FleetSumm
   }
   attention.sort(byUrgency);
   return { now, counts, attention, attentionTotal: attention.length };
-}
-
-/** The firewall's 30 days summed over the fleet, and the most attacked sites (docs/partner-api.md#firewall-history). */
-export function fleetTraffic(sites: readonly Pick<Site, 'domain' | 'fwhistory'>[]): FleetTraffic {
-  // One pass over the 300,000 days of a 10,000-site account: the sums per day and each site's blocked total.
-  const sums = new FirewallDaySums();
-  const attacked: AttackedSite[] = [];
-  for (const { domain, fwhistory } of sites) {
-    if (!fwhistory) continue;
-    const blocked = sums.add(fwhistory);
-    if (blocked > 0) attacked.push({ domain, blocked });
-  }
-  attacked.sort((a, b) => b.blocked - a.blocked || (a.domain < b.domain ? -1 : 1));
-  return { days: sums.days(), topAttacked: attacked.slice(0, TOP_ATTACKED) };
 }
 
 /** What fixes a site's worst problem (the one button of its "Needs attention" entry). */

@@ -4,8 +4,6 @@ import { count, i18n, params } from '../../i18n/i18n';
 export const overviewMessages = /* @__PURE__ */ i18n('overview', {
   intro: 'The state of your whole fleet at a glance, so you see first what needs attention.',
   loading: 'Reading the sites of the account…',
-  updating: 'Updating…',
-  updatedAt: params('Figures of {time}'),
   // Counters: each opens the sites page with the matching filter.
   countersLabel: 'Sites by state',
   counterSites: 'Sites',
@@ -58,8 +56,6 @@ export const overviewMessages = /* @__PURE__ */ i18n('overview', {
   scanStarted: 'Scanning…',
   // Firewall traffic.
   trafficTitle: 'Firewall traffic, last 30 days',
-  trafficLoading: 'Adding up the firewall history of every site…',
-  trafficFailed: 'The firewall history could not be read: see the message above.',
   allSites: 'all sites',
   topAttackedTitle: 'Most attacked sites',
   topAttackedIntro: 'Requests blocked over the last 30 days.',
@@ -77,4 +73,9 @@ export const overviewMessages = /* @__PURE__ */ i18n('overview', {
   emptyTitle: 'No sites yet',
   emptyText: 'Add your sites on the sites page: the overview then shows what needs attention.',
   emptyLink: 'Go to the sites page',
+  // The dashboard's server did not answer.
+  unavailableTitle: 'The overview could not be read',
+  unavailableMessage: "The dashboard's server did not answer: its store of the fleet is unavailable.",
+  unavailableNext: "Try again in a moment. If it keeps failing, the server's log says why.",
+  retry: 'Try again',
 });

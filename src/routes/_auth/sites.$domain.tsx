@@ -4,14 +4,21 @@ import { SitePage } from '../../features/site-page/components/site-page';
 import { oneOf, searchParam, searchSchema } from '../../lib/search-params';
 
 /**
- * /sites/<domain>: one site (the UTF-8 name, percent-encoded in the URL). Its
- * parent route has loaded the list (with scan reports); an unknown name says
- * so. Under the header: the latest scan report and the 30-day firewall chart,
- * whose view (chart or table) is in the URL (`fw=table`).
+ * /sites/<domain>: one site (the UTF-8 name, percent-encoded in the URL), as
+ * the server last read the fleet; an unknown name says so. Under the header:
+ * the latest scan report and the 30-day firewall chart, whose view (chart or
+ * table) is in the URL (`fw=table`).
  */
 export const Route = createFileRoute('/_auth/sites/$domain')({
   validateSearch: searchSchema({ fw: searchParam(oneOf(['chart', 'table']), 'chart') }),
   search: { middlewares: [stripSearchParams({ fw: 'chart' as const })] },
+  loader: async ({ context, params }) => {
+    // The chart's code (Recharts, its own chunk) loads while the site is asked for, not after.
+    void import('../../components/charts/firewall-chart').then((m) => m.preloadFirewallChart());
+    // Its module loads here, not with every page's routes (the /login budget).
+    const { fleetSiteQueryOptions } = await import('../../data/fleet-site-query');
+    await context.queryClient.ensureQueryData(fleetSiteQueryOptions(context.api, context.queryClient, params.domain));
+  },
   component: SitePageRoute,
 });
 

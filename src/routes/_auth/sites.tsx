@@ -14,7 +14,9 @@ import { PageError } from '../../features/shell/page-error';
 
 const { unit: _unit, ...stripped } = SEARCH_DEFAULTS;
 
-/** /sites: the table; /sites/<domain> (a child) the site page, under the same list. */
+const isTable = (pathname: string) => /^\/sites\/?$/.test(pathname);
+
+/** /sites: the table; /sites/<domain> (a child) the site page. */
 export const Route = createFileRoute('/_auth/sites')({
   validateSearch: sitesSearchSchema,
   search: { middlewares: [stripSearchParams(stripped)] },
@@ -22,10 +24,11 @@ export const Route = createFileRoute('/_auth/sites')({
     unit,
     view: unit === undefined ? { q, status, firewall, cleanup, period, scan, customer, sort, desc } : null,
   }),
-  // The whole account's table asks the server's read model for the rows it shows (sites-page.tsx):
-  // the list is loaded here for a unit's sites (a short list) and for a site's page under it.
+  // The whole account's table asks the server's read model for the rows it shows (sites-page.tsx),
+  // a site page (a child) for its one site (sites.$domain.tsx): the list is loaded here only for a
+  // unit's sites (a short list).
   loader: ({ context, deps, location }) => {
-    const child = /^\/sites\/./.test(location.pathname);
+    const child = !isTable(location.pathname);
     // The first window is asked for at once, while the table's code loads (not waited for: the page shows it).
     // Its module loads here, not with every page's routes (the /login budget).
     const { view } = deps;
@@ -37,7 +40,7 @@ export const Route = createFileRoute('/_auth/sites')({
       );
     }
     return Promise.all([
-      deps.unit !== undefined || child
+      deps.unit !== undefined && !child
         ? context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit))
         : null,
       context.queryClient.ensureQueryData(accountQueryOptions(context.api)),

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
+import { useWorkspaceClient } from '../../../data/workspace-client';
 import { useScanning, useSyncFileMissing } from '../../../data/scan-watcher';
 import { useSetSiteOption } from '../../../data/site-mutations';
 import type { SiteChange } from '../../../data/sites';
@@ -14,7 +15,7 @@ import { RowErrorNote } from '../../../components/site/site-cells';
 import { overviewMessages } from '../messages';
 import { clearRowError, setRowError } from '../../../components/site/row-errors';
 import { useScanNow } from '../../../components/site/use-scan-now';
-import { FLEET_KEY } from '../fleet-query';
+import { FLEET_KEY, fleetQueryOptions } from '../fleet-query';
 import { fixFor, type AttentionSite, type FixAction, type Problem } from '../fleet-summary';
 
 type Messages = ReturnType<typeof overviewMessages.get>;
@@ -52,7 +53,7 @@ interface AttentionListProps {
 
 /**
  * "Needs attention": the worst sites first, each with the one action that fixes its worst problem.
- * The first few, and all on request (focus then goes to the first one added).
+ * The first few, and all on request (asked of the server then; focus goes to the first one added).
  */
 export function AttentionList({ sites, total, now }: AttentionListProps) {
   const t = useStore(overviewMessages);
@@ -60,13 +61,23 @@ export function AttentionList({ sites, total, now }: AttentionListProps) {
   const account = useAccountId();
   const syncMissing = new Set(useSyncFileMissing(account));
   const [all, setAll] = useState(false);
+  const every = useQuery({ ...fleetQueryOptions(useWorkspaceClient(), true), enabled: all });
   const list = useRef<HTMLOListElement>(null);
+  // "Show all" was pressed: once the whole list is in, focus goes to the first site it added.
+  const focusAdded = useRef(false);
+  const allSites = all ? every.data?.attention : undefined;
+  useEffect(() => {
+    if (!focusAdded.current || allSites === undefined) return;
+    focusAdded.current = false;
+    list.current?.children[ATTENTION_SHOWN]?.querySelector('a')?.focus();
+  }, [allSites]);
   if (sites.length === 0) return <p className="text-sm text-muted-foreground">{t.attentionNone}</p>;
-  const shown = all ? sites : sites.slice(0, ATTENTION_SHOWN);
+  const shown = allSites ?? sites.slice(0, ATTENTION_SHOWN);
   const showAll = () => {
+    focusAdded.current = true;
     setAll(true);
-    requestAnimationFrame(() => list.current?.children[ATTENTION_SHOWN]?.querySelector('a')?.focus());
   };
+  const loadingAll = all && allSites === undefined;
   return (
     <>
       <ol ref={list} className="divide-y divide-border">
@@ -77,12 +88,18 @@ export function AttentionList({ sites, total, now }: AttentionListProps) {
       {total > ATTENTION_SHOWN ? (
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
           <p className="text-xs text-muted-foreground">
-            {all
+            {allSites
               ? t.attentionAll({ total: f.integer(total) })
               : t.attentionOf({ shown: f.integer(shown.length), total: f.integer(total) })}
           </p>
-          <Button variant="secondary" size="sm" onClick={all ? () => setAll(false) : showAll}>
-            {all
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-disabled={loadingAll}
+            onClick={allSites ? () => setAll(false) : loadingAll ? undefined : showAll}
+          >
+            {loadingAll ? <Spinner className="size-3" /> : null}
+            {allSites
               ? t.attentionShowFewer({ shown: f.integer(ATTENTION_SHOWN) })
               : t.attentionShowAll({ total: f.integer(total) })}
           </Button>

@@ -4,17 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FirewallChart } from '../../../components/charts/firewall-chart';
-import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
+import { FleetFreshnessLine, FleetRefreshError } from '../../../components/fleet/fleet-freshness';
+import { refreshErrorOf } from '../../../components/fleet/refresh-error';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorPanel } from '../../../components/ui/error-panel';
-import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
-import { format } from '../../../i18n/format';
-import { useApi } from '../../../lib/api-context';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingStatus } from '../../../components/ui/spinner';
+import { useWorkspaceClient } from '../../../data/workspace-client';
 import { useKeepPlace } from '../../../lib/use-keep-place';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { overviewMessages } from '../messages';
-import { fleetQueryOptions } from '../fleet-query';
+import { fleetQueryOptions, useRefreshFleet } from '../fleet-query';
 import { AttentionList } from './attention-list';
 import { CoveragePanel } from './coverage-panel';
 import { FleetCounters } from './fleet-counters';
@@ -46,16 +48,37 @@ function Section({
   );
 }
 
-/** `/`: the fleet at a glance: counters, what needs attention, coverage and the firewall's 30 days. */
+/** The dashboard's server did not answer (its workspace is unavailable): say so, and Try again. */
+function Unavailable({ onRetry }: { onRetry: () => unknown }) {
+  const t = useStore(overviewMessages);
+  return (
+    <Alert tone="error">
+      <p className="font-semibold">{t.unavailableTitle}</p>
+      <p className="mt-1">{t.unavailableMessage}</p>
+      <p className="mt-1">{t.unavailableNext}</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={() => void onRetry()}>
+        {t.retry}
+      </Button>
+    </Alert>
+  );
+}
+
+/**
+ * `/`: the fleet at a glance: counters, what needs attention, coverage and the
+ * firewall's 30 days, as the server last read the fleet (with its time, and a
+ * refresh); while it reads the fleet for the first time, a loading state.
+ */
 export function OverviewPage({ title }: OverviewPageProps) {
   const t = useStore(overviewMessages);
-  const f = useStore(format);
   usePageTitle(title);
-  const query = useQuery(fleetQueryOptions(useApi()));
+  const query = useQuery(fleetQueryOptions(useWorkspaceClient()));
+  const refresh = useRefreshFleet();
   // A refetch that changes the list above the chart does not move a reader who has scrolled to the chart.
   const aboveChart = useKeepPlace<HTMLDivElement>();
-  const summary = query.data?.summary ?? null;
-  const traffic = query.data?.traffic ?? null;
+  const data = query.data;
+  // Figures once the server has read the fleet at least once (before, its zeros mean "not known yet").
+  const summary = data && data.asOf !== null ? data : null;
+  const firstReadFailed = data !== undefined && data.asOf === null && data.refreshError !== null && !data.refreshing;
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
@@ -64,23 +87,32 @@ export function OverviewPage({ title }: OverviewPageProps) {
         <p className="mt-2 text-muted-foreground">{t.intro}</p>
         <PlanUsage used={summary?.counts.sites} className="mt-1" />
       </div>
-      <p className="flex h-5 items-center gap-1.5 text-xs text-muted-foreground">
-        {query.isFetching && summary ? <Spinner className="size-3" /> : null}
-        {query.isFetching && summary
-          ? t.updating
-          : summary
-            ? t.updatedAt({ time: f.date(new Date(summary.now * 1000), { hour: '2-digit', minute: '2-digit' }) })
-            : null}
-      </p>
+      {data ? <FleetFreshnessLine freshness={data} onRefresh={refresh} /> : null}
     </div>
   );
 
-  if (query.isError && !summary) {
+  if (query.isError && !data) {
     return (
       <div className="mx-auto max-w-6xl">
         {header}
         <div className="mt-6">
-          <ErrorPanel error={query.error} onRetry={() => query.refetch()} />
+          <Unavailable onRetry={() => query.refetch()} />
+        </div>
+      </div>
+    );
+  }
+
+  if (firstReadFailed) {
+    const error = refreshErrorOf(data.refreshError ?? '');
+    return (
+      <div className="mx-auto max-w-6xl">
+        {header}
+        <div className="mt-6">
+          {error ? (
+            <ErrorPanel error={error} onRetry={refresh} />
+          ) : (
+            <FleetRefreshError freshness={data} onRetry={refresh} />
+          )}
         </div>
       </div>
     );
@@ -106,7 +138,8 @@ export function OverviewPage({ title }: OverviewPageProps) {
       {header}
       <div className="mt-6 space-y-6" aria-busy={summary === null}>
         {summary === null ? <LoadingStatus>{t.loading}</LoadingStatus> : null}
-        {query.isError ? <ApiErrorAlert error={query.error} /> : null}
+        {query.isError ? <Unavailable onRetry={() => query.refetch()} /> : null}
+        {summary ? <FleetRefreshError freshness={summary} onRetry={refresh} /> : null}
         <div ref={aboveChart} className="space-y-6 [overflow-anchor:none]">
           <FleetCounters counts={summary?.counts ?? null} />
           {summary ? (
@@ -122,28 +155,14 @@ export function OverviewPage({ title }: OverviewPageProps) {
         </div>
         {summary ? (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-            {traffic === null ? (
-              <Card className="flex min-h-[34rem] items-center justify-center p-4 lg:col-span-2">
-                {query.isFetching ? (
-                  <LoadingStatus>{t.trafficLoading}</LoadingStatus>
-                ) : (
-                  <p className="text-sm text-muted-foreground">{t.trafficFailed}</p>
-                )}
-              </Card>
-            ) : (
-              <FirewallChart
-                days={traffic.days}
-                subject={t.allSites}
-                title={t.trafficTitle}
-                className="min-w-0 lg:col-span-2"
-              />
-            )}
+            <FirewallChart
+              days={summary.days}
+              subject={t.allSites}
+              title={t.trafficTitle}
+              className="min-w-0 lg:col-span-2"
+            />
             <Section title={t.topAttackedTitle} intro={t.topAttackedIntro}>
-              {traffic === null ? (
-                <div className="h-48 animate-pulse rounded bg-accent motion-reduce:animate-none" aria-hidden="true" />
-              ) : (
-                <TopAttacked traffic={traffic} />
-              )}
+              <TopAttacked sites={summary.topAttacked} />
             </Section>
           </div>
         ) : null}

@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
+import type { FleetSummaryAnswer } from '../../../api/fleet';
 import { format } from '../../../i18n/format';
 import { overviewMessages } from '../messages';
-import type { FleetTraffic } from '../fleet-summary';
 
-/** The sites that blocked the most requests over the period, most first. */
-export function TopAttacked({ traffic }: { traffic: FleetTraffic }) {
+/** The sites that blocked the most requests over the period, most first (summed by the server). */
+export function TopAttacked({ sites }: { sites: FleetSummaryAnswer['topAttacked'] }) {
   const t = useStore(overviewMessages);
   const f = useStore(format);
-  if (traffic.topAttacked.length === 0) return <p className="text-sm text-muted-foreground">{t.topAttackedNone}</p>;
+  if (sites.length === 0) return <p className="text-sm text-muted-foreground">{t.topAttackedNone}</p>;
   return (
     <ol className="space-y-1.5 text-sm">
-      {traffic.topAttacked.map((site) => (
+      {sites.map((site) => (
         <li key={site.domain} className="flex items-baseline justify-between gap-3">
           <Link
             to="/sites/$domain"

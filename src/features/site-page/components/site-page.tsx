@@ -1,10 +1,19 @@
 import { useStore } from '@nanostores/react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FirewallView } from '../../../components/charts/firewall-chart';
+import { FleetFreshnessLine, FleetRefreshError } from '../../../components/fleet/fleet-freshness';
 import { ScanReportView } from '../../../components/reports/scan-report';
 import { ScanNowButton } from '../../../components/site/scan-now-button';
 import { SiteActionsProvider } from '../../../components/site/site-actions';
-import { findSite, useSites } from '../../../data/sites';
+import {
+  fleetSiteQueryOptions,
+  newerSite,
+  useFleetFreshness,
+  useListedSite,
+  useRefreshFleetSite,
+} from '../../../data/fleet-site-query';
+import { useApi } from '../../../lib/api-context';
 import { useKeepPlace } from '../../../lib/use-keep-place';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { sitePageMessages } from '../messages';
@@ -26,17 +35,28 @@ interface SitePageProps {
 }
 
 /**
- * One site, read from the sites list the parent route has loaded (with scan
- * reports); an unknown name says so. Under the header: the latest scan report
+ * One site, as the server last read the fleet (its route's loader has asked
+ * for it: src/data/fleet-site-query.ts), with how fresh that read is and a
+ * refresh; an unknown name says so. Under the header: the latest scan report
  * and the 30-day firewall chart or table.
  */
 export function SitePage({ domain, unit, view, onViewChange, onDeleted, below }: SitePageProps) {
-  const { data: sites } = useSites();
-  const site = findSite(sites, domain);
+  const api = useApi();
+  const { data: sites } = useSuspenseQuery(fleetSiteQueryOptions(api, useQueryClient(), domain));
+  // A scan started here is watched on the account's list: its report shows before the server reads it.
+  const site = newerSite(sites[0], useListedSite(domain));
+  const freshness = useFleetFreshness();
+  const refresh = useRefreshFleetSite(domain);
   const p = useStore(sitePageMessages);
   usePageTitle(site ? site.domain : p.notFoundTitle);
   // A report arriving in the background (a scan finished) does not move the chart or table being read.
   const aboveChart = useKeepPlace<HTMLDivElement>();
+  const fresh = freshness ? (
+    <div className="space-y-3">
+      <FleetFreshnessLine freshness={freshness} onRefresh={refresh} className="justify-end" />
+      <FleetRefreshError freshness={freshness} onRetry={refresh} />
+    </div>
+  ) : null;
   return (
     <SiteActionsProvider onDeleted={onDeleted}>
       <div className="mx-auto max-w-5xl space-y-6 [overflow-anchor:none]">
@@ -44,13 +64,17 @@ export function SitePage({ domain, unit, view, onViewChange, onDeleted, below }:
           <>
             <div ref={aboveChart} className="space-y-6">
               <SiteHeader site={site} unit={unit} />
+              {fresh}
               <ScanReportView report={site.scanreport} neverAction={<ScanNowButton site={site} />} />
             </div>
-            <SiteFirewall site={site} unit={unit} view={view} onViewChange={onViewChange} />
+            <SiteFirewall site={site} view={view} onViewChange={onViewChange} />
             {below?.(site.domain)}
           </>
         ) : (
-          <SiteNotFound domain={domain} />
+          <>
+            <SiteNotFound domain={domain} />
+            {fresh}
+          </>
         )}
       </div>
     </SiteActionsProvider>

@@ -1,0 +1,115 @@
+/**
+ * The site page's site: one site as the server last read the fleet
+ * (`/workspace/fleet/site/<domain>`, docs/workspace.md#the-read-model): its
+ * report, options and 30 days of firewall history, a small answer, instead
+ * of the whole account's sites_list. Kept as a list of that one site under
+ * the sites_list key (SITES_KEY), so the one write path (./site-writes.ts)
+ * changes it at once, rolls it back and asks again like every sites list.
+ * How fresh the read is goes to its own cache entry (FLEET_FRESHNESS_KEY).
+ *
+ * A site the server does not know (added since its last read, or not in the
+ * account) comes from the account's sites_list?withscanreport instead: the
+ * site without history, or none. While the server reads the fleet (its first
+ * read, say), the page waits for that read (up to FIRST_READ_WAIT_MS).
+ */
+import { queryOptions, skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../api/client';
+import type { FleetFreshness } from '../api/fleet';
+import type { Site } from '../api/schemas';
+import { WorkspaceError } from '../api/workspace';
+import { stillReading } from './fleet-reading';
+import { useApi } from '../lib/api-context';
+import { findSite } from './find-site';
+import { SITES_KEY, SITES_REFRESH_MS, SITES_STALE_MS, sitesQueryOptions } from './sites-query';
+import { siteKey, WORKSPACE_KEY } from './workspace';
+import { workspaceOf } from './workspace-client';
+
+/** How fresh the server's read of the fleet is, as its last answer to the site page said. */
+const FLEET_FRESHNESS_KEY = [...WORKSPACE_KEY, 'fleet', 'freshness'] as const;
+
+/** How often the page asks while the server reads the fleet. */
+const READING_POLL_MS = 1_000;
+/** How long a site page waits for a read of the fleet under way before it reads the account's list. */
+const FIRST_READ_WAIT_MS = 15_000;
+
+const freshnessOf = ({ asOf, refreshing, refreshError }: FleetFreshness): FleetFreshness => ({
+  asOf,
+  refreshing,
+  refreshError,
+});
+
+/** The site page's site (a list of it alone, or empty when the account has no such site). */
+export function fleetSiteQueryOptions(api: ApiClient, client: QueryClient, domain: string) {
+  const site = siteKey(domain);
+  const workspace = workspaceOf(api);
+  return queryOptions({
+    queryKey: [...SITES_KEY, { fleetSite: site }] as const,
+    queryFn: async ({ signal }): Promise<Site[]> => {
+      const waitUntil = Date.now() + FIRST_READ_WAIT_MS;
+      for (let readSeen = false; ;) {
+        try {
+          const answer = await workspace.fleet.site(site);
+          client.setQueryData(FLEET_FRESHNESS_KEY, freshnessOf(answer));
+          return [answer.site];
+        } catch (error) {
+          // Unknown to the server's read (404), or the server's store unavailable (5xx): the account's list says.
+          if (!(error instanceof WorkspaceError && (error.status === 404 || error.status >= 500))) throw error;
+        }
+        if (readSeen) break;
+        // How fresh the server's read is: while it reads, wait for the read rather than read the whole list.
+        const known = await workspace.fleet.sites({ limit: 1 }).catch(() => null);
+        if (known === null) break;
+        client.setQueryData(FLEET_FRESHNESS_KEY, freshnessOf(known));
+        if (known.refreshing) {
+          if (Date.now() > waitUntil) break;
+          await new Promise((resolve) => setTimeout(resolve, READING_POLL_MS));
+          signal.throwIfAborted();
+          continue;
+        }
+        // Nothing read (the read failed), or a read is in since the site was asked for: once more, then the list.
+        if (known.asOf === null) break;
+        readSeen = true;
+      }
+      const listed = findSite(await client.fetchQuery(sitesQueryOptions(api)), site);
+      return listed ? [listed] : [];
+    },
+    staleTime: SITES_STALE_MS,
+    // While the server reads the fleet, asked every second until the read is in.
+    refetchInterval: () =>
+      stillReading(client.getQueryData<FleetFreshness>(FLEET_FRESHNESS_KEY)) ? READING_POLL_MS : SITES_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** How fresh the site page's answer is (set by its query, never fetched on its own). */
+export function useFleetFreshness(): FleetFreshness | undefined {
+  return useQuery<FleetFreshness>({ queryKey: FLEET_FRESHNESS_KEY, queryFn: skipToken }).data;
+}
+
+/**
+ * The site as the page shows it: the server's read, unless the account's
+ * list (asked again while a scan runs, ./scan-watcher.ts) has a newer report;
+ * then the list's site, with the read's firewall history.
+ */
+export function newerSite(read: Site | undefined, listed: Site | undefined): Site | undefined {
+  if (!read || !listed) return read;
+  const readDate = read.scanreport?.date ?? 0;
+  const listedDate = listed.scanreport?.date ?? 0;
+  return listedDate > readDate ? { ...listed, fwhistory: read.fwhistory } : read;
+}
+
+/** The site in the account's list where another part of the page has read it (a scan's watch); never asked for here. */
+export function useListedSite(domain: string): Site | undefined {
+  const { data } = useQuery({ ...sitesQueryOptions(useApi()), enabled: false });
+  return data ? findSite(data, domain) : undefined;
+}
+
+/** Asks the server to read the fleet again now, then the site (which then follows the read until it is in). */
+export function useRefreshFleetSite(domain: string): () => Promise<void> {
+  const api = useApi();
+  const client = useQueryClient();
+  return async () => {
+    client.setQueryData(FLEET_FRESHNESS_KEY, freshnessOf(await workspaceOf(api).fleet.refresh()));
+    await client.invalidateQueries({ queryKey: fleetSiteQueryOptions(api, client, domain).queryKey });
+  };
+}
