@@ -22,6 +22,7 @@ import {
 import { problems } from '../workspace/http-input.ts';
 import { siteKey, unitKey } from '../workspace/names.ts';
 import type { KeyRecord } from '../workspace/types.ts';
+import { afterWrites } from '../workspace/writes-seen.ts';
 import type { ReadModel } from './readmodel.ts';
 
 type Env = { Bindings: { clientAddress: string | null; origin: string }; Variables: { key: KeyRecord } };
@@ -71,25 +72,17 @@ const windowQuery = z.object({
     .optional(),
 });
 
-/** How long a fleet request waits at most for the dashboard's writes already answered to reach the read model (a bulk change's, say). */
-const WRITES_WAIT_MS = 2_000;
-
 /**
  * `writesSeen` resolves once the writes answered so far have changed the read
  * model (the recorder's queue): a read right after a write sees it.
  */
 export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => Promise<void> = async () => {}): void {
-  const afterWrites = async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([writesSeen(), new Promise((resolve) => (timer = setTimeout(resolve, WRITES_WAIT_MS)))]);
-    clearTimeout(timer);
-  };
   const queryOf = (data: z.output<typeof windowQuery>) =>
     Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as FleetQuery;
 
   /** Once the writes answered before it are in: counts the visit, starts a read when due; says how fresh the answer is. */
   const visit = async (c: Context<Env>, force = false) => {
-    await afterWrites();
+    await afterWrites(writesSeen);
     const key = c.get('key');
     const apiKey = c.req.header('x-apikey') ?? '';
     // A key with a mac key signs its proof; its read needs its own signature.

@@ -12,6 +12,7 @@ import { checkBody, nameBody, parseActivityQuery, problems, unitParam, unitsBody
 import type { IdentityProver } from './identity.ts';
 import type { WorkspaceStore } from './store.ts';
 import type { KeyRecord } from './types.ts';
+import { afterWrites } from './writes-seen.ts';
 
 export interface WorkspaceBindings {
   clientAddress: string | null;
@@ -36,6 +37,8 @@ export function workspaceRoutes(
   now: () => number = Date.now,
   /** More proved routes (the read model's, server/readmodel/routes.ts). */
   extend: (app: Hono<Env>) => void = () => undefined,
+  /** Resolves once the writes answered so far are recorded (./writes-seen.ts). */
+  writesSeen: () => Promise<void> = async () => {},
 ) {
   const app = new Hono<Env>();
 
@@ -86,6 +89,8 @@ export function workspaceRoutes(
 
   /** Everything a page needs at once: the directory, the map and the memory of the account. */
   app.get('/workspace/state', async (c) => {
+    // A unit deleted just now is not listed again by the read its page makes after the answer.
+    await afterWrites(writesSeen);
     const key = c.get('key');
     const account = key.accountId;
     const [units, customers, reconciledAt, patching, refusedOptions, syncEvidence] = await Promise.all([

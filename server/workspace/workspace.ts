@@ -58,8 +58,13 @@ export async function openWorkspace(
   const prover = createIdentityProver({ link: options.link, store, timeoutMs: options.timeoutMs, now });
   const readModel = createReadModel(store.db, config.readModel, { fetch: options.fleetFetch, log: options.log, now });
   const recorder = createRecorder(store, options.log, now, readModel.observeWrite);
-  const routes = workspaceRoutes(store, prover, options.log, now, (app) =>
-    fleetRoutes(app, readModel, () => recorder.idle()),
+  const routes = workspaceRoutes(
+    store,
+    prover,
+    options.log,
+    now,
+    (app) => fleetRoutes(app, readModel, () => recorder.idle()),
+    () => recorder.idle(),
   );
 
   const sweep = async () => {
