@@ -6,7 +6,7 @@
  */
 
 /** How long a read waits at most for the writes answered before it (a bulk change's, say). */
-export const WRITES_WAIT_MS = 2_000;
+const WRITES_WAIT_MS = 2_000;
 
 /** Resolves when `writesSeen` does, or after `ms` at most. */
 export async function afterWrites(writesSeen: () => Promise<void>, ms = WRITES_WAIT_MS): Promise<void> {

@@ -20,7 +20,7 @@ export { workspaceOf } from './workspace-client';
 /** Rows in one window. */
 export const WINDOW_ROWS = 100;
 /** Rows in one request when every row of a view is wanted (an export). */
-export const EXPORT_ROWS = 500;
+const EXPORT_ROWS = 500;
 /** While the server reads the fleet from the API, how often its windows are asked again. */
 const REFRESHING_POLL_MS = 1_000;
 /** How long a window counts as fresh, and how often a page that shows it asks again. */
@@ -28,7 +28,7 @@ const WINDOW_STALE_MS = 30_000;
 const WINDOW_REFRESH_MS = 60_000;
 
 /** Every fleet query (under the workspace's key: what invalidates the workspace asks them again too). */
-export const FLEET_KEY = [...WORKSPACE_KEY, 'fleet'] as const;
+const FLEET_KEY = [...WORKSPACE_KEY, 'fleet'] as const;
 /** Every window of the sites table. */
 export const FLEET_SITES_KEY = [...FLEET_KEY, 'sites'] as const;
 

@@ -34,6 +34,13 @@ describe('searchSchema', () => {
     expect(schema.parse(null)).toEqual({ q: '', period: 'any', desc: false });
   });
 
+  it('replaces a bad value even when its fallback is undefined (the router lays the result over the URL)', () => {
+    const raw = { unit: 'not-an-email', q: 'abc' };
+    const seen = { ...raw, ...schema.parse(raw) };
+    expect(seen.unit).toBeUndefined();
+    expect(seen.q).toBe('abc');
+  });
+
   it('drops params it does not know', () => {
     expect(schema.parse({ period: 'day', injected: '<script>' })).not.toHaveProperty('injected');
     // Nor what an object inherits.

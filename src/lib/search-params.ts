@@ -54,7 +54,8 @@ type SearchOf<Shape extends Record<string, SearchParam<unknown>>> = {
 
 /**
  * The route's search schema: known params, each with its fallback; unknown
- * ones are dropped, and one left undefined is left out. A link may leave any
+ * ones are dropped, and one that falls back to undefined is undefined (not left
+ * out: the router lays the result over the URL's raw params). A link may leave any
  * param out (it gets its fallback); the ones it gives are typed (`types`, the
  * router's validator adapter: for the type checker only).
  */
@@ -65,8 +66,9 @@ export function searchSchema<Shape extends Record<string, SearchParam<unknown>>>
       const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
       const out: Record<string, unknown> = {};
       for (const [key, param] of Object.entries(shape)) {
-        const value = Object.hasOwn(raw, key) && param.check(raw[key]) ? raw[key] : param.fallback;
-        if (value !== undefined) out[key] = value;
+        // Set even when undefined: the router lays the result over the URL's raw params, so a
+        // key left out would keep the malformed value it replaces.
+        out[key] = Object.hasOwn(raw, key) && param.check(raw[key]) ? raw[key] : param.fallback;
       }
       return out as SearchOf<Shape>;
     },
