@@ -4,10 +4,10 @@
  * deleted meanwhile is not brought back, and an option the dashboard set
  * meanwhile is not undone by the read's older copy.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Site } from '../../src/api/schemas.ts';
-import { openWorkspaceDb, type OpenedDb } from '../workspace/db.ts';
-import { ENGINES, type TestPlace } from '../workspace/test-engines.ts';
+import { databasePerTest } from '../workspace/test-database.ts';
+import { ENGINES } from '../workspace/test-engines.ts';
 import { rowOf, type SiteRead } from './site-row.ts';
 import { readStore } from './store-read.ts';
 import { writeStore } from './store-write.ts';
@@ -32,18 +32,10 @@ const site = (name: string, firewall: number): Site => ({
 const rows = (readAt: number, ...sites: Site[]): SiteRead[] => sites.flatMap((s) => rowOf(A, s, readAt) ?? []);
 
 describe.each(ENGINES)('a read of the fleet on $title', ({ available, place: makePlace }) => {
-  let place: TestPlace | undefined;
-  let opened: OpenedDb | undefined;
-  afterEach(async () => {
-    await opened?.db.destroy();
-    await place?.drop();
-    opened = undefined;
-    place = undefined;
-  });
+  const openDb = databasePerTest(makePlace);
 
   async function open() {
-    place = await makePlace();
-    opened = await openWorkspaceDb(place.location);
+    const opened = await openDb();
     const write = writeStore(opened.db);
     await write.visit(A, NOW);
     // What an earlier read said.

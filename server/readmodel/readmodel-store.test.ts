@@ -4,11 +4,11 @@
  * SQL agree with the overview's own pure summary
  * (src/features/overview/fleet-summary.ts) on the same sites.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Site } from '../../src/api/schemas.ts';
 import { summarize } from '../../src/features/overview/fleet-summary.ts';
-import { openWorkspaceDb, type OpenedDb } from '../workspace/db.ts';
-import { ENGINES, type TestPlace } from '../workspace/test-engines.ts';
+import { databasePerTest } from '../workspace/test-database.ts';
+import { ENGINES } from '../workspace/test-engines.ts';
 import { createReadModel } from './readmodel.ts';
 import type { FleetFetch } from './refresh.ts';
 import { rowOf } from './site-row.ts';
@@ -66,21 +66,13 @@ function site(n: number): Site {
 }
 
 describe.each(ENGINES)('the read model store on $title', ({ available, place: makePlace }) => {
-  let place: TestPlace | undefined;
-  let opened: OpenedDb | undefined;
-  afterEach(async () => {
-    await opened?.db.destroy();
-    await place?.drop();
-    opened = undefined;
-    place = undefined;
-  });
+  const openDb = databasePerTest(makePlace);
 
   async function open(
     now: () => number,
     fetch: FleetFetch = () => Promise.reject(new Error('no upstream in this test')),
   ) {
-    place = await makePlace();
-    opened = await openWorkspaceDb(place.location);
+    const opened = await openDb();
     const model = createReadModel(
       opened.db,
       { retentionDays: 30, refreshSeconds: 60 },

@@ -5,14 +5,14 @@
  * the order by customer, a search that finds the customer's e-mail, the
  * sites a view keeps whatever its filters, and every matching domain.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Site } from '../../src/api/schemas.ts';
 import { matchesFilters } from '../../src/data/site-model/site-filters.ts';
 import { FILTER_DEFAULTS, type SiteFilters } from '../../src/data/site-model/sites-search.ts';
 import { orderSites } from '../../src/features/sites/components/table-model.ts';
-import { openWorkspaceDb, type OpenedDb } from '../workspace/db.ts';
 import { directoryStore } from '../workspace/store-directory.ts';
-import { ENGINES, type TestPlace } from '../workspace/test-engines.ts';
+import { databasePerTest } from '../workspace/test-database.ts';
+import { ENGINES } from '../workspace/test-engines.ts';
 import { readStore } from './store-read.ts';
 import { rowOf } from './site-row.ts';
 import { writeStore } from './store-write.ts';
@@ -46,18 +46,10 @@ const CUSTOMER: ReadonlyMap<string, string> = new Map(
 );
 
 describe.each(ENGINES)('the sites table’s views in the read model on $title', ({ available, place: makePlace }) => {
-  let place: TestPlace | undefined;
-  let opened: OpenedDb | undefined;
-  afterEach(async () => {
-    await opened?.db.destroy();
-    await place?.drop();
-    opened = undefined;
-    place = undefined;
-  });
+  const openDb = databasePerTest(makePlace);
 
   async function fleet() {
-    place = await makePlace();
-    opened = await openWorkspaceDb(place.location);
+    const opened = await openDb();
     const write = writeStore(opened.db);
     await write.visit('a', NOW);
     await write.upsertSites(SITES.flatMap((s) => rowOf('a', s, NOW) ?? []));
