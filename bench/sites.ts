@@ -152,8 +152,17 @@ export async function benchSites(): Promise<void> {
     const selected = await status.textContent();
     // Chosen and applied in one step (the bulk bar's menu).
     await page.getByRole('button', { name: 'Change the selected sites' }).click();
-    const start = Number(await page.evaluate('performance.now()'));
+    let start = Number(await page.evaluate('performance.now()'));
     await page.getByRole('menuitem', { name: 'Scan daily' }).click();
+    // The first change from this browser asks who makes it (the Activity log's name): skipped, and
+    // the time counted from then.
+    const who = page.getByRole('dialog', { name: /who is making it/ });
+    const progress = page.getByText(/ of [\d,]+$/);
+    await who.or(progress).first().waitFor({ timeout: 30_000 });
+    if (await who.isVisible()) {
+      await who.getByRole('button', { name: 'Skip' }).click();
+      start = Number(await page.evaluate('performance.now()'));
+    }
     await page.getByText('Finished').waitFor({ timeout: 300_000 });
     const end = Number(await page.evaluate('performance.now()'));
     const tasks = z.array(z.tuple([z.number(), z.number()])).parse(await page.evaluate('window.__longTasks'));
