@@ -12,6 +12,11 @@ import { freePort, startServer, temporaryDirectory, type RunningServer } from '.
 
 /** 10,000 unless SANDBOX_DEMO_SITES says otherwise (`SANDBOX_DEMO_SITES=100000 npm run bench -- overview`). */
 const DEMO_SITES = Number(process.env.SANDBOX_DEMO_SITES || 10_000);
+
+/** The read model's target for this fleet's size: up to 10,000 sites the first, beyond it the second. */
+export function target(at10k: number, at100k: number): string {
+  return `target ≤ ${(DEMO_SITES <= 10_000 ? at10k : at100k).toLocaleString('en')} ms`;
+}
 const DEMO = 'demo@partner.example';
 
 const outbox = z.array(z.looseObject({ otp: z.string().optional() }));
