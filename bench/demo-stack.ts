@@ -13,6 +13,17 @@ import { freePort, startServer, temporaryDirectory, type RunningServer } from '.
 /** 10,000 unless SANDBOX_DEMO_SITES says otherwise (`SANDBOX_DEMO_SITES=100000 npm run bench -- overview`). */
 const DEMO_SITES = Number(process.env.SANDBOX_DEMO_SITES || 10_000);
 
+/** The embedded sandbox with its 60-site demo on loopback, whatever server settings the shell holds; its database in `dir`. */
+export async function startSmallDemo(dir: string): Promise<RunningServer> {
+  const port = await freePort();
+  return startServer({
+    script: 'server/main.ts',
+    settings: { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'db.sqlite'), SANDBOX_QUIET: '1' },
+    port,
+    health: '/healthz',
+  });
+}
+
 /** The read model's target for this fleet's size: up to 10,000 sites the first, beyond it the second. */
 export function target(at10k: number, at100k: number): string {
   return `target ≤ ${(DEMO_SITES <= 10_000 ? at10k : at100k).toLocaleString('en')} ms`;

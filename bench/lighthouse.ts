@@ -16,8 +16,8 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumExecutable } from '../test-support/chromium.ts';
-import { freePort, startServer, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
-import { demoSession } from './demo-stack.ts';
+import { freePort, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
+import { demoSession, startSmallDemo } from './demo-stack.ts';
 
 interface Scores {
   performance: number;
@@ -90,18 +90,12 @@ async function signedInPaths(context: BrowserContext, base: string): Promise<str
 
 export async function benchLighthouse(): Promise<void> {
   const only = process.argv.slice(3);
-  const port = await freePort();
   const debugPort = await freePort();
   const dir = temporaryDirectory('lighthouse-bench-');
   let server: RunningServer | undefined;
   let context: BrowserContext | undefined;
   try {
-    server = await startServer({
-      script: 'server/main.ts',
-      settings: { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir.path, 'db.sqlite'), SANDBOX_QUIET: '1' },
-      port,
-      health: '/healthz',
-    });
+    server = await startSmallDemo(dir.path);
     const base = server.origin;
     context = await chromium.launchPersistentContext(join(dir.path, 'profile'), {
       executablePath: chromiumExecutable(() => chromium.executablePath(), process.env, 'benches'),
