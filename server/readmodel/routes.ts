@@ -7,18 +7,20 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
-  FLEET_CUSTOMERS,
   FLEET_MAC_HEADER,
   FLEET_MAX_DOMAINS,
   FLEET_MAX_KEEP,
   FLEET_MAX_LIMIT,
-  FLEET_ON_OFF,
-  FLEET_PERIODS,
-  FLEET_SCANS,
-  FLEET_SORTS,
-  FLEET_STATUSES,
   type FleetQuery,
 } from '../../src/api/fleet.ts';
+import {
+  CUSTOMER_FILTERS,
+  ON_OFF_FILTERS,
+  PERIOD_FILTERS,
+  SCAN_FILTERS,
+  SORT_COLUMNS,
+  STATUSES,
+} from '../../src/api/fleet-views.ts';
 import { problems } from '../workspace/http-input.ts';
 import { siteKey, unitKey } from '../workspace/names.ts';
 import type { KeyRecord } from '../workspace/types.ts';
@@ -50,17 +52,17 @@ const keepList = z
   .optional();
 
 const windowQuery = z.object({
-  sort: choice('sort', FLEET_SORTS),
+  sort: choice('sort', SORT_COLUMNS),
   dir: choice('dir', ['asc', 'desc'] as const),
   offset: whole('offset', 100_000_000),
   limit: whole('limit', FLEET_MAX_LIMIT).refine((n) => n !== 0, 'limit must be at least 1'),
   q: z.string().max(200, 'q is at most 200 characters').optional(),
-  status: choice('status', ['any', ...FLEET_STATUSES] as const),
-  firewall: choice('firewall', FLEET_ON_OFF),
-  cleanup: choice('cleanup', FLEET_ON_OFF),
-  period: choice('period', FLEET_PERIODS),
-  scan: choice('scan', FLEET_SCANS),
-  customer: choice('customer', FLEET_CUSTOMERS),
+  status: choice('status', ['any', ...STATUSES] as const),
+  firewall: choice('firewall', ON_OFF_FILTERS),
+  cleanup: choice('cleanup', ON_OFF_FILTERS),
+  period: choice('period', PERIOD_FILTERS),
+  scan: choice('scan', SCAN_FILTERS),
+  customer: choice('customer', CUSTOMER_FILTERS),
   keep: keepList,
   unit: z
     .string()

@@ -5,14 +5,15 @@
  * the same answers by ./readmodel-model.test.ts).
  */
 import { domainToASCII } from 'node:url';
-import { FLEET_STATUSES, type FleetRow, type FleetStatus } from '../../src/api/fleet.ts';
+import { STATUSES, type SiteStatus } from '../../src/api/fleet-views.ts';
+import type { FleetRow } from '../../src/api/fleet.ts';
 import { isFwHistory, type FwHistory, type ScanReport } from '../../src/api/schemas.ts';
 import { siteKey } from '../workspace/names.ts';
 import type { ReadModelSiteTable } from './schema.ts';
 
 type Report = Pick<ScanReport, 'date' | 'threats' | 'incurable' | 'doubt' | 'errors'>;
 
-function statusOf(report: Report | null): FleetStatus {
+function statusOf(report: Report | null): SiteStatus {
   if (!report) return 'never';
   if (report.incurable > 0) return 'incurable';
   if (report.threats > 0) return 'infected';
@@ -70,7 +71,7 @@ export function rowOf(accountId: string, value: unknown, readAt: number): SiteRe
       firewall: num(s.firewallstatus),
       cleanup: num(s.autotreatment),
       permissions: num(s.permissions),
-      status: FLEET_STATUSES.indexOf(statusOf(report)),
+      status: STATUSES.indexOf(statusOf(report)),
       threats: report === null ? -1 : report.threats,
       report_date: report === null ? 0 : report.date,
       report: report === null ? null : JSON.stringify(s.scanreport),
@@ -99,7 +100,7 @@ export function addedRow(accountId: string, domain: string, at: number): ReadMod
     firewall: 0,
     cleanup: 0,
     permissions: 0,
-    status: FLEET_STATUSES.indexOf('never'),
+    status: STATUSES.indexOf('never'),
     threats: -1,
     report_date: 0,
     report: null,
@@ -127,7 +128,7 @@ export function siteOf(r: JoinedRow): FleetRow {
     autotreatment: r.cleanup,
     permissions: r.permissions,
     scanreport: r.report === null ? null : (JSON.parse(r.report) as ScanReport),
-    status: FLEET_STATUSES[r.status] ?? 'never',
+    status: STATUSES[r.status] ?? 'never',
     unit: r.unit,
     patching: r.patching === null ? null : r.patching === 1,
     scanningAt: r.scanning_at,

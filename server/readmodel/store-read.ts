@@ -7,7 +7,8 @@
  * same answers by ./readmodel-model.test.ts.
  */
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { FLEET_STATUSES, type FleetQuery, type FleetRow, type FleetSort } from '../../src/api/fleet.ts';
+import { STATUSES, type SortColumn } from '../../src/api/fleet-views.ts';
+import type { FleetQuery, FleetRow } from '../../src/api/fleet.ts';
 import { SCAN_PERIODS } from '../../src/api/registry/sites.ts';
 import type { WorkspaceDb } from '../workspace/db.ts';
 import type { WorkspaceDatabase } from '../workspace/schema.ts';
@@ -17,9 +18,9 @@ import { siteOf, type JoinedRow } from './site-row.ts';
 /** How late a scheduled scan may be before it is overdue (src/lib/scan-schedule.ts). */
 const SCAN_GRACE_SECONDS = 86_400;
 const UNSCHEDULED_RECENT_SECONDS = 30 * 86_400;
-const NEVER = FLEET_STATUSES.indexOf('never');
+const NEVER = STATUSES.indexOf('never');
 
-const SORT_COLUMN: Record<Exclude<FleetSort, 'patching' | 'customer'>, keyof WorkspaceDatabase['rm_site']> = {
+const SORT_COLUMN: Record<Exclude<SortColumn, 'patching' | 'customer'>, keyof WorkspaceDatabase['rm_site']> = {
   domain: 'domain',
   status: 'status',
   threats: 'threats',
@@ -70,7 +71,7 @@ function filtered(eb: Eb, query: FleetQuery, now: number) {
   if (query.customer === 'known') where.push(eb.exists(customerOf(eb)));
   if (query.customer === 'none') where.push(eb.not(eb.exists(customerOf(eb))));
   if (query.status !== undefined && query.status !== 'any') {
-    where.push(eb('s.status', '=', FLEET_STATUSES.indexOf(query.status)));
+    where.push(eb('s.status', '=', STATUSES.indexOf(query.status)));
   }
   for (const [filter, column] of [
     [query.firewall, 's.firewall'],
@@ -210,7 +211,7 @@ export function readStore(db: WorkspaceDb) {
         .where('s.account_id', '=', accountId)
         .select((eb) => [
           eb.fn.countAll<number>().as('sites'),
-          ...FLEET_STATUSES.map((status, rank) => count(sql<boolean>`s.status = ${rank}`).as(status)),
+          ...STATUSES.map((status, rank) => count(sql<boolean>`s.status = ${rank}`).as(status)),
           count(scanDue(now)).as('scanDue'),
           count(sql<boolean>`s.firewall = 1`).as('firewallOn'),
           count(sql<boolean>`s.cleanup = 1`).as('cleanupOn'),
@@ -222,8 +223,8 @@ export function readStore(db: WorkspaceDb) {
       const n = (v: unknown) => Number(v ?? 0);
       const sites = n(row.sites);
       const counts = Object.fromEntries(
-        [...FLEET_STATUSES, 'scanDue', 'scannedRecently'].map((k) => [k, n((row as Record<string, unknown>)[k])]),
-      ) as Record<(typeof FLEET_STATUSES)[number] | 'scanDue' | 'scannedRecently', number>;
+        [...STATUSES, 'scanDue', 'scannedRecently'].map((k) => [k, n((row as Record<string, unknown>)[k])]),
+      ) as Record<(typeof STATUSES)[number] | 'scanDue' | 'scannedRecently', number>;
       const firewallOn = n(row.firewallOn);
       const cleanupOn = n(row.cleanupOn);
       return {

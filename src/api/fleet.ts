@@ -6,6 +6,15 @@
  * with zod. Isomorphic: no DOM, no React.
  */
 import * as z from 'zod/mini';
+import {
+  CUSTOMER_FILTERS,
+  ON_OFF_FILTERS,
+  PERIOD_FILTERS,
+  SCAN_FILTERS,
+  STATUSES,
+  type SiteStatus,
+  type SortColumn,
+} from './fleet-views.ts';
 import { siteSchema } from './schemas.ts';
 
 /** The signed target the server reads the fleet with (docs/partner-api.md#sites_list). */
@@ -13,31 +22,6 @@ export const FLEET_REFRESH_TARGET = '/api/sites_list/?withscanreport&withfwhisto
 /** The header carrying the signature of FLEET_REFRESH_TARGET (keys with a mac key). */
 export const FLEET_MAC_HEADER = 'X-Fleet-Apimac';
 
-/** A site's status, worst first: the same names and order as the sites page's (src/data/site-model/site-status.ts). */
-export const FLEET_STATUSES = ['incurable', 'infected', 'suspicious', 'errors', 'clean', 'never'] as const;
-export type FleetStatus = (typeof FLEET_STATUSES)[number];
-
-/** The sites page's sort columns (src/data/site-model/sites-search.ts). */
-export const FLEET_SORTS = [
-  'domain',
-  'status',
-  'threats',
-  'lastScan',
-  'nextScan',
-  'firewall',
-  'cleanup',
-  'patching',
-  'period',
-  'permissions',
-  'customer',
-] as const;
-export type FleetSort = (typeof FLEET_SORTS)[number];
-
-export const FLEET_ON_OFF = ['any', 'on', 'off'] as const;
-export const FLEET_PERIODS = ['any', 'month', 'week', 'day', 'off'] as const;
-export const FLEET_SCANS = ['any', 'due'] as const;
-/** Customer: any site, the sites with no customer known, the sites with one (src/data/site-model/sites-search.ts). */
-export const FLEET_CUSTOMERS = ['any', 'none', 'known'] as const;
 /** Rows in one window at most. */
 export const FLEET_MAX_LIMIT = 500;
 /** Sites a view keeps whatever its filters (a row just changed stays until the user moves on), at most. */
@@ -47,21 +31,21 @@ export const FLEET_MAX_DOMAINS = 100_000;
 
 /** A window's request: the sites page's search params, and which rows. Omitted: the defaults. */
 export interface FleetQuery {
-  sort?: FleetSort;
+  sort?: SortColumn;
   dir?: 'asc' | 'desc';
   offset?: number;
   /** 1 to FLEET_MAX_LIMIT, default 50. */
   limit?: number;
   q?: string;
-  status?: 'any' | FleetStatus;
-  firewall?: (typeof FLEET_ON_OFF)[number];
-  cleanup?: (typeof FLEET_ON_OFF)[number];
-  period?: (typeof FLEET_PERIODS)[number];
-  scan?: (typeof FLEET_SCANS)[number];
+  status?: 'any' | SiteStatus;
+  firewall?: (typeof ON_OFF_FILTERS)[number];
+  cleanup?: (typeof ON_OFF_FILTERS)[number];
+  period?: (typeof PERIOD_FILTERS)[number];
+  scan?: (typeof SCAN_FILTERS)[number];
   /** The customer's (unit's) e-mail. */
   unit?: string;
   /** Whether a customer is known for the site. */
-  customer?: (typeof FLEET_CUSTOMERS)[number];
+  customer?: (typeof CUSTOMER_FILTERS)[number];
   /** Sites that pass every filter and the search (at most FLEET_MAX_KEEP). */
   keep?: readonly string[];
 }
@@ -79,7 +63,7 @@ const freshness = {
 /** One site as the table shows it: the API's fields (its report, no history) and what the dashboard knows. */
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export const fleetRowSchema = z.extend(z.omit(siteSchema, { fwhistory: true }), {
-  status: z.enum(FLEET_STATUSES),
+  status: z.enum(STATUSES),
   /** The customer (unit) the site is shared with, as the workspace knows it. */
   unit: z.nullable(z.string()),
   /** Automatic patching as last set through the dashboard; null when unknown. */

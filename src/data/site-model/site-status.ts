@@ -5,8 +5,9 @@
  */
 import type { Site } from '../../api/schemas';
 
-export const STATUSES = ['incurable', 'infected', 'suspicious', 'errors', 'clean', 'never'] as const;
-export type SiteStatus = (typeof STATUSES)[number];
+import { STATUSES, type SiteStatus } from '../../api/fleet-views';
+
+export { STATUSES, type SiteStatus };
 
 /**
  * The worst thing the report says: incurable threats remaining, then threats

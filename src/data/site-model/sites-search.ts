@@ -7,31 +7,19 @@
  */
 import { RE, regex } from '../../api/registry/define';
 import { flag, oneOf, optional, searchParam, searchSchema, text } from '../../lib/search-params';
-import { STATUSES } from './site-status';
+import {
+  CUSTOMER_FILTERS,
+  ON_OFF_FILTERS,
+  PERIOD_FILTERS,
+  SCAN_FILTERS,
+  SORT_COLUMNS,
+  STATUSES,
+  type SortColumn,
+} from '../../api/fleet-views';
 
-const SORT_COLUMNS = [
-  'domain',
-  'status',
-  'threats',
-  'lastScan',
-  'nextScan',
-  'firewall',
-  'cleanup',
-  'patching',
-  'period',
-  'permissions',
-  'customer',
-] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
+export { CUSTOMER_FILTERS, ON_OFF_FILTERS, PERIOD_FILTERS, SCAN_FILTERS, type SortColumn };
 
 export const STATUS_FILTERS = ['any', ...STATUSES] as const;
-export const ON_OFF_FILTERS = ['any', 'on', 'off'] as const;
-/** Scans: `due` is never scanned, or a scheduled scan overdue (./site-status.ts scanDue). */
-export const SCAN_FILTERS = ['any', 'due'] as const;
-/** Scan period filters: the docs/partner-api.md#site_setoption values, with 0 as `off`. */
-export const PERIOD_FILTERS = ['any', 'month', 'week', 'day', 'off'] as const;
-/** Customer: any site, the sites with no customer known, the sites with one (the team's workspace, docs/workspace.md). */
-export const CUSTOMER_FILTERS = ['any', 'none', 'known'] as const;
 
 export type OnOffFilter = (typeof ON_OFF_FILTERS)[number];
 export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
