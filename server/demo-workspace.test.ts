@@ -116,7 +116,7 @@ describe.each(ENGINES)('demo workspaces on $title', ({ available, place: makePla
     const state = await workspace.state();
     expect(state.account.email).toBe(session.email);
     expect(state.units).toHaveLength(UNITS.length);
-    expect(state.customers).toContainEqual(
+    expect((await workspace.customers()).sites).toContainEqual(
       expect.objectContaining({ domain: 'studio-kowalska.example', unit: 'anna@studio-kowalska.example' }),
     );
     expect(state.patching).toContainEqual(

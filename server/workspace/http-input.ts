@@ -27,6 +27,9 @@ const site = z.string().transform((value, ctx) => {
   return key;
 });
 
+/** A site's domain in the path (`/workspace/customers/<domain>`), as the workspace keys it. */
+export const domainParam = site;
+
 export const nameBody = z.object({
   name: z
     .string()

@@ -46,7 +46,7 @@ describe.each(ENGINES)('the workspace follows writes and checks on $title', ({ a
     await api.unit_delete('two@c.example', { withsites: true });
     await expect.poll(async () => (await workspace.activity()).entries.length).toBe(9);
     const state = await workspace.state();
-    expect(state.customers).toEqual([]);
+    expect((await workspace.customers()).sites).toEqual([]);
     expect(state.patching).toEqual([]);
     expect(state.units.map((u) => u.email)).toEqual(['one@c.example']);
     const log = (await workspace.activity({ kind: 'units' })).entries;

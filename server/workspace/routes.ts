@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
 import { BodyTooLarge, readLimited } from '../read-limited.ts';
 import { CSV_HEADER, csvLine, csvRow } from './csv.ts';
-import { checkBody, nameBody, parseActivityQuery, problems, unitParam, unitsBody } from './http-input.ts';
+import { checkBody, domainParam, nameBody, parseActivityQuery, problems, unitParam, unitsBody } from './http-input.ts';
 import type { IdentityProver } from './identity.ts';
 import type { WorkspaceStore } from './store.ts';
 import type { KeyRecord } from './types.ts';
@@ -87,21 +87,23 @@ export function workspaceRoutes(
     });
   });
 
-  /** Everything a page needs at once: the directory, the map and the memory of the account. */
+  /**
+   * Everything a page needs at once: the directory and the memory of the account. Not the map of sites to
+   * customers: it grows with the fleet (its rows carry it; one site's is /workspace/customers/<domain>).
+   */
   app.get('/workspace/state', async (c) => {
     // A unit deleted just now is not listed again by the read its page makes after the answer.
     await afterWrites(writesSeen);
     const key = c.get('key');
     const account = key.accountId;
-    const [units, customers, reconciledAt, patching, refusedOptions, syncEvidence] = await Promise.all([
+    const [units, reconciledAt, patching, refusedOptions, syncEvidence] = await Promise.all([
       store.units(account),
-      store.siteCustomers(account),
       store.reconciledAt(account),
       store.patching(account),
       store.refusedOptions(account),
       store.syncEvidence(account),
     ]);
-    return c.json({ ...me(key), units, customers, reconciledAt, patching, refusedOptions, syncEvidence });
+    return c.json({ ...me(key), units, reconciledAt, patching, refusedOptions, syncEvidence });
   });
 
   app.get('/workspace/units', async (c) => c.json({ units: await store.units(c.get('key').accountId) }));
@@ -134,6 +136,14 @@ export function workspaceRoutes(
     const account = c.get('key').accountId;
     const [sites, reconciledAt] = await Promise.all([store.siteCustomers(account), store.reconciledAt(account)]);
     return c.json({ sites, reconciledAt });
+  });
+
+  /** The customer one site is shared with, as the workspace knows it (null: none known). */
+  app.get('/workspace/customers/:domain', async (c) => {
+    const domain = domainParam.safeParse(c.req.param('domain'));
+    if (!domain.success) return failure(c, 400, 'bad-request', problems(domain.error));
+    await afterWrites(writesSeen);
+    return c.json({ domain: domain.data, unit: await store.customerOf(c.get('key').accountId, domain.data) });
   });
 
   /** Says a reconcile of every unit (sites_list?unit=, each reported above) has finished now. */

@@ -46,7 +46,7 @@ describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, place:
     const eves = workspace(stack, other);
     const state = await eves.state();
     expect(state.account.id).not.toBe(me.account.id);
-    expect(state).toMatchObject({ units: [], customers: [], patching: [], refusedOptions: [], syncEvidence: [] });
+    expect(state).toMatchObject({ units: [], patching: [], refusedOptions: [], syncEvidence: [] });
     expect((await eves.activity()).entries).toEqual([]);
     expect(await eves.activityCsv()).not.toContain('one.example');
     // Nor can it reach the other account's key to name it.
@@ -107,7 +107,13 @@ describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, place:
     const state = await bens.state();
     const anaKey = (await anas.me()).key.id;
     expect(state.units.map((u) => u.email)).toEqual(['cust@b.example']);
-    expect(state.customers.map((c) => [c.domain, c.unit])).toEqual([['one.example', 'cust@b.example']]);
+    expect((await bens.customers()).sites.map((c) => [c.domain, c.unit])).toEqual([['one.example', 'cust@b.example']]);
+    // One site's customer alone, as a site page asks for it; none known for another.
+    expect(await bens.customerOf('One.Example.')).toBe('cust@b.example');
+    expect(await bens.customerOf('nosync.example')).toBeNull();
+    await expect(bens.customerOf('not a domain')).rejects.toMatchObject({ status: 400, code: 'bad-request' });
+    // The state a page reads at once does not grow with the fleet: no map of sites to customers in it.
+    expect(state).not.toHaveProperty('customers');
     expect(state.patching).toEqual([
       expect.objectContaining({
         domain: 'one.example',
@@ -166,7 +172,7 @@ describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, place:
     const state = await later.state();
     expect(state.key.name).toBe('Ana');
     expect(state.units).toEqual([expect.objectContaining({ email: 'cust@a.example', siteCount: 1 })]);
-    expect(state.customers.map((c) => c.domain)).toEqual(['one.example']);
+    expect((await later.customers()).sites.map((c) => c.domain)).toEqual(['one.example']);
     expect((await later.activity()).entries.map((e) => e.site)).toEqual(['two.example']);
   });
 });

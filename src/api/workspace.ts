@@ -30,7 +30,6 @@ export interface WorkspaceMe {
 
 export interface WorkspaceState extends WorkspaceMe {
   units: Unit[];
-  customers: SiteCustomer[];
   reconciledAt: number | null;
   patching: PatchingState[];
   refusedOptions: RefusedOption[];
@@ -139,7 +138,11 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     forgetUnit: async (email: string) => {
       await json<{ ok: boolean }>('DELETE', `units/${encodeURIComponent(email)}`);
     },
+    /** The whole map of sites to customers (grows with the fleet: a list to pick from, not every page). */
     customers: () => json<{ sites: SiteCustomer[]; reconciledAt: number | null }>('GET', 'customers'),
+    /** The customer one site is shared with, as the workspace knows it; null when none is known. */
+    customerOf: async (domain: string) =>
+      (await json<{ unit: string | null }>('GET', `customers/${encodeURIComponent(domain)}`)).unit,
     markReconciled: async () => (await json<{ reconciledAt: number }>('PUT', 'customers/reconciled')).reconciledAt,
     activity: (filter: ActivityFilter = {}, page: { limit?: number; before?: string | null } = {}) =>
       json<ActivityPage>('GET', `activity${activityQuery(filter, page)}`),

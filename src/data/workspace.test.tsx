@@ -18,7 +18,7 @@ import { reconcileUnits, useReconcile } from './reconcile';
 import { usePatchingOf } from './site-memory';
 import { useSetSiteOption, useShareSites } from './site-mutations';
 import { useUnitsDirectory } from './units-directory';
-import { useSiteCustomers, WORKSPACE_KEY } from './workspace';
+import { useCustomerMap, useReconciledAt, useSiteCustomer, WORKSPACE_KEY } from './workspace';
 import { workspaceOf } from './workspace-client';
 import { legacyMemory, useImportLegacyMemory } from './workspace-import';
 
@@ -63,7 +63,8 @@ function renderDashboard(credentials: Credentials, fetch?: typeof globalThis.fet
       const account = useAccountId();
       return {
         account,
-        customers: useSiteCustomers(),
+        customers: { ...useCustomerMap(), reconciledAt: useReconciledAt() },
+        customerOfA: useSiteCustomer('A.example'),
         units: useUnitsDirectory(account),
         patching: usePatchingOf(account, 'a.example'),
         share: useShareSites(),
@@ -105,6 +106,7 @@ describe('the team’s workspace', () => {
     await waitFor(() =>
       expect(second.result.current.customers.customers.get('a.example')).toBe('shop@customer.example'),
     );
+    await waitFor(() => expect(second.result.current.customerOfA).toBe('shop@customer.example'));
     const seen = second.result.current;
     expect(seen.customers.customers.has('b.example')).toBe(false);
     expect(seen.units.map((u) => [u.email, u.source, u.siteCount])).toEqual([['shop@customer.example', 'shared', 1]]);

@@ -1,14 +1,15 @@
 /**
  * What the team's workspace keeps for the account (docs/workspace.md): one
  * cache entry, `/workspace/state`, read at sign-in (the _auth route's loader)
- * and by every page that shows a customer, the units directory, patching as
- * last set, options refused for the key or sync-file evidence. The server
+ * and by every page that shows the units directory, patching as last set,
+ * options refused for the key or sync-file evidence. The customers of the
+ * sites are asked apart (they grow with the fleet): one site's, or the whole
+ * map where a page lists the account's sites to pick from. The server
  * records the writes as they pass through the proxy; after one, the entry is
  * asked again (invalidateWorkspace), and what the page changed meanwhile is
  * shown from the memories' overlays (site-memory.ts, units-directory.ts).
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import type { WorkspaceClient, WorkspaceState } from '../api/workspace';
 import { hostToUnicode } from '../lib/punycode';
 import { useWorkspaceClient } from './workspace-client';
@@ -49,22 +50,28 @@ export type CustomerMap = ReadonlyMap<string, string>;
 
 const selectReconciledAt = (s: WorkspaceState) => s.reconciledAt;
 
-const NO_CUSTOMERS: CustomerMap = new Map();
-
-/** One map per answer, however many rows ask for it. */
-const maps = new WeakMap<WorkspaceState, CustomerMap>();
-
-function customerMap(state: WorkspaceState): CustomerMap {
-  let map = maps.get(state);
-  if (!map) maps.set(state, (map = new Map(state.customers.map((c) => [c.domain, c.unit]))));
-  return map;
+/** When every unit was last reconciled with the service (null: never). */
+export function useReconciledAt(): number | null {
+  return useWorkspaceState(selectReconciledAt).data ?? null;
 }
 
-/** Which customer each site belongs to (from writes through the dashboard and the per-unit checks), with the last reconcile's time. */
-export function useSiteCustomers(): { customers: CustomerMap; reconciledAt: number | null; isPending: boolean } {
-  const query = useWorkspaceState(customerMap);
-  const reconciledAt = useWorkspaceState(selectReconciledAt).data ?? null;
-  return { customers: query.data ?? NO_CUSTOMERS, reconciledAt, isPending: query.isPending };
+const NO_CUSTOMERS: CustomerMap = new Map();
+
+/**
+ * Which customer each site of the account belongs to, the whole map: only where
+ * a page lists the account's sites to pick from (it grows with the fleet; the
+ * sites table's rows carry their own, a site page asks for its one).
+ */
+export function useCustomerMap(enabled = true): { customers: CustomerMap; isPending: boolean } {
+  const workspace = useWorkspaceClient();
+  const query = useQuery({
+    queryKey: [...WORKSPACE_KEY, 'customers'] as const,
+    queryFn: () => workspace.customers(),
+    select: (answer): CustomerMap => new Map(answer.sites.map((c) => [c.domain, c.unit])),
+    staleTime: 15_000,
+    enabled,
+  });
+  return { customers: query.data ?? NO_CUSTOMERS, isPending: query.isPending };
 }
 
 /** The customer of one site, undefined when none is known. */
@@ -72,8 +79,16 @@ export function customerOf(customers: CustomerMap, domain: string): string | und
   return customers.get(siteKey(domain));
 }
 
-/** The customer of one site (the site page, a client report, "Share more"). */
+/** The customer of one site (the site page, a client report), asked for that site alone. */
 export function useSiteCustomer(domain: string): string | undefined {
-  const { customers } = useSiteCustomers();
-  return useMemo(() => customerOf(customers, domain), [customers, domain]);
+  const workspace = useWorkspaceClient();
+  const site = siteKey(domain);
+  const query = useQuery({
+    queryKey: [...WORKSPACE_KEY, 'customer', site] as const,
+    queryFn: () => workspace.customerOf(site),
+    staleTime: 15_000,
+    refetchInterval: WORKSPACE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  return query.data ?? undefined;
 }

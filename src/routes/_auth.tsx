@@ -16,10 +16,8 @@ import { AgencyBrand } from '../features/account/agency-brand';
 import { DemoBanner } from '../features/account/demo-banner';
 import { NamePrompt } from '../features/account/name-dialog';
 import { ImportNotice } from '../features/units/components/import-notice';
-import { keyInfoQueryOptions } from '../data/key-info';
 import { useScheduledReconcile } from '../data/reconcile';
-import { workspaceStateQueryOptions } from '../data/workspace';
-import { workspaceOf } from '../data/workspace-client';
+import { keyInfoQueryOptions } from '../data/key-info';
 import { redirectTarget } from '../features/auth/redirect';
 import { isSessionExpired } from '../lib/session';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -30,7 +28,6 @@ import { LanguageSelect } from '../features/language/language-select';
 import { ThemeToggle } from '../features/theme/theme-toggle';
 import { commonMessages } from '../i18n/common-messages';
 import { isEmbedded } from '../lib/embed-mode';
-import { loadSignedInErrorTexts } from '../i18n/error-text';
 import { forgetAccountData } from '../lib/query-client';
 
 /** The guarded layout: every page but /login. */
@@ -48,21 +45,13 @@ export const Route = createFileRoute('/_auth')({
     }
     return { signedIn: current };
   },
+  // The loader stays in the entry (not split with the component): the key's check and the pages'
+  // requests start while the shell's code loads (src/routes/-page-loads.ts).
+  codeSplitGroupings: [['component'], ['errorComponent']],
   // The key is checked with the service before the shell shows, and again in
   // the background on navigation once the answer is a minute old: a 502 ends
   // the session (the query client's guard), a service that is down shows ShellError.
-  // The texts of the errors met once signed in load meanwhile (the login page does not carry them).
-  loader: async ({ context }) => {
-    // The team's workspace (docs/workspace.md) is asked at once, beside the key, and not waited
-    // for: the pages show the service's data first and what the workspace adds (customers,
-    // patching) as it arrives; a workspace that cannot answer does not stop the shell.
-    void context.queryClient.prefetchQuery(workspaceStateQueryOptions(workspaceOf(context.api)));
-    const [keyInfo] = await Promise.all([
-      context.queryClient.ensureQueryData({ ...keyInfoQueryOptions(context.api), revalidateIfStale: true }),
-      loadSignedInErrorTexts(),
-    ]);
-    return keyInfo;
-  },
+  loader: async ({ context }) => (await import('./-page-loads')).loadSignedIn(context),
   component: AuthLayout,
   errorComponent: ShellError,
 });

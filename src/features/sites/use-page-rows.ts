@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { Site } from '../../data/sites';
 import { useSites } from '../../data/sites';
 import type { SitesSearch } from '../../data/site-model/sites-search';
-import type { CustomerMap } from '../../data/workspace';
+import { siteKey, type CustomerMap } from '../../data/workspace';
 import { useFleetView } from './use-fleet-view';
 import type { PartialList } from './use-selection';
 import { useSitesView, type RowSource, type SitesTableModel } from './use-sites-view';
@@ -40,14 +40,20 @@ export interface RowsInput {
   query: string;
   patching: Readonly<Record<string, 0 | 1>>;
   kept: ReadonlySet<string>;
-  customers: CustomerMap;
   roomForCustomer: boolean;
   filtered: boolean;
 }
 
 /** One unit's sites, all of them at hand. */
-export function useUnitRows({ search, query, patching, kept, customers, roomForCustomer }: RowsInput): PageRows {
-  const { data: sites } = useSites(search.unit);
+export function useUnitRows({ search, query, patching, kept, roomForCustomer }: RowsInput): PageRows {
+  const { unit } = search;
+  const { data: listed } = useSites(unit);
+  // Each site the unit's list names is shared with the unit: its customer, as the read model's rows carry theirs.
+  const sites = useMemo(() => (unit === undefined ? listed : listed.map((s) => ({ ...s, unit }))), [listed, unit]);
+  const customers = useMemo<CustomerMap>(
+    () => new Map(unit === undefined ? [] : sites.map((s) => [siteKey(s.domain), unit])),
+    [sites, unit],
+  );
   const view = useSitesView(sites, { ...search, q: query }, patching, kept, customers, roomForCustomer);
   const domains = useMemo(() => view.sites.map((s) => s.domain), [view.sites]);
   return {

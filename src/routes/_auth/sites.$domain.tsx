@@ -12,13 +12,10 @@ import { oneOf, searchParam, searchSchema } from '../../lib/search-params';
 export const Route = createFileRoute('/_auth/sites/$domain')({
   validateSearch: searchSchema({ fw: searchParam(oneOf(['chart', 'table']), 'chart') }),
   search: { middlewares: [stripSearchParams({ fw: 'chart' as const })] },
-  loader: async ({ context, params }) => {
-    // The chart's code (Recharts, its own chunk) loads while the site is asked for, not after.
-    void import('../../components/charts/firewall-chart').then((m) => m.preloadFirewallChart());
-    // Its module loads here, not with every page's routes (the /login budget).
-    const { fleetSiteQueryOptions } = await import('../../data/fleet-site-query');
-    await context.queryClient.ensureQueryData(fleetSiteQueryOptions(context.api, context.queryClient, params.domain));
-  },
+  // The loader stays in the entry (not split with the component): the site is asked for, and the
+  // chart's code (Recharts, its own chunk) loads, while the page's code loads (src/routes/-page-loads.ts).
+  codeSplitGroupings: [['component'], ['errorComponent']],
+  loader: async ({ context, params }) => (await import('../-page-loads')).loadSitePage(context, params.domain),
   component: SitePageRoute,
 });
 

@@ -5,8 +5,6 @@ import {
   useChildMatches,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
-import { accountQueryOptions } from '../../data/account';
-import { sitesQueryOptions } from '../../data/sites-query';
 import { isUnknownUnit, UnknownUnit } from '../../features/sites/components/sites-error';
 import { SitesPage } from '../../features/sites/components/sites-page';
 import { SEARCH_DEFAULTS, sitesSearchSchema, type SitesSearch } from '../../data/site-model/sites-search';
@@ -26,26 +24,11 @@ export const Route = createFileRoute('/_auth/sites')({
   }),
   // The whole account's table asks the server's read model for the rows it shows (sites-page.tsx),
   // a site page (a child) for its one site (sites.$domain.tsx): the list is loaded here only for a
-  // unit's sites (a short list).
-  loader: ({ context, deps, location }) => {
-    const child = !isTable(location.pathname);
-    // The first window is asked for at once, while the table's code loads (not waited for: the page shows it).
-    // Its module loads here, not with every page's routes (the /login budget).
-    const { view } = deps;
-    if (view !== null && !child) {
-      void import('../../data/fleet-windows').then(({ fleetViewOf, fleetWindowOptions, workspaceOf }) =>
-        context.queryClient.prefetchQuery(
-          fleetWindowOptions(context.queryClient, workspaceOf(context.api), fleetViewOf(view), 0),
-        ),
-      );
-    }
-    return Promise.all([
-      deps.unit !== undefined && !child
-        ? context.queryClient.ensureQueryData(sitesQueryOptions(context.api, deps.unit))
-        : null,
-      context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
-    ]);
-  },
+  // unit's sites (a short list). The loader stays in the entry (not split with the component): the
+  // first window is asked for while the table's code loads (src/routes/-page-loads.ts).
+  codeSplitGroupings: [['component'], ['errorComponent']],
+  loader: async ({ context, deps, location }) =>
+    (await import('../-page-loads')).loadSites(context, deps, isTable(location.pathname)),
   component: SitesRoute,
   errorComponent: SitesRouteError,
 });

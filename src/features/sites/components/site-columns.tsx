@@ -30,7 +30,7 @@ import {
   PermissionsButton,
 } from '../../../components/site/option-controls';
 import { ScanTime, StatusBadge } from '../../../components/site/site-cells';
-import { CustomerCell } from './customer-cell';
+import { CustomerCell, rowCustomer } from './customer-cell';
 import type { OrderedSites, SitesFeatures } from './table-model';
 
 type SiteColumn = ColumnDef<SitesFeatures, Site> & { id: SortColumn };
@@ -92,7 +92,7 @@ const cells: Record<SortColumn, (props: CellProps) => ReactNode> = {
   patching: ({ row }) => <PatchingSwitch site={row.original} />,
   period: ({ row }) => <PeriodSelect site={row.original} compact />,
   permissions: ({ row }) => <PermissionsButton site={row.original} />,
-  customer: ({ row }) => <CustomerCell domain={row.original.domain} />,
+  customer: ({ row }) => <CustomerCell customer={rowCustomer(row.original)} />,
 };
 
 /**

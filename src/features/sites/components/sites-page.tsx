@@ -10,7 +10,6 @@ import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
 import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
 import { useUnitsDirectory } from '../../../data/units-directory';
-import { useSiteCustomers } from '../../../data/workspace';
 import { errorText } from '../../../i18n/error-text';
 import { toast } from '../../../lib/toast-store';
 import { cn } from '../../../lib/cn';
@@ -81,7 +80,6 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
       }),
     [viewKey],
   );
-  const { customers } = useSiteCustomers();
   const frame = useRef<HTMLDivElement>(null);
   const width = useElementWidth(frame);
   const filtered = isFiltered({ ...search, q: query.draft });
@@ -90,7 +88,6 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
     query: query.draft,
     patching,
     kept: keptNow,
-    customers,
     roomForCustomer: width !== null && width >= CUSTOMER_COLUMN_PX,
     filtered,
   });

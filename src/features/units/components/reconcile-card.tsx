@@ -7,14 +7,14 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useReconcile, useReconcileProgress } from '../../../data/reconcile';
 import type { UnitEntry } from '../../../data/units-directory';
-import { useSiteCustomers } from '../../../data/workspace';
+import { useReconciledAt } from '../../../data/workspace';
 import { format } from '../../../i18n/format';
 import { unitsMessages } from '../messages';
 
 export function ReconcileCard({ units }: { units: readonly UnitEntry[] }) {
   const t = useStore(unitsMessages);
   const f = useStore(format);
-  const { reconciledAt } = useSiteCustomers();
+  const reconciledAt = useReconciledAt();
   const reconcile = useReconcile();
   const running = useReconcileProgress();
   const failed = reconcile.data?.failed ?? 0;

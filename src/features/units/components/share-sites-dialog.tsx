@@ -10,16 +10,15 @@ import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { useAgency } from '../../../data/agency';
 import { useShareSites } from '../../../data/site-mutations';
 import { useSitesQuery } from '../../../data/sites';
-import { useSiteCustomer } from '../../../data/workspace';
+import { customerOf, useCustomerMap } from '../../../data/workspace';
 import { commonMessages } from '../../../i18n/common-messages';
 import { toast } from '../../../lib/toast-store';
 import { unitsMessages } from '../messages';
 import { unitShareMessages } from '../share-messages';
 
 /** The customer a site is shared with now (sharing it here moves it), as the team's workspace knows it. */
-function CurrentCustomer({ domain }: { domain: string }) {
+function CurrentCustomer({ customer }: { customer: string | undefined }) {
   const t = useStore(unitsMessages);
-  const customer = useSiteCustomer(domain);
   if (customer === undefined) return null;
   return <span className="block text-xs text-muted-foreground">{t.sharedNowWith({ unit: customer })}</span>;
 }
@@ -39,6 +38,7 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
   const common = useStore(commonMessages);
   const agency = useAgency();
   const sites = useSitesQuery(undefined, { enabled: open });
+  const { customers } = useCustomerMap(open);
   const share = useShareSites();
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
@@ -132,7 +132,7 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
                       />
                       <span className="min-w-0 flex-1 break-all">
                         {site.domain}
-                        <CurrentCustomer domain={site.domain} />
+                        <CurrentCustomer customer={customerOf(customers, site.domain)} />
                       </span>
                     </label>
                     {refused.has(site.domain) ? (
