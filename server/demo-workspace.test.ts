@@ -119,7 +119,7 @@ describe.each(ENGINES)('demo workspaces on $title', ({ available, place: makePla
     expect((await workspace.customers()).sites).toContainEqual(
       expect.objectContaining({ domain: 'studio-kowalska.example', unit: 'anna@studio-kowalska.example' }),
     );
-    expect(state.patching).toContainEqual(
+    expect(await workspace.patching(['nordic-outdoor.example', 'studio-kowalska.example'])).toContainEqual(
       expect.objectContaining({
         domain: 'nordic-outdoor.example',
         enabled: true,

@@ -179,6 +179,28 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     expect((await fleet.sites()).rows.map((r) => r.unit)).toEqual([null, 'customer@a.example']);
   });
 
+  it.skipIf(!available)('carries patching as last set, with who and when, in the rows and the site', async () => {
+    const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+    const ana = await s.signIn('ana@agency.example');
+    const api = s.client(ana);
+    const fleet = fleetOf(s, ana);
+    await api.sites_add(['plain.example', 'patched.example']);
+    await readFleet(fleet);
+    await api.site_setoption('patched.example', 'autopatching', '1');
+    await expect
+      .poll(async () => (await fleet.sites()).rows.map((r) => [r.domain, r.patching, r.patchingSet?.by.userEmail]))
+      .toEqual([
+        ['patched.example', true, 'ana@agency.example'],
+        ['plain.example', null, undefined],
+      ]);
+    const site = (await fleet.site('patched.example')).site;
+    expect(site.patchingSet).toMatchObject({
+      at: expect.any(Number) as number,
+      by: { userEmail: 'ana@agency.example' },
+    });
+    expect((await fleet.site('plain.example')).site.patchingSet).toBeNull();
+  });
+
   it.skipIf(!available)("reads only the key's own account: another account's key reads nothing", async () => {
     const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
     const ana = await s.signIn('ana@agency.example');

@@ -113,6 +113,10 @@ export function addedRow(accountId: string, domain: string, at: number): ReadMod
 export type JoinedRow = Omit<ReadModelSiteTable, 'search'> & {
   unit: string | null;
   patching: number | null;
+  patching_set_at: number | null;
+  patching_set_by_email: string | null;
+  patching_set_by_key: string | null;
+  patching_set_by_name: string | null;
 };
 
 /** A row as the endpoints answer it. */
@@ -131,6 +135,17 @@ export function siteOf(r: JoinedRow): FleetRow {
     status: STATUSES[r.status] ?? 'never',
     unit: r.unit,
     patching: r.patching === null ? null : r.patching === 1,
+    patchingSet:
+      r.patching_set_at === null
+        ? null
+        : {
+            at: r.patching_set_at,
+            by: {
+              userEmail: r.patching_set_by_email ?? '',
+              keyId: r.patching_set_by_key ?? '',
+              personName: r.patching_set_by_name,
+            },
+          },
     scanningAt: r.scanning_at,
   };
 }

@@ -136,6 +136,10 @@ export function readStore(db: WorkspaceDb) {
         's.read_at',
         'u.unit_email as unit',
         'p.enabled as patching',
+        'p.set_at as patching_set_at',
+        'p.set_by_email as patching_set_by_email',
+        'p.set_by_key as patching_set_by_key',
+        'p.set_by_name as patching_set_by_name',
       ]);
 
   /** The rows in the view's order: the sort column, the domain breaking ties (both turned round for `desc`). */

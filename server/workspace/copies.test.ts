@@ -36,7 +36,7 @@ describe.skipIf(TEST_DATABASE_URL === null)(`two server copies on one ${POSTGRES
     await expect.poll(async () => (await other.activity()).entries.length).toBe(2);
     const state = await other.state();
     expect(state.key.name).toBe('Ana');
-    expect(state.patching.map((p) => [p.domain, p.enabled, p.setBy.personName])).toEqual([
+    expect((await other.patching(['one.example'])).map((p) => [p.domain, p.enabled, p.setBy.personName])).toEqual([
       ['one.example', true, 'Ana'],
     ]);
     expect((await first.activity()).entries.map((e) => e.method)).toEqual(['site_setoption', 'sites_add']);

@@ -30,6 +30,20 @@ const site = z.string().transform((value, ctx) => {
 /** A site's domain in the path (`/workspace/customers/<domain>`), as the workspace keys it. */
 export const domainParam = site;
 
+/** Sites in one `?domains=` query at most: a window of the table, a unit's page of sites. */
+export const MAX_DOMAINS_PER_QUERY = 500;
+
+/** Comma-separated domains (`/workspace/patching?domains=a.example,b.example`), as the workspace keys them. */
+export const domainsQuery = z
+  .string()
+  .transform((v) => v.split(',').filter((d) => d.trim() !== ''))
+  .pipe(
+    z
+      .array(site)
+      .min(1, 'domains names no site')
+      .max(MAX_DOMAINS_PER_QUERY, `At most ${MAX_DOMAINS_PER_QUERY} domains at once`),
+  );
+
 export const nameBody = z.object({
   name: z
     .string()

@@ -47,7 +47,7 @@ describe.each(ENGINES)('the workspace follows writes and checks on $title', ({ a
     await expect.poll(async () => (await workspace.activity()).entries.length).toBe(9);
     const state = await workspace.state();
     expect((await workspace.customers()).sites).toEqual([]);
-    expect(state.patching).toEqual([]);
+    expect(await workspace.patching(['a.example', 'b.example', 'c.example', 'd.example'])).toEqual([]);
     expect(state.units.map((u) => u.email)).toEqual(['one@c.example']);
     const log = (await workspace.activity({ kind: 'units' })).entries;
     expect(log.map((e) => [e.method, e.unit, e.value])).toEqual([['unit_delete', 'two@c.example', 'withsites']]);

@@ -8,7 +8,16 @@ import { z } from 'zod';
 import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
 import { BodyTooLarge, readLimited } from '../read-limited.ts';
 import { CSV_HEADER, csvLine, csvRow } from './csv.ts';
-import { checkBody, domainParam, nameBody, parseActivityQuery, problems, unitParam, unitsBody } from './http-input.ts';
+import {
+  checkBody,
+  domainParam,
+  domainsQuery,
+  nameBody,
+  parseActivityQuery,
+  problems,
+  unitParam,
+  unitsBody,
+} from './http-input.ts';
 import type { IdentityProver } from './identity.ts';
 import type { WorkspaceStore } from './store.ts';
 import type { KeyRecord } from './types.ts';
@@ -88,22 +97,22 @@ export function workspaceRoutes(
   });
 
   /**
-   * Everything a page needs at once: the directory and the memory of the account. Not the map of sites to
-   * customers: it grows with the fleet (its rows carry it; one site's is /workspace/customers/<domain>).
+   * Everything a page needs at once: the directory and the memory of the account. Not what is kept per
+   * site (the customer, patching as last set): it grows with the fleet. The read model's rows carry it;
+   * one site's is /workspace/customers/<domain>, some sites' patching /workspace/patching?domains=.
    */
   app.get('/workspace/state', async (c) => {
     // A unit deleted just now is not listed again by the read its page makes after the answer.
     await afterWrites(writesSeen);
     const key = c.get('key');
     const account = key.accountId;
-    const [units, reconciledAt, patching, refusedOptions, syncEvidence] = await Promise.all([
+    const [units, reconciledAt, refusedOptions, syncEvidence] = await Promise.all([
       store.units(account),
       store.reconciledAt(account),
-      store.patching(account),
       store.refusedOptions(account),
       store.syncEvidence(account),
     ]);
-    return c.json({ ...me(key), units, reconciledAt, patching, refusedOptions, syncEvidence });
+    return c.json({ ...me(key), units, reconciledAt, refusedOptions, syncEvidence });
   });
 
   app.get('/workspace/units', async (c) => c.json({ units: await store.units(c.get('key').accountId) }));
@@ -136,6 +145,14 @@ export function workspaceRoutes(
     const account = c.get('key').accountId;
     const [sites, reconciledAt] = await Promise.all([store.siteCustomers(account), store.reconciledAt(account)]);
     return c.json({ sites, reconciledAt });
+  });
+
+  /** Patching as last set for some sites (a unit's list, a site the read model does not have yet). */
+  app.get('/workspace/patching', async (c) => {
+    const domains = domainsQuery.safeParse(c.req.query('domains') ?? '');
+    if (!domains.success) return failure(c, 400, 'bad-request', problems(domains.error));
+    await afterWrites(writesSeen);
+    return c.json({ patching: await store.patching(c.get('key').accountId, domains.data) });
   });
 
   /** The customer one site is shared with, as the workspace knows it (null: none known). */

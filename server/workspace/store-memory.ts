@@ -81,13 +81,12 @@ export function memoryStore(db: WorkspaceDb) {
         .execute();
     },
 
-    async patching(accountId: string): Promise<PatchingState[]> {
-      const rows = await db
-        .selectFrom('ws_patching')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .orderBy('domain')
-        .execute();
+    /** Patching as last set for these sites (as the workspace keys them); every site's without `domains`. */
+    async patching(accountId: string, domains?: readonly string[]): Promise<PatchingState[]> {
+      if (domains?.length === 0) return [];
+      let query = db.selectFrom('ws_patching').selectAll().where('account_id', '=', accountId);
+      if (domains !== undefined) query = query.where('domain', 'in', [...domains]);
+      const rows = await query.orderBy('domain').execute();
       return rows.map((r) => ({
         domain: r.domain,
         enabled: r.enabled === 1,

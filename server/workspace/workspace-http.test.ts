@@ -46,7 +46,10 @@ describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, place:
     const eves = workspace(stack, other);
     const state = await eves.state();
     expect(state.account.id).not.toBe(me.account.id);
-    expect(state).toMatchObject({ units: [], patching: [], refusedOptions: [], syncEvidence: [] });
+    expect(state).toMatchObject({ units: [], refusedOptions: [], syncEvidence: [] });
+    expect(await eves.customerOf('one.example')).toBeNull();
+    expect((await eves.customers()).sites).toEqual([]);
+    expect(await eves.patching(['one.example'])).toEqual([]);
     expect((await eves.activity()).entries).toEqual([]);
     expect(await eves.activityCsv()).not.toContain('one.example');
     // Nor can it reach the other account's key to name it.
@@ -112,9 +115,15 @@ describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, place:
     expect(await bens.customerOf('One.Example.')).toBe('cust@b.example');
     expect(await bens.customerOf('nosync.example')).toBeNull();
     await expect(bens.customerOf('not a domain')).rejects.toMatchObject({ status: 400, code: 'bad-request' });
-    // The state a page reads at once does not grow with the fleet: no map of sites to customers in it.
+    // The state a page reads at once does not grow with the fleet: nothing kept per site in it.
     expect(state).not.toHaveProperty('customers');
-    expect(state.patching).toEqual([
+    expect(state).not.toHaveProperty('patching');
+    // Patching as last set, asked for some sites: those with a record only.
+    await expect(bens.patching([])).rejects.toMatchObject({ status: 400, code: 'bad-request' });
+    await expect(bens.patching(Array.from({ length: 501 }, (_, i) => `s${i}.example`))).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await bens.patching(['ONE.example', 'nosync.example'])).toEqual([
       expect.objectContaining({
         domain: 'one.example',
         enabled: true,

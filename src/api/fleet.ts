@@ -68,6 +68,13 @@ export const fleetRowSchema = z.extend(z.omit(siteSchema, { fwhistory: true }), 
   unit: z.nullable(z.string()),
   /** Automatic patching as last set through the dashboard; null when unknown. */
   patching: z.nullable(z.boolean()),
+  /** When and by whom it was set (the account's user, the key, the person's name); null when unknown. */
+  patchingSet: z.nullable(
+    z.object({
+      at: int,
+      by: z.object({ userEmail: z.string(), keyId: z.string(), personName: z.nullable(z.string()) }),
+    }),
+  ),
   /** A scan this dashboard started whose report has not been read yet (UNIX ms). */
   scanningAt: z.nullable(int),
 });

@@ -31,7 +31,6 @@ export interface WorkspaceMe {
 export interface WorkspaceState extends WorkspaceMe {
   units: Unit[];
   reconciledAt: number | null;
-  patching: PatchingState[];
   refusedOptions: RefusedOption[];
   syncEvidence: SyncEvidence[];
 }
@@ -138,6 +137,14 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     forgetUnit: async (email: string) => {
       await json<{ ok: boolean }>('DELETE', `units/${encodeURIComponent(email)}`);
     },
+    /** Patching as last set for these sites (at most 500; none known: not listed). */
+    patching: async (domains: readonly string[]) =>
+      (
+        await json<{ patching: PatchingState[] }>(
+          'GET',
+          `patching?domains=${domains.map(encodeURIComponent).join(',')}`,
+        )
+      ).patching,
     /** The whole map of sites to customers (grows with the fleet: a list to pick from, not every page). */
     customers: () => json<{ sites: SiteCustomer[]; reconciledAt: number | null }>('GET', 'customers'),
     /** The customer one site is shared with, as the workspace knows it; null when none is known. */

@@ -27,6 +27,7 @@ const row = (n: number): FleetRow => ({
   status: 'never',
   unit: null,
   patching: null,
+  patchingSet: null,
   scanningAt: null,
 });
 

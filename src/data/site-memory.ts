@@ -16,13 +16,16 @@
  *   the new period never asked for.
  */
 import { useStore } from '@nanostores/react';
+import { useQuery } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { SITE_OPTIONS, type SiteOption } from '../api/registry/sites';
-import type { PatchingState, WorkspaceState } from '../api/workspace';
+import type { PatchingState, Who, WorkspaceState } from '../api/workspace';
+import type { Site } from '../api/schemas';
 import { accountStore } from '../lib/account-storage';
-import { siteKey, useWorkspaceState } from './workspace';
+import { siteKey, useWorkspaceState, WORKSPACE_KEY } from './workspace';
+import { useWorkspaceClient } from './workspace-client';
 
 interface Laid<T> {
   value: T;
@@ -45,35 +48,100 @@ function layPatching(account: string, domains: readonly string[], value: 0 | 1 |
   patchingLaid.set({ ...all, [account]: next });
 }
 
-const selectPatching = (s: WorkspaceState) => s.patching;
-
-/** Site key → patching as the workspace has it, with this page's changes laid over. */
-function usePatchingStates(account: string | undefined): ReadonlyMap<string, { value: 0 | 1; state?: PatchingState }> {
-  const recorded = useWorkspaceState(selectPatching).data;
-  const laid = useStore(patchingLaid)[account ?? ''];
-  return useMemo(() => {
-    const out = new Map<string, { value: 0 | 1; state?: PatchingState }>();
-    for (const state of recorded ?? []) out.set(state.domain, { value: state.enabled ? 1 : 0, state });
-    for (const [key, mine] of Object.entries(laid ?? {})) {
-      const theirs = out.get(key)?.state;
-      if (!theirs || theirs.setAt < mine.at) out.set(key, { value: mine.value });
-    }
-    return out;
-  }, [recorded, laid]);
+/** Patching as a site object may carry it: the read model's rows do (and a unit's list, given it). */
+export interface PatchingCarried {
+  patching?: boolean | null;
+  patchingSet?: { at: number; by: Who } | null;
 }
 
-/** Domain (as the workspace keys it) → 1 or 0, as last set through the dashboard; a domain not in it: unknown. */
-export function usePatchingMemory(account: string | undefined): Readonly<Record<string, 0 | 1>> {
-  const states = usePatchingStates(account);
-  return useMemo(() => Object.fromEntries([...states].map(([key, { value }]) => [key, value])), [states]);
+/** The record a row carries: null when none is known, undefined when the row does not say. */
+function carried(site: Site & PatchingCarried): PatchingState | null | undefined {
+  if (site.patchingSet === undefined) return undefined;
+  if (site.patchingSet === null || site.patching === null || site.patching === undefined) return null;
+  return {
+    domain: siteKey(site.domain),
+    enabled: site.patching,
+    setAt: site.patchingSet.at,
+    setBy: site.patchingSet.by,
+  };
+}
+
+/** The workspace's record laid under what this page set, whichever is newer. */
+function withLaid(
+  recorded: PatchingState | null | undefined,
+  mine: Laid<0 | 1> | undefined,
+): { value: 0 | 1; state?: PatchingState } | undefined {
+  if (mine && (!recorded || recorded.setAt < mine.at)) return { value: mine.value };
+  return recorded ? { value: recorded.enabled ? 1 : 0, state: recorded } : undefined;
+}
+
+/** Sites in one ask at most (the server's limit). */
+const PATCHING_PER_ASK = 500;
+const NO_RECORDS: readonly PatchingState[] = [];
+
+/**
+ * Some sites' patching as the workspace has it (a unit's list, a site the read model has not read
+ * yet), with this page's changes laid over: site key → value and record. Not the whole account's:
+ * it grows with the fleet, and the read model's rows carry their own.
+ */
+export function usePatchingStatesFor(
+  account: string | undefined,
+  domains: readonly string[],
+  enabled = true,
+): { states: ReadonlyMap<string, { value: 0 | 1; state?: PatchingState }>; isPending: boolean } {
+  const workspace = useWorkspaceClient();
+  const keys = useMemo(() => [...new Set(domains.map(siteKey))].sort(), [domains]);
+  const query = useQuery({
+    queryKey: [...WORKSPACE_KEY, 'patching', keys] as const,
+    queryFn: async () => {
+      const parts: Promise<PatchingState[]>[] = [];
+      for (let i = 0; i < keys.length; i += PATCHING_PER_ASK) {
+        parts.push(workspace.patching(keys.slice(i, i + PATCHING_PER_ASK)));
+      }
+      return (await Promise.all(parts)).flat();
+    },
+    enabled: enabled && keys.length > 0,
+    staleTime: 15_000,
+  });
+  const recorded = query.data ?? NO_RECORDS;
+  const laid = useStore(patchingLaid)[account ?? ''];
+  const states = useMemo(() => {
+    const byKey = new Map(recorded.map((r) => [r.domain, r]));
+    const out = new Map<string, { value: 0 | 1; state?: PatchingState }>();
+    for (const key of keys) {
+      const state = withLaid(byKey.get(key), laid?.[key]);
+      if (state) out.set(key, state);
+    }
+    return out;
+  }, [keys, recorded, laid]);
+  return { states, isPending: enabled && keys.length > 0 && query.isPending };
+}
+
+/** Site key → 1 or 0, as last set through the dashboard, for these sites; a site not in it: unknown. */
+export function usePatchingMemoryFor(account: string | undefined, domains: readonly string[]) {
+  const { states } = usePatchingStatesFor(account, domains);
+  return useMemo(
+    (): Readonly<Record<string, 0 | 1>> => Object.fromEntries([...states].map(([key, { value }]) => [key, value])),
+    [states],
+  );
 }
 
 /** One site's patching as last set: the value, and who set it when (absent while only this page knows of it). */
 export function usePatchingOf(
   account: string | undefined,
-  domain: string,
+  site: Site & PatchingCarried,
 ): { value: 0 | 1; state?: PatchingState } | undefined {
-  return usePatchingStates(account).get(siteKey(domain));
+  const fromRow = carried(site);
+  const domains = useMemo(() => [site.domain], [site.domain]);
+  const asked = usePatchingStatesFor(account, domains, fromRow === undefined).states.get(siteKey(site.domain));
+  const mine = useStore(patchingLaid)[account ?? '']?.[siteKey(site.domain)];
+  return fromRow === undefined ? asked : withLaid(fromRow, mine);
+}
+
+/** A row's patching as last known, with this page's changes laid over (not a hook: for an export). */
+export function patchingNow(account: string | undefined, site: Site & PatchingCarried): 0 | 1 | undefined {
+  const mine = account === undefined ? undefined : patchingLaid.get()[account]?.[siteKey(site.domain)];
+  return withLaid(carried(site), mine)?.value;
 }
 
 /** Shows a site's patching as set here (or, with undefined, as the workspace has it) until the workspace records the change. */

@@ -16,7 +16,7 @@ import { createQueryClient } from '../lib/query-client';
 import { holdingFetch, startRealStack, type RealStack } from '../../test-support/real-stack';
 import { useAccountId } from './account';
 import { useDeleteSite, useSetSiteOption, useShareSites, useUnshareSite } from './site-mutations';
-import { usePatchingMemory, useUnavailableOptions } from './site-memory';
+import { usePatchingMemoryFor, useUnavailableOptions } from './site-memory';
 import { workspaceOf } from './workspace-client';
 import { addSitesInChunks } from './sites-add';
 import { useSitesQuery } from './sites';
@@ -37,6 +37,9 @@ async function newAccount(sites: string[] = ['a.example', 'b.example']) {
   return { email, credentials };
 }
 
+/** The sites whose patching the page asks for (not the whole account's). */
+const A_EXAMPLE = ['a.example'];
+
 function renderSites(credentials: Credentials, hold = /\/api\/(site_setoption|site_delete|site_unshare)\//) {
   const network = holdingFetch(hold);
   const api = stack.client(credentials, network.fetch);
@@ -56,7 +59,7 @@ function renderSites(credentials: Credentials, hold = /\/api\/(site_setoption|si
         remove: useDeleteSite(),
         share: useShareSites(),
         unshare: useUnshareSite(),
-        patching: usePatchingMemory(account),
+        patching: usePatchingMemoryFor(account, A_EXAMPLE),
         unavailable: useUnavailableOptions(account),
         units: useUnitsDirectory(account),
       };
@@ -122,7 +125,9 @@ describe('sites resource', () => {
     // Kept by the team's workspace: a reload, or a colleague, is not offered the control to fail again.
     const kept = await workspaceOf(stack.client(credentials)).state();
     expect(kept.refusedOptions.map((o) => o.option)).toEqual(['autopatching']);
-    expect(kept.patching).toMatchObject([{ domain: 'a.example', enabled: true, setBy: { userEmail: email } }]);
+    expect(await workspaceOf(stack.client(credentials)).patching(['a.example'])).toMatchObject([
+      { domain: 'a.example', enabled: true, setBy: { userEmail: email } },
+    ]);
     // Put back: the last value set that the service took.
     expect(result.current.patching['a.example']).toBe(1);
   });

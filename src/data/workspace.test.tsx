@@ -10,6 +10,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials } from '../api/credentials';
+import type { Site } from '../api/schemas';
 import { ApiProvider } from '../lib/api-context';
 import { createQueryClient } from '../lib/query-client';
 import { startRealStack, type RealStack } from '../../test-support/real-stack';
@@ -29,6 +30,18 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 let n = 0;
+/** A site as a sites_list row gives it (no patching carried: the page asks the workspace for it). */
+const A_EXAMPLE: Site = {
+  id: 0,
+  host: 'a.example',
+  domain: 'a.example',
+  adddate: 0,
+  scanperiod: 0,
+  nextscan: 0,
+  firewallstatus: 0,
+  autotreatment: 0,
+  permissions: 0,
+};
 const newEmail = () => `ws-${++n}-${Date.now().toString(36)}@spa.example`;
 
 /** A second key of the same account: the sign-in of a colleague who shares the partner e-mail. */
@@ -66,7 +79,7 @@ function renderDashboard(credentials: Credentials, fetch?: typeof globalThis.fet
         customers: { ...useCustomerMap(), reconciledAt: useReconciledAt() },
         customerOfA: useSiteCustomer('A.example'),
         units: useUnitsDirectory(account),
-        patching: usePatchingOf(account, 'a.example'),
+        patching: usePatchingOf(account, A_EXAMPLE),
         share: useShareSites(),
         set: useSetSiteOption(),
         reconcile: useReconcile(),

@@ -81,7 +81,7 @@ export function PatchingSwitch({ site }: { site: Site }) {
   const { setOption, account } = useSiteActions();
   const unavailable = useUnavailableOptions(account).includes('autopatching');
   const setBy = usePatchingSetBy(site);
-  const remembered = usePatchingOf(account, site.domain)?.value;
+  const remembered = usePatchingOf(account, site)?.value;
   const reasonId = useId();
   const reason = unavailable
     ? t.unavailable
@@ -126,7 +126,7 @@ function usePatchingSetBy(site: Site): string | undefined {
   const t = useStore(sitesMessages);
   const f = useStore(format);
   const { account } = useSiteActions();
-  const state = usePatchingOf(account, site.domain)?.state;
+  const state = usePatchingOf(account, site)?.state;
   if (!state) return undefined;
   const who = state.setBy.personName ? `${state.setBy.personName} (${state.setBy.userEmail})` : state.setBy.userEmail;
   return t.patchingSetBy({ who, date: f.date(state.setAt, { day: 'numeric', month: 'short' }) });

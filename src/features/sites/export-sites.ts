@@ -1,4 +1,5 @@
 import type { Site } from '../../data/sites';
+import { patchingNow, type PatchingCarried } from '../../data/site-memory';
 import { sitesMessages } from '../../components/site/site-messages';
 import { CSV_TYPE, downloadText } from '../../lib/download-text';
 import { csvFileName, isoTime, toCsv, type CsvColumn } from '../../data/site-model/csv-export';
@@ -12,12 +13,12 @@ import { sitesToolbarMessages } from './toolbar-messages';
  * (and the punycode host beside them); dates in ISO 8601 (UTC), which
  * spreadsheets read whatever their language. Returns the file's name.
  */
-export function exportSites(sites: readonly Site[], patching: Readonly<Record<string, 0 | 1>>): string {
+export function exportSites(sites: readonly (Site & PatchingCarried)[], account: string | undefined): string {
   const t = sitesMessages.get();
   const b = sitesToolbarMessages.get();
   const onOff = (v: number | undefined) => (v === 1 ? b.csvOn : v === 0 ? b.csvOff : b.csvUnknown);
   const periods = { month: t.periodMonth, week: t.periodWeek, day: t.periodDay, '0': t.periodOff };
-  const columns: CsvColumn<Site>[] = [
+  const columns: CsvColumn<Site & PatchingCarried>[] = [
     { header: t.colDomain, value: (s) => s.domain },
     { header: b.csvHost, value: (s) => s.host },
     { header: t.colStatus, value: (s) => statusLabel(t, statusOf(s)) },
@@ -26,7 +27,7 @@ export function exportSites(sites: readonly Site[], patching: Readonly<Record<st
     { header: t.colNextScan, value: (s) => isoTime(s.nextscan) },
     { header: t.colFirewall, value: (s) => onOff(s.firewallstatus) },
     { header: t.colCleanup, value: (s) => onOff(s.autotreatment) },
-    { header: t.colPatching, value: (s) => onOff(patching[s.domain]) },
+    { header: t.colPatching, value: (s) => onOff(patchingNow(account, s)) },
     {
       header: t.colPeriod,
       value: (s) => {

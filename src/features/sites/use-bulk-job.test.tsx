@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials } from '../../api/credentials';
 import { useAccountId } from '../../data/account';
-import { usePatchingMemory, useUnavailableOptions } from '../../data/site-memory';
+import { usePatchingMemoryFor, useUnavailableOptions } from '../../data/site-memory';
 import { useSetSiteOption, type OptionFailure } from '../../data/site-mutations';
 import { useSitesQuery } from '../../data/sites';
 import { workspaceOf } from '../../data/workspace-client';
@@ -35,6 +35,9 @@ async function newAccount(sites: string[]) {
   return { email, credentials };
 }
 
+/** The sites whose patching the test reads (names('rule', 3)). */
+const RULES = ['rule-0.example', 'rule-1.example', 'rule-2.example'];
+
 function renderBulk(credentials: Credentials, hold = /^$/) {
   const network = holdingFetch(hold);
   const api = stack.client(credentials, network.fetch);
@@ -55,7 +58,7 @@ function renderBulk(credentials: Credentials, hold = /^$/) {
         row: useSetSiteOption({ onError: (failure) => rowFailures.push(failure) }),
         sites: useSitesQuery(undefined),
         unavailable: useUnavailableOptions(account),
-        patching: usePatchingMemory(account),
+        patching: usePatchingMemoryFor(account, RULES),
       };
     },
     { wrapper },

@@ -7,6 +7,7 @@
 import { useMemo } from 'react';
 import type { Site } from '../../data/sites';
 import { useSites } from '../../data/sites';
+import { usePatchingStatesFor, type PatchingCarried } from '../../data/site-memory';
 import type { SitesSearch } from '../../data/site-model/sites-search';
 import { siteKey, type CustomerMap } from '../../data/workspace';
 import { useFleetView } from './use-fleet-view';
@@ -38,18 +39,39 @@ export interface RowsInput {
   search: SitesSearch;
   /** The search box's text (the URL catches up with it when typing pauses). */
   query: string;
-  patching: Readonly<Record<string, 0 | 1>>;
+  /** The signed-in account (this page's patching changes are kept per account). */
+  account: string | undefined;
   kept: ReadonlySet<string>;
   roomForCustomer: boolean;
   filtered: boolean;
 }
 
 /** One unit's sites, all of them at hand. */
-export function useUnitRows({ search, query, patching, kept, roomForCustomer }: RowsInput): PageRows {
+export function useUnitRows({ search, query, account, kept, roomForCustomer }: RowsInput): PageRows {
   const { unit } = search;
   const { data: listed } = useSites(unit);
-  // Each site the unit's list names is shared with the unit: its customer, as the read model's rows carry theirs.
-  const sites = useMemo(() => (unit === undefined ? listed : listed.map((s) => ({ ...s, unit }))), [listed, unit]);
+  const listedDomains = useMemo(() => listed.map((s) => s.domain), [listed]);
+  // Patching as last set, asked for these sites (not the whole account's: it grows with the fleet).
+  const { states } = usePatchingStatesFor(account, listedDomains);
+  // Each site the unit's list names is shared with the unit: its customer; and its patching (null while
+  // asked for): as the read model's rows carry theirs.
+  const sites = useMemo(
+    () =>
+      listed.map((s): Site & PatchingCarried & { unit?: string } => {
+        const known = states.get(siteKey(s.domain))?.state;
+        return {
+          ...s,
+          unit,
+          patching: known ? known.enabled : null,
+          patchingSet: known ? { at: known.setAt, by: known.setBy } : null,
+        };
+      }),
+    [listed, unit, states],
+  );
+  const patching = useMemo(
+    () => Object.fromEntries([...states].map(([key, { value }]) => [key, value])) as Readonly<Record<string, 0 | 1>>,
+    [states],
+  );
   const customers = useMemo<CustomerMap>(
     () => new Map(unit === undefined ? [] : sites.map((s) => [siteKey(s.domain), unit])),
     [sites, unit],

@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
-import { usePatchingMemory, useUnavailableOptions } from '../../../data/site-memory';
+import { useUnavailableOptions } from '../../../data/site-memory';
 import { useUnitsDirectory } from '../../../data/units-directory';
 import { errorText } from '../../../i18n/error-text';
 import { toast } from '../../../lib/toast-store';
@@ -63,7 +63,6 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
   const tb = useStore(sitesToolbarMessages);
   usePageTitle(t.title);
   const account = useAccountId();
-  const patching = usePatchingMemory(account);
   const unavailable = useUnavailableOptions(account);
   const units = useUnitsDirectory(account);
   const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
@@ -86,7 +85,7 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
   const view = useRows({
     search,
     query: query.draft,
-    patching,
+    account,
     kept: keptNow,
     roomForCustomer: width !== null && width >= CUSTOMER_COLUMN_PX,
     filtered,
@@ -144,7 +143,7 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
           onExport={() =>
             void view.allSites().then(
               (sites) => {
-                const file = exportSites(sites, patching);
+                const file = exportSites(sites, account);
                 toast({ tone: 'success', title: tb.exported({ file }), description: t.siteCount(sites.length) });
               },
               (error: unknown) => {
