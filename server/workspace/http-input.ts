@@ -31,7 +31,7 @@ const site = z.string().transform((value, ctx) => {
 export const domainParam = site;
 
 /** Sites in one `?domains=` query at most: a window of the table, a unit's page of sites. */
-export const MAX_DOMAINS_PER_QUERY = 500;
+const MAX_DOMAINS_PER_QUERY = 500;
 
 /** Comma-separated domains (`/workspace/patching?domains=a.example,b.example`), as the workspace keys them. */
 export const domainsQuery = z

@@ -15,7 +15,6 @@ import type { SitesSearch } from './site-model/sites-search';
 import { WORKSPACE_KEY } from './workspace';
 
 /** For the route's loader, which loads this module on its own. */
-export { workspaceOf } from './workspace-client';
 
 /** Rows in one window. */
 export const WINDOW_ROWS = 100;
