@@ -81,11 +81,17 @@ test('what this browser kept before is offered once: Import, then gone from the 
   await openSignedIn(page, session, '/units');
   await expect(page.getByText('No customers yet.', { exact: false })).toBeVisible();
   await page.evaluate(
-    ([email, unit]) =>
-      localStorage.setItem(`psd.units.${email}`, JSON.stringify([{ email: unit, source: 'lookup', added: 1 }])),
+    ([email, unit]) => {
+      localStorage.setItem(`psd.units.${email}`, JSON.stringify([{ email: unit, source: 'lookup', added: 1 }]));
+      // When a scan period was set here goes to the workspace without a question.
+      localStorage.setItem(`psd.period-set.${email}`, JSON.stringify({ 'a.example': Math.floor(Date.now() / 1000) }));
+    },
     [session.email, kept],
   );
   await page.reload();
+  await expect
+    .poll(() => page.evaluate((email) => localStorage.getItem(`psd.period-set.${email}`), session.email))
+    .toBeNull();
   const notice = page.getByRole('region', { name: 'Customers kept in this browser' });
   await expect(notice).toContainText('This browser kept 1 customer');
   await notice.getByRole('button', { name: 'Import' }).click();

@@ -62,6 +62,13 @@ export const checkBody = z.object({
   sites: z.array(site).max(MAX_SITES_PER_CHECK, `At most ${MAX_SITES_PER_CHECK} sites in one check`),
 });
 
+/** When this browser set sites' scan period, as it kept it before the workspace did (UNIX ms). */
+export const periodSetBody = z.object({
+  sites: z
+    .array(z.object({ domain: site, setAt: z.number().int('setAt must be a time in milliseconds').nonnegative() }))
+    .max(MAX_SITES_PER_CHECK, `At most ${MAX_SITES_PER_CHECK} sites at once`),
+});
+
 export const unitParam = email;
 
 const time = (name: string) =>

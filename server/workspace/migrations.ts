@@ -141,5 +141,19 @@ export function migrations(engine: Engine): Record<string, Migration> {
     // The fleet as last read from the API (docs/workspace.md#the-read-model).
     '002_readmodel': readModelMigration,
     '003_readmodel_scans': readModelScansMigration,
+    // When a site's scan period was last set through the dashboard (docs/workspace.md#what-it-keeps).
+    '004_period_set': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('ws_period_set')
+          .addColumn('account_id', 'text', (col) => col.notNull())
+          .addColumn('domain', 'text', (col) => col.notNull())
+          .addColumn('set_at', 'bigint', (col) => col.notNull())
+          .addPrimaryKeyConstraint('ws_period_set_pk', ['account_id', 'domain'])
+          .execute();
+        // The sweep deletes by time across accounts.
+        await db.schema.createIndex('ws_period_set_time').on('ws_period_set').columns(['set_at']).execute();
+      },
+    },
   };
 }

@@ -45,6 +45,7 @@ export type Change =
   | { kind: 'remove-unit'; email: string; withSites: boolean }
   | { kind: 'patching'; domain: string; enabled: boolean }
   | { kind: 'refuse-option'; option: string }
+  | { kind: 'period-set'; domain: string }
   | { kind: 'sync-refused'; domain: string }
   | { kind: 'sync-worked'; domain: string };
 
@@ -93,6 +94,7 @@ export function readWrite(method: string, target: string, body: unknown, error: 
       const reading = one('options', { site, option: second, value: third }, []);
       if (ok && second === 'autopatching')
         reading.changes.push({ kind: 'patching', domain: site, enabled: third === '1' });
+      if (ok && second === 'scanperiod') reading.changes.push({ kind: 'period-set', domain: site });
       if (error === PERMISSION_DENIED) reading.changes.push({ kind: 'refuse-option', option: second });
       return reading;
     }

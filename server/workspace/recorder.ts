@@ -123,6 +123,8 @@ async function apply(store: WorkspaceStore, accountId: string, change: Change, w
       return store.removeUnit(accountId, change.email);
     case 'patching':
       return store.setPatching(accountId, change.domain, change.enabled, who, at);
+    case 'period-set':
+      return store.periodSet(accountId, [{ domain: change.domain, setAt: at }]);
     case 'refuse-option':
       return store.refuseOption(accountId, change.option, at);
     case 'sync-refused':

@@ -56,6 +56,29 @@ describe.each(ENGINES)('the workspace follows writes and checks on $title', ({ a
     expect([deleted?.method, deleted?.unit]).toEqual(['site_delete', 'one@c.example']);
   });
 
+  it.skipIf(!available)('records when a scan period is set, and takes what a browser kept before', async () => {
+    const api = stack.client(ana);
+    await api.sites_add(['a.example', 'b.example', 'c.example']);
+    const before = Date.now();
+    await api.site_setoption('a.example', 'scanperiod', 'day');
+    await api.site_setoption('b.example', 'firewall', 'disable');
+    await expect.poll(async () => (await workspace.periodSet()).map((s) => s.domain)).toEqual(['a.example']);
+    const [recorded] = await workspace.periodSet();
+    expect(recorded?.setAt).toBeGreaterThanOrEqual(before);
+    expect(recorded?.setAt).toBeLessThanOrEqual(Date.now());
+
+    // An import: an older time than the recorded one does not replace it; a time long past is of no use.
+    const DAY = 86_400_000;
+    await workspace.importPeriodSet([
+      { domain: 'a.example', setAt: before - DAY },
+      { domain: 'B.example', setAt: before - 2 * DAY },
+      { domain: 'c.example', setAt: before - 40 * DAY },
+    ]);
+    expect(await workspace.periodSet()).toEqual([recorded, { domain: 'b.example', setAt: before - 2 * DAY }]);
+    await api.site_delete('a.example');
+    await expect.poll(async () => (await workspace.periodSet()).map((s) => s.domain)).toEqual(['b.example']);
+  });
+
   it.skipIf(!available)('takes a unit check as the truth about its sites, and the reconcile time', async () => {
     await workspace.addUnits(['one@c.example', 'two@c.example'], 'lookup');
     await workspace.reportUnitCheck('one@c.example', ['A.example', 'xn--bcher-kva.example']);
@@ -91,6 +114,9 @@ describe.each(ENGINES)('the workspace follows writes and checks on $title', ({ a
       '400 before: before must be the `next` of a previous page',
     );
     expect(await problem(workspace.setName('x'.repeat(81)))).toBe('400 name: The name is at most 80 characters');
+    expect(await problem(workspace.importPeriodSet([{ domain: 'a.example', setAt: 1.5 }]))).toBe(
+      '400 sites.0.setAt: setAt must be a time in milliseconds',
+    );
   });
 });
 

@@ -14,11 +14,13 @@ import {
   domainsQuery,
   nameBody,
   parseActivityQuery,
+  periodSetBody,
   problems,
   unitParam,
   unitsBody,
 } from './http-input.ts';
 import type { IdentityProver } from './identity.ts';
+import { PERIOD_SET_KEPT_MS } from './store-memory.ts';
 import type { WorkspaceStore } from './store.ts';
 import type { KeyRecord } from './types.ts';
 import { afterWrites } from './writes-seen.ts';
@@ -168,6 +170,24 @@ export function workspaceRoutes(
     const at = now();
     await store.setReconciledAt(c.get('key').accountId, at);
     return c.json({ reconciledAt: at });
+  });
+
+  /** The sites whose scan period was set lately: only the sync file page reads it, so not in the state. */
+  app.get('/workspace/period-set', async (c) => {
+    await afterWrites(writesSeen);
+    return c.json({ sites: await store.periodsSetSince(c.get('key').accountId, now() - PERIOD_SET_KEPT_MS) });
+  });
+
+  /** What a browser kept before the workspace did (an import): times still of use, none later than now. */
+  app.post('/workspace/period-set', async (c) => {
+    const body = await readJson(c, periodSetBody);
+    if (!body.ok) return body.response;
+    const at = now();
+    const sites = body.value.sites
+      .filter((s) => s.setAt >= at - PERIOD_SET_KEPT_MS)
+      .map((s) => ({ domain: s.domain, setAt: Math.min(s.setAt, at) }));
+    await store.periodSet(c.get('key').accountId, sites);
+    return c.json({ ok: true });
   });
 
   app.get('/workspace/activity', async (c) => {

@@ -55,6 +55,12 @@ interface SyncEvidenceTable {
   refused_at: number;
 }
 
+interface PeriodSetTable {
+  account_id: string;
+  domain: string;
+  set_at: number;
+}
+
 interface AccountStateTable {
   account_id: string;
   reconciled_at: number | null;
@@ -93,6 +99,7 @@ export interface WorkspaceDatabase extends ReadModelTables {
   ws_patching: PatchingTable;
   ws_refused_option: RefusedOptionTable;
   ws_sync_evidence: SyncEvidenceTable;
+  ws_period_set: PeriodSetTable;
   ws_account: AccountStateTable;
   ws_activity: ActivityTable;
   ws_login_event: LoginEventTable;

@@ -14,6 +14,7 @@ const ACCOUNT_TABLES = [
   'ws_patching',
   'ws_refused_option',
   'ws_sync_evidence',
+  'ws_period_set',
   'ws_account',
 ] as const;
 

@@ -142,7 +142,7 @@ export function directoryStore(db: WorkspaceDb) {
     /** A site left the account (site_delete): nothing is kept about it. */
     async forgetSite(accountId: string, domain: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        for (const table of ['ws_site_unit', 'ws_patching', 'ws_sync_evidence'] as const) {
+        for (const table of ['ws_site_unit', 'ws_patching', 'ws_sync_evidence', 'ws_period_set'] as const) {
           await trx.deleteFrom(table).where('account_id', '=', accountId).where('domain', '=', domain).execute();
         }
       });

@@ -1,10 +1,22 @@
 /**
  * The rest of what the API does not report: the account's keys (by id, with
  * a person's name), automatic patching as last set, options refused for the
- * key (145904) and sync-file refusals (146901).
+ * key (145904), sync-file refusals (146901) and when a site's scan period
+ * was last set.
  */
+import { SCAN_PERIODS } from '../../src/api/registry/sites.ts';
 import type { WorkspaceDb } from './db.ts';
-import type { KeyIdentity, KeyRecord, PatchingState, RefusedOption, SyncEvidence, Who } from './types.ts';
+import type { KeyIdentity, KeyRecord, PatchingState, PeriodSet, RefusedOption, SyncEvidence, Who } from './types.ts';
+
+/**
+ * How long the time a scan period was set matters: the longest period (a
+ * month) and the day a scan may be late (src/lib/scan-schedule.ts). Past
+ * that, the site's own reports say whether its scans come.
+ */
+export const PERIOD_SET_KEPT_MS = (SCAN_PERIODS.month + 86_400) * 1000;
+
+/** Rows written by one statement (3 parameters each: within either engine's limit). */
+const PERIOD_ROWS_PER_INSERT = 500;
 
 export function memoryStore(db: WorkspaceDb) {
   return {
@@ -139,6 +151,45 @@ export function memoryStore(db: WorkspaceDb) {
         .orderBy('domain')
         .execute();
       return rows.map((r) => ({ domain: r.domain, refusedAt: r.refused_at }));
+    },
+
+    /** Sites' scan period set at these times (a write, or an import): an older time does not replace a newer one. */
+    async periodSet(accountId: string, sites: readonly PeriodSet[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < sites.length; i += PERIOD_ROWS_PER_INSERT) {
+          const rows = sites
+            .slice(i, i + PERIOD_ROWS_PER_INSERT)
+            .map((s) => ({ account_id: accountId, domain: s.domain, set_at: s.setAt }));
+          await trx
+            .insertInto('ws_period_set')
+            .values(rows)
+            .onConflict((oc) =>
+              oc
+                .columns(['account_id', 'domain'])
+                .doUpdateSet((eb) => ({ set_at: eb.ref('excluded.set_at') }))
+                .where((eb) => eb('ws_period_set.set_at', '<', eb.ref('excluded.set_at'))),
+            )
+            .execute();
+        }
+      });
+    },
+
+    /** The sites whose scan period was set at `since` or later. */
+    async periodsSetSince(accountId: string, since: number): Promise<PeriodSet[]> {
+      const rows = await db
+        .selectFrom('ws_period_set')
+        .select(['domain', 'set_at'])
+        .where('account_id', '=', accountId)
+        .where('set_at', '>=', since)
+        .orderBy('domain')
+        .execute();
+      return rows.map((r) => ({ domain: r.domain, setAt: r.set_at }));
+    },
+
+    /** Forgets the times older than `before`, across accounts; returns how many. */
+    async prunePeriodsSet(before: number): Promise<number> {
+      const result = await db.deleteFrom('ws_period_set').where('set_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

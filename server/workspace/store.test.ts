@@ -84,6 +84,37 @@ describe.each(ENGINES)('workspace store on $title', ({ available, place: makePla
     expect(await store.refusedOptions('other')).toEqual([]);
   });
 
+  it.skipIf(!available)('keeps when a scan period was last set per account, the newest time winning', async () => {
+    await store.periodSet('acc', [
+      { domain: 'one.example', setAt: 2000 },
+      { domain: 'two.example', setAt: 1000 },
+    ]);
+    // An older time (an import after a recorded write) does not replace a newer one; a newer one does.
+    await store.periodSet('acc', [
+      { domain: 'one.example', setAt: 1500 },
+      { domain: 'two.example', setAt: 3000 },
+    ]);
+    await store.periodSet('other', [{ domain: 'one.example', setAt: 9000 }]);
+    expect(await store.periodsSetSince('acc', 0)).toEqual([
+      { domain: 'one.example', setAt: 2000 },
+      { domain: 'two.example', setAt: 3000 },
+    ]);
+    expect(await store.periodsSetSince('acc', 2500)).toEqual([{ domain: 'two.example', setAt: 3000 }]);
+    // Many at once (more than one statement's rows).
+    await store.periodSet(
+      'many',
+      Array.from({ length: 1200 }, (_, i) => ({ domain: `s${i}.example`, setAt: 4000 + i })),
+    );
+    expect(await store.periodsSetSince('many', 0)).toHaveLength(1200);
+    await store.forgetSite('acc', 'one.example');
+    expect(await store.periodsSetSince('acc', 0)).toEqual([{ domain: 'two.example', setAt: 3000 }]);
+    expect(await store.prunePeriodsSet(4100)).toBe(101);
+    expect(await store.periodsSetSince('acc', 0)).toEqual([]);
+    expect(await store.periodsSetSince('other', 0)).toEqual([{ domain: 'one.example', setAt: 9000 }]);
+    await store.forgetAccount('other');
+    expect(await store.periodsSetSince('other', 0)).toEqual([]);
+  });
+
   it.skipIf(!available)('remembers keys by id with a person name, within their account', async () => {
     const ana = await store.rememberKey({ keyId: 'k-ana', accountId: 'acc', userEmail: ANA.userEmail }, 1000);
     expect(ana.personName).toBeNull();

@@ -15,6 +15,7 @@ import { createIdentityProver } from './identity.ts';
 import { createRecorder, type Recorder } from './recorder.ts';
 import { workspaceRoutes, type WorkspaceBindings } from './routes.ts';
 import { createSharedLoginGate } from './shared-login-gate.ts';
+import { PERIOD_SET_KEPT_MS } from './store-memory.ts';
 import { openWorkspaceStore, type WorkspaceLocation, type WorkspaceStore } from './store.ts';
 
 export interface WorkspaceConfig {
@@ -71,6 +72,7 @@ export async function openWorkspace(
     try {
       await store.activity.prune(now() - config.retentionDays * DAY_MS);
       await store.loginEvents.prune(now() - LONGEST_LIMIT_MS);
+      await store.prunePeriodsSet(now() - PERIOD_SET_KEPT_MS);
       await readModel.sweep();
     } catch (err) {
       options.log(`workspace: the retention sweep failed: ${err instanceof Error ? err.name : 'error'}`);

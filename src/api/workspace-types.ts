@@ -52,6 +52,12 @@ export interface SyncEvidence {
   refusedAt: number;
 }
 
+/** When a site's scan period was last set through the dashboard (site_setoption scanperiod). */
+export interface PeriodSet {
+  domain: string;
+  setAt: number;
+}
+
 export type ActivityKind = 'sites' | 'options' | 'scans' | 'shares' | 'units' | 'agency';
 export const ACTIVITY_KINDS: readonly ActivityKind[] = ['sites', 'options', 'scans', 'shares', 'units', 'agency'];
 

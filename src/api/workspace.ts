@@ -11,6 +11,7 @@ import type {
   ActivityFilter,
   ActivityPage,
   PatchingState,
+  PeriodSet,
   RefusedOption,
   SiteCustomer,
   SyncEvidence,
@@ -151,6 +152,12 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     customerOf: async (domain: string) =>
       (await json<{ unit: string | null }>('GET', `customers/${encodeURIComponent(domain)}`)).unit,
     markReconciled: async () => (await json<{ reconciledAt: number }>('PUT', 'customers/reconciled')).reconciledAt,
+    /** The sites whose scan period was set through the dashboard lately (as long as it matters), with when. */
+    periodSet: async () => (await json<{ sites: PeriodSet[] }>('GET', 'period-set')).sites,
+    /** When this browser set sites' scan period, as it kept it before the workspace did (offered once). */
+    importPeriodSet: async (sites: readonly PeriodSet[]) => {
+      await json<{ ok: boolean }>('POST', 'period-set', { sites });
+    },
     activity: (filter: ActivityFilter = {}, page: { limit?: number; before?: string | null } = {}) =>
       json<ActivityPage>('GET', `activity${activityQuery(filter, page)}`),
     /** The filtered log as CSV text (the whole of it, oldest last). */

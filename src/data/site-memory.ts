@@ -2,29 +2,29 @@
  * What the dashboard knows about sites that the API does not report
  * (docs/architecture.md#what-the-api-does-not-give), per account:
  * - automatic patching as last set through the dashboard, by whom and when
- *   (sites_list has no field for it, docs/partner-api.md#site-object), and
+ *   (sites_list has no field for it, docs/partner-api.md#site-object),
  * - options the account's key may not use (docs/partner-api.md#site_setoption,
  *   options marked (!): 145904), so every row shows them as unavailable
- *   instead of offering a change that will fail,
- * both kept by the team's workspace (docs/workspace.md), which records the
+ *   instead of offering a change that will fail, and
+ * - when a site's scan period was last set through the dashboard (sites_list
+ *   says when the next scan is, not when the schedule was changed), so a site
+ *   whose period just changed is not judged by scans the new period never
+ *   asked for (read apart, `/workspace/period-set`: only the sync file page
+ *   needs it),
+ * all kept by the team's workspace (docs/workspace.md), which records the
  * writes as they pass through the server: the same in every browser. What
  * this page has just set or met is laid over the workspace's answer, in
- * memory, until the workspace has something newer;
- * - when a site's scan period was last set from this dashboard (sites_list
- *   says when the next scan is, not when the schedule was changed), kept in
- *   this browser, so a site whose period just changed is not judged by scans
- *   the new period never asked for.
+ * memory, until the workspace has something newer.
  */
 import { useStore } from '@nanostores/react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { SITE_OPTIONS, type SiteOption } from '../api/registry/sites';
-import type { PatchingState, Who, WorkspaceState } from '../api/workspace';
+import type { PatchingState, Who, WorkspaceClient, WorkspaceState } from '../api/workspace';
 import type { Site } from '../api/schemas';
-import { accountStore } from '../lib/account-storage';
-import { siteKey, useWorkspaceState, WORKSPACE_KEY } from './workspace';
+import { siteKey, useWorkspaceState, WORKSPACE_KEY, WORKSPACE_REFRESH_MS } from './workspace';
 import { useWorkspaceClient } from './workspace-client';
 
 interface Laid<T> {
@@ -183,22 +183,43 @@ export function markOptionUnavailable(account: string | undefined, option: SiteO
   if (!known.includes(option)) refusedLaid.set({ ...all, [account]: [...known, option] });
 }
 
-const periodSet = accountStore<Record<string, number>>('period-set', z.record(z.string(), z.number()), () => ({}));
+/** account → site key → when this page set its scan period (ms). */
+const periodLaid = atom<Readonly<Record<string, Readonly<Record<string, number>>>>>({});
 
-/** Domain → when (UNIX time) its scan period was last set from this dashboard. */
-export function usePeriodChanges(account: string | undefined): Readonly<Record<string, number>> {
-  return useStore(periodSet.of(account ?? ''));
+/** The sites whose scan period was set through the dashboard lately, by anyone on the account. */
+function periodSetQueryOptions(workspace: WorkspaceClient) {
+  return queryOptions({
+    queryKey: [...WORKSPACE_KEY, 'period-set'] as const,
+    queryFn: () => workspace.periodSet(),
+    staleTime: 15_000,
+    refetchInterval: WORKSPACE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
 }
 
-/** Remembers that these sites' scan period was set now (one write for a bulk change). */
-export function rememberPeriodChange(
-  account: string | undefined,
-  domains: readonly string[],
-  nowSeconds = Math.floor(Date.now() / 1000),
-): void {
+/**
+ * Domain (as the workspace keys it) → when (UNIX time) its scan period was
+ * last set through the dashboard; undefined until the workspace has answered
+ * (or failed to), so a site is not judged before its change is known.
+ */
+export function usePeriodChanges(account: string | undefined): Readonly<Record<string, number>> | undefined {
+  const query = useQuery(periodSetQueryOptions(useWorkspaceClient()));
+  const recorded = query.data;
+  const laid = useStore(periodLaid)[account ?? ''];
+  const changes = useMemo(() => {
+    const at: Record<string, number> = {};
+    for (const { domain, setAt } of recorded ?? []) at[domain] = setAt;
+    for (const [key, mine] of Object.entries(laid ?? {})) at[key] = Math.max(at[key] ?? 0, mine);
+    return Object.fromEntries(Object.entries(at).map(([key, ms]) => [key, Math.floor(ms / 1000)]));
+  }, [recorded, laid]);
+  return query.isPending ? undefined : changes;
+}
+
+/** Shows that these sites' scan period was set now (one write for a bulk change) until the workspace has it. */
+export function rememberPeriodChange(account: string | undefined, domains: readonly string[], now = Date.now()): void {
   if (account === undefined || domains.length === 0) return;
-  const store = periodSet.of(account);
-  const next = { ...store.get() };
-  for (const domain of domains) next[domain] = nowSeconds;
-  store.set(next);
+  const all = periodLaid.get();
+  const next = { ...all[account] };
+  for (const domain of domains) next[siteKey(domain)] = now;
+  periodLaid.set({ ...all, [account]: next });
 }

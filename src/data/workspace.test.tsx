@@ -21,7 +21,7 @@ import { useSetSiteOption, useShareSites } from './site-mutations';
 import { useUnitsDirectory } from './units-directory';
 import { useCustomerMap, useReconciledAt, useSiteCustomer, WORKSPACE_KEY } from './workspace';
 import { workspaceOf } from './workspace-client';
-import { legacyMemory, useImportLegacyMemory } from './workspace-import';
+import { legacyMemory, useImportLegacyMemory, useImportPeriodSet } from './workspace-import';
 
 let stack: RealStack;
 beforeAll(async () => {
@@ -207,5 +207,27 @@ describe('the team’s workspace', () => {
     expect(localStorage.getItem(`psd.patching.${email}`)).toBeNull();
     expect(sessionStorage.getItem(`psd.unavailable-options.${email}`)).toBeNull();
     expect(legacyMemory(email)).toBeNull();
+  });
+
+  it('gives the workspace when this browser set scan periods, without a question, and removes them', async () => {
+    const email = newEmail();
+    const credentials = await stack.signIn(email);
+    const api = stack.client(credentials);
+    await api.sites_add(['a.example', 'b.example']);
+    const now = Math.floor(Date.now() / 1000);
+    // A period set an hour ago is still of use; one set 40 days ago is not.
+    localStorage.setItem(
+      `psd.period-set.${email}`,
+      JSON.stringify({ 'a.example': now - 3600, 'b.example': now - 40 * 86_400 }),
+    );
+    const queryClient = createQueryClient(() => undefined);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider api={api}>{children}</ApiProvider>
+      </QueryClientProvider>
+    );
+    renderHook(() => useImportPeriodSet(email), { wrapper });
+    await waitFor(() => expect(localStorage.getItem(`psd.period-set.${email}`)).toBeNull());
+    expect(await workspaceOf(api).periodSet()).toEqual([{ domain: 'a.example', setAt: (now - 3600) * 1000 }]);
   });
 });

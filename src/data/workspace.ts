@@ -18,7 +18,7 @@ import { useWorkspaceClient } from './workspace-client';
 export const WORKSPACE_KEY = ['workspace'] as const;
 
 /** How often an open page asks again, so a colleague's change shows without a reload. */
-const WORKSPACE_REFRESH_MS = 60_000;
+export const WORKSPACE_REFRESH_MS = 60_000;
 
 export function workspaceStateQueryOptions(workspace: WorkspaceClient) {
   return queryOptions({

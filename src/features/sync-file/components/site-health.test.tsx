@@ -5,7 +5,8 @@
  * a re-check after the upload finds the file, and the list outlives a reload
  * of the page (remembered per account in this browser). The sites whose
  * scheduled scans stopped are listed as probably missing it, from the sites
- * list alone, so in a browser that never scanned them.
+ * list alone, so in a browser that never scanned them; a site whose scan
+ * period was just set, here or by a colleague (the team's workspace), is not.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,6 +15,7 @@ import { renderInRouter } from '../../../test/render-in-router';
 import { startRealStack, type RealStack } from '../../../../test-support/real-stack';
 import { useAccountId } from '../../../data/account';
 import { useSetSiteOption } from '../../../data/site-mutations';
+import { workspaceOf } from '../../../data/workspace-client';
 import { SiteHealth } from './site-health';
 
 let stack: RealStack;
@@ -122,6 +124,31 @@ describe('sites that miss the sync file', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Daily' })).toHaveAttribute('data-done', 'true'));
     expect(screen.queryByRole('list', { name: 'Sites that probably miss the file' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Open switch.example' })).toBeNull();
+  });
+
+  it('does not list a site whose scan period a colleague just made shorter, from the team’s workspace', async () => {
+    const email = `period-elsewhere-${Date.now().toString(36)}@spa.example`;
+    const api = stack.client(await stack.signIn(email));
+    // The colleague's dashboard has proved its key to the workspace, which records its writes from then on.
+    await workspaceOf(api).me();
+    // Ten days ago: two sites added, scanned weekly; the file of late.example then went.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() - 10 * DAY);
+    await api.sites_add(['switch.example', 'late.example']);
+    vi.setSystemTime(Date.now() + HOUR);
+    await api.sites_list({});
+    await stack.control('syncfile', { email, domain: 'late.example', installed: false });
+    vi.useRealTimers();
+    // Today: the weekly scan of switch.example came three days ago, and a colleague sets its period to daily.
+    await api.site_setoption('switch.example', 'scanperiod', 'day');
+    renderInRouter(() => <SiteHealth />, { api });
+
+    const probable = await screen.findByRole('list', { name: 'Sites that probably miss the file' });
+    expect(
+      within(probable)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/^late\.example/)]);
   });
 });
 

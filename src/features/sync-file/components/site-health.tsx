@@ -8,6 +8,7 @@ import { useAccountId } from '../../../data/account';
 import { usePeriodChanges } from '../../../data/site-memory';
 import { useScanning, useScanRecords, useScanWatcher } from '../../../data/scan-watcher';
 import { useSitesQuery } from '../../../data/sites';
+import { siteKey } from '../../../data/workspace';
 import { errorText } from '../../../i18n/error-text';
 import { format } from '../../../i18n/format';
 import { scansStoppedSince } from '../../../lib/scan-schedule';
@@ -54,12 +55,14 @@ export function SiteHealth() {
   const periodSet = usePeriodChanges(account);
   // Since when each site's scheduled scans have not reported, judged when the list was read (as the overview judges
   // "overdue"). A site never scanned is not among them: the table calls it "Never scanned", and it is offered below
-  // to scan; a period just set from this dashboard has not asked for a scan yet.
+  // to scan; a period just set through the dashboard has not asked for a scan yet (none is judged before the
+  // workspace has said which were set).
   const stoppedSince = useMemo(() => {
     const now = Math.floor(dataUpdatedAt / 1000);
     const since = new Map<string, number>();
+    if (periodSet === undefined) return since;
     for (const site of sites ?? []) {
-      const at = site.scanreport ? scansStoppedSince(site, now, periodSet[site.domain]) : null;
+      const at = site.scanreport ? scansStoppedSince(site, now, periodSet[siteKey(site.domain)]) : null;
       if (at !== null) since.set(site.domain, at);
     }
     return since;

@@ -1,7 +1,8 @@
 /**
  * Offers, once, what this browser kept before the team's workspace did
  * (data/workspace-import.ts): Import or Dismiss; either way the browser's
- * copy is removed. Shown above every signed-in page until answered.
+ * copy is removed. Shown above every signed-in page until answered. When
+ * sites' scan period was set goes to the workspace without a question.
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import {
   forgetLegacyMemory,
   legacyMemory,
   useImportLegacyMemory,
+  useImportPeriodSet,
   type LegacyMemory,
 } from '../../../data/workspace-import';
 import { toast } from '../../../lib/toast-store';
@@ -28,6 +30,7 @@ function Offer({ account }: { account: string }) {
   const t = useStore(unitsMessages);
   const [memory, setMemory] = useState<LegacyMemory | null>(() => legacyMemory(account));
   const importing = useImportLegacyMemory(account);
+  useImportPeriodSet(account);
   if (memory === null) return null;
   return (
     <Alert tone="info" role="region" aria-label={t.importTitle} className="mx-auto mb-4 max-w-7xl space-y-2">
