@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { partnerProxyPlugin } from './server/dev-plugin.ts';
 import { embedFilesPlugin } from './server/embed-plugin.ts';
+import { signedInPreloadPlugin } from './server/signed-in-preload-plugin.ts';
 
 /**
  * `<link rel="modulepreload">` in index.html for the login route's chunk and the 'forms' chunk
@@ -50,6 +51,7 @@ export default defineConfig({
     tailwindcss(),
     partnerProxyPlugin(),
     preloadLoginPage(),
+    signedInPreloadPlugin(),
     // The host helper for hoster panels' pages, at /embed/host.js (docs/embedding.md).
     embedFilesPlugin(fileURLToPath(new URL('./embed', import.meta.url))),
   ],

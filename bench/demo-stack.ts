@@ -64,8 +64,13 @@ export interface DemoStack {
   /** The server's origin, e.g. http://127.0.0.1:41234. */
   base: string;
   browser: Browser;
-  /** A new page signed in as the demo account, recording long tasks (`window.__longTasks`) from its start; 1280×800 unless given. */
-  signedInPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A new page signed in as the demo account, recording long tasks (`window.__longTasks`) from its start;
+   * 1280×800 unless given. A first visit's (`cold`, the default): a browser context of its own, no HTTP
+   * cache, no compiled code; a returning visit's (`warm`): one context for the whole bench, whose cache
+   * earlier pages filled, as a colleague's browser has it the day after.
+   */
+  signedInPage(viewport?: { width: number; height: number }, visit?: 'cold' | 'warm'): Promise<Page>;
 }
 
 /** Runs `bench` against a fresh server with the demo account and Chromium, and removes both after. */
@@ -98,18 +103,24 @@ export async function withDemoStack(name: string, bench: (stack: DemoStack) => P
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     });
     browser = launched;
+    const start = `sessionStorage.setItem('psd.session', ${JSON.stringify(session)});
+           window.__longTasks = [];
+           new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+             .observe({ type: 'longtask', buffered: true });`;
+    // bypassCSP: the bench's own probes (waitForFunction) evaluate strings, which the dashboard's CSP forbids.
+    const warm = await launched.newContext({ bypassCSP: true });
+    await warm.addInitScript(start);
     await bench({
       base,
       browser: launched,
-      async signedInPage(viewport = { width: 1280, height: 800 }) {
-        // bypassCSP: the bench's own probes (waitForFunction) evaluate strings, which the dashboard's CSP forbids.
+      async signedInPage(viewport = { width: 1280, height: 800 }, visit = 'cold') {
+        if (visit === 'warm') {
+          const page = await warm.newPage();
+          await page.setViewportSize(viewport);
+          return page;
+        }
         const page = await launched.newPage({ viewport, bypassCSP: true });
-        await page.addInitScript(
-          `sessionStorage.setItem('psd.session', ${JSON.stringify(session)});
-           window.__longTasks = [];
-           new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
-             .observe({ type: 'longtask', buffered: true });`,
-        );
+        await page.addInitScript(start);
         return page;
       },
     });

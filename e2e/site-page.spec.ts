@@ -465,6 +465,8 @@ test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', a
   expect(onLogin.length).toBeGreaterThan(0);
   // Recharts' own class names are in its code: no script of /login has them.
   expect(onLogin.filter(([, body]) => body.includes('recharts-surface')).map(([url]) => url)).toEqual([]);
+  // Signed out, nothing of the signed-in pages is fetched ahead (public/signed-in-preload.js).
+  await expect(page.locator('link[rel="modulepreload"]:not([crossorigin])')).toHaveCount(0);
 
   const session = await signInViaApi(page.request, DEMO_EMAIL);
   scripts.clear();
@@ -474,6 +476,10 @@ test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', a
   const withRecharts = [...scripts].filter(([, body]) => body.includes('recharts-surface')).map(([url]) => url);
   expect(withRecharts).toHaveLength(1);
   expect(withRecharts[0]).toMatch(/firewall-chart-graphic/);
+  // A signed-in visit fetched the page's code, the chart's with it, alongside the entry, not a hop at a time
+  // (public/signed-in-preload.js; Vite's own preloads, a hop later, carry `crossorigin`).
+  await expect(page.locator('link[rel="modulepreload"]:not([crossorigin])[href*="firewall-chart-graphic"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="modulepreload"]:not([crossorigin])[href*="sites._domain"]')).toHaveCount(1);
 });
 
 test("live data: a scan started on the page brings its report in place, keeping the table view and the reader's place", async ({

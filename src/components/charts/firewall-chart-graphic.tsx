@@ -7,7 +7,7 @@
  * tooltip as the pointer does (every counter of the day, or "no data").
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -43,6 +43,12 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
   /** The day whose tooltip the keyboard shows (an index into days), while the chart has the focus. */
   const [keyDay, setKeyDay] = useState<number | null>(null);
   const keyed = keyDay === null ? undefined : days[keyDay];
+  // The allowed panel is drawn a task after the attacks panel: each is one long task of Recharts' own.
+  const [allowedDrawn, setAllowedDrawn] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAllowedDrawn(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
   const rows = useMemo(() => graphicRows(days), [days]);
   const runs = useMemo(() => noDataRuns(days), [days]);
   const widths = useMemo(() => axisWidths(rows, f), [rows, f]);
@@ -190,40 +196,44 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
         <p className="mb-1 text-xs font-medium text-muted-foreground" aria-hidden="true">
           {t.allowedPanel}
         </p>
-        <ResponsiveContainer
-          width="100%"
-          height={Math.round(height / 2.5)}
-          initialDimension={{ width: 640, height: Math.round(height / 2.5) }}
-        >
-          <BarChart
-            data={rows}
-            margin={{ top: 8, right: widths.right + 4, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
+        {allowedDrawn ? (
+          <ResponsiveContainer
+            width="100%"
+            height={Math.round(height / 2.5)}
+            initialDimension={{ width: 640, height: Math.round(height / 2.5) }}
           >
-            <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="2 4" />
-            <XAxis dataKey="date" hide />
-            <YAxis
-              yAxisId="allowed"
-              tickFormatter={tickCount(f)}
-              {...emptyAxis}
-              stroke="var(--border)"
-              width={widths.left}
-              allowDecimals={false}
-            />
-            {gaps('allowed')}
-            {/* A stack of one, as the attacks are: with no day of data, a stack still gives the axis a
+            <BarChart
+              data={rows}
+              margin={{ top: 8, right: widths.right + 4, bottom: 0, left: 0 }}
+              accessibilityLayer={false}
+            >
+              <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="2 4" />
+              <XAxis dataKey="date" hide />
+              <YAxis
+                yAxisId="allowed"
+                tickFormatter={tickCount(f)}
+                {...emptyAxis}
+                stroke="var(--border)"
+                width={widths.left}
+                allowDecimals={false}
+              />
+              {gaps('allowed')}
+              {/* A stack of one, as the attacks are: with no day of data, a stack still gives the axis a
                 domain (Recharts reads a missing value as 0 there), so the "no data" gap can be drawn. */}
-            <Bar
-              yAxisId="allowed"
-              dataKey="allowed"
-              stackId="allowed"
-              name={t.allowed}
-              fill={LINE_COLOURS.allowed}
-              isAnimationActive={false}
-            />
-            <Tooltip {...tooltipProps} />
-          </BarChart>
-        </ResponsiveContainer>
+              <Bar
+                yAxisId="allowed"
+                dataKey="allowed"
+                stackId="allowed"
+                name={t.allowed}
+                fill={LINE_COLOURS.allowed}
+                isAnimationActive={false}
+              />
+              <Tooltip {...tooltipProps} />
+            </BarChart>
+          </ResponsiveContainer>
+        ) : (
+          <div style={{ height: Math.round(height / 2.5) }} />
+        )}
       </div>
     </div>
   );

@@ -22,7 +22,7 @@
  * Recharts (never in the entry or the login chunk).
  */
 import { useStore } from '@nanostores/react';
-import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Component, lazy, startTransition, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { format } from '../../i18n/format';
 import { cn } from '../../lib/cn';
 import { CSV_TYPE, downloadText } from '../../lib/download-text';
@@ -38,6 +38,22 @@ const importGraphic = () => import('./firewall-chart-graphic');
 const LazyGraphic = lazy(importGraphic);
 /** The graphic once preloaded: drawn at once, with no fallback first (React shows a fallback for at least 300 ms). */
 let loadedGraphic: (typeof import('./firewall-chart-graphic'))['default'] | null = null;
+
+/**
+ * Whether to draw the graphic: not in the task that shows the page, but in a
+ * transition after it, which React renders in slices between frames, so the
+ * page's text shows first and no single task holds the main thread for both
+ * (the read model's target: no task over 100 ms). A printed page draws at once.
+ */
+function useDrawnAfterPage(atOnce: boolean): boolean {
+  const [drawn, setDrawn] = useState(atOnce);
+  useEffect(() => {
+    if (drawn) return;
+    const timer = setTimeout(() => startTransition(() => setDrawn(true)), 0);
+    return () => clearTimeout(timer);
+  }, [drawn]);
+  return drawn;
+}
 
 /** Loads the chart's code ahead of its data (the overview's loader), so the chart draws as soon as its days are known. */
 export function preloadFirewallChart(): Promise<void> {
@@ -98,6 +114,7 @@ export function FirewallChart({
   const Frame = printable ? 'section' : Card;
   const allEmpty = days.length > 0 && totals.noData === days.length;
   const FirewallGraphic = loadedGraphic ?? LazyGraphic;
+  const drawn = useDrawnAfterPage(printable === true);
 
   const download = () => {
     const csv = firewallCsv(days, {
@@ -170,12 +187,16 @@ export function FirewallChart({
             {view === 'chart' ? (
               <ChartBoundary fallback={<FirewallTable days={days} caption={t.tableCaption(range)} subject={subject} />}>
                 <Suspense fallback={<ChartPlaceholder height={height} />}>
-                  <FirewallGraphic
-                    days={days}
-                    height={height}
-                    attacksName={t.attacksName(range)}
-                    allowedName={t.allowedName(range)}
-                  />
+                  {drawn ? (
+                    <FirewallGraphic
+                      days={days}
+                      height={height}
+                      attacksName={t.attacksName(range)}
+                      allowedName={t.allowedName(range)}
+                    />
+                  ) : (
+                    <ChartPlaceholder height={height} />
+                  )}
                 </Suspense>
               </ChartBoundary>
             ) : (
