@@ -11,7 +11,7 @@ import { chromiumExecutable } from '../test-support/chromium.ts';
 import { freePort, startServer, temporaryDirectory, type RunningServer } from '../test-support/servers.ts';
 
 /** 10,000 unless SANDBOX_DEMO_SITES says otherwise (`SANDBOX_DEMO_SITES=100000 npm run bench -- overview`). */
-const DEMO_SITES = Number(process.env.SANDBOX_DEMO_SITES || 10_000);
+export const DEMO_SITES = Number(process.env.SANDBOX_DEMO_SITES || 10_000);
 
 /** The embedded sandbox with its 60-site demo on loopback, whatever server settings the shell holds; its database in `dir`. */
 export async function startSmallDemo(dir: string): Promise<RunningServer> {

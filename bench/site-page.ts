@@ -2,16 +2,19 @@
  * Site page benchmark: a 10,000-site demo account
  * (SANDBOX_DEMO_SITES) with 30 days of firewall history, on the real server
  * (`npm start`), in Chromium. The site page asks the server for its one site
- * (docs/workspace.md#the-read-model); its printable report still reads the
- * whole account's `sites_list?withscanreport&withfwhistory` (about 17 MB of
- * JSON; sites_list has no filter by site) for one site's history. Prints, as
+ * (docs/workspace.md#the-read-model), and so does its printable report. Prints, as
  * medians of runs, for the site page and the site report of one demo site:
  * - navigation to the drawn firewall chart: a first visit (no browser cache),
  *   a returning one (the browser's cache), and a click from the sites table,
- * - the longest main-thread task meanwhile (PerformanceObserver 'longtask').
+ * - the longest main-thread task meanwhile (PerformanceObserver 'longtask'),
+ * - the tab's JavaScript heap after the sites table, the overview and three
+ *   site pages in one tab.
  */
 import { z } from 'zod';
-import { type DemoStack, median, target, withDemoStack } from './demo-stack.ts';
+import { type DemoStack, DEMO_SITES, median, target, withDemoStack } from './demo-stack.ts';
+
+/** The heap's target for this fleet's size. */
+const DEMO_SITES_TARGET_MB = () => (DEMO_SITES <= 10_000 ? 100 : 150);
 
 const RUNS = 5;
 /** A demo site with a report and 30 days of history (docs/sandbox.md names it). */
@@ -66,6 +69,35 @@ async function inApp({ base, signedInPage }: DemoStack): Promise<Run> {
   return { chart: Math.round(m.chart - clicked), longest: Math.max(0, ...during), longTasks: during.length };
 }
 
+/**
+ * The tab's JavaScript heap, as staff use it: the sites table, the overview by its link, then three site pages
+ * from the table's links (back to the table between them), all in one tab; after a full collection (CDP).
+ */
+async function tabHeap({ base, signedInPage }: DemoStack): Promise<number> {
+  const page = await signedInPage(undefined, 'warm');
+  await page.addInitScript(MARKS);
+  await page.goto(`${base}/sites`);
+  const rows = page.locator('tr[data-domain]');
+  await rows.first().waitFor();
+  await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).first().click();
+  await page.locator('[data-testid="firewall-chart"] [data-chart="attacks"] .recharts-bar-rectangle').first().waitFor();
+  await page.getByRole('navigation').getByRole('link', { name: 'Sites' }).first().click();
+  for (let i = 0; i < 3; i++) {
+    await rows.nth(i).waitFor();
+    const domain = await rows.nth(i).getAttribute('data-domain');
+    await rows.nth(i).locator(`a[href="/sites/${domain}"]`).first().click();
+    await page.locator('[data-testid="firewall-chart"]').first().waitFor();
+    await page.goBack();
+  }
+  await rows.first().waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await page.close();
+  return usedSize / 2 ** 20;
+}
+
 function report(name: string, runs: readonly Run[]): void {
   const charts = runs.map((r) => r.chart);
   const longest = runs.map((r) => r.longest);
@@ -94,5 +126,10 @@ export async function benchSitePage(): Promise<void> {
     report('site page, returning visit (navigation, browser cache)', await runs(() => load(stack, site, 'warm')));
     report('site page, from the sites table (a click)', await runs(() => inApp(stack)));
     report('site report, first visit', await runs(() => load(stack, `${site}/report`)));
+    const heaps: number[] = [];
+    for (let i = 0; i < 3; i++) heaps.push(await tabHeap(stack));
+    console.log(
+      `tab's JavaScript heap after the sites table, the overview and 3 site pages (one tab, after a full collection): median ${median(heaps).toFixed(1)} MiB (${heaps.map((h) => h.toFixed(1)).join(', ')}; target ≤ ${DEMO_SITES_TARGET_MB()} MB)`,
+    );
   });
 }

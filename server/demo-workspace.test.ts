@@ -115,7 +115,8 @@ describe.each(ENGINES)('demo workspaces on $title', ({ available, place: makePla
 
     const state = await workspace.state();
     expect(state.account.email).toBe(session.email);
-    expect(state.units).toHaveLength(UNITS.length);
+    expect(state.unitCount).toBe(UNITS.length);
+    expect(await workspace.units()).toHaveLength(UNITS.length);
     expect((await workspace.customers()).sites).toContainEqual(
       expect.objectContaining({ domain: 'studio-kowalska.example', unit: 'anna@studio-kowalska.example' }),
     );
@@ -126,7 +127,7 @@ describe.each(ENGINES)('demo workspaces on $title', ({ available, place: makePla
         setBy: expect.objectContaining({ personName: 'Ben Fischer', userEmail: session.email }),
       }),
     );
-    expect(state.syncEvidence.map((s) => s.domain)).toEqual(['menu.casa-lucia.example']);
+    expect((await workspace.syncEvidence()).map((s) => s.domain)).toEqual(['menu.casa-lucia.example']);
 
     const keys = await workspace.keys();
     expect(

@@ -99,25 +99,34 @@ export function workspaceRoutes(
   });
 
   /**
-   * Everything a page needs at once: the directory and the memory of the account. Not what is kept per
-   * site (the customer, patching as last set): it grows with the fleet. The read model's rows carry it;
-   * one site's is /workspace/customers/<domain>, some sites' patching /workspace/patching?domains=.
+   * What every page needs at once, small whatever the fleet: who is asking, how many units the directory has and
+   * when they were last reconciled, the options refused for the key. What grows with the fleet or the directory
+   * is asked apart, by the pages that show it: the directory (/workspace/units), the sync-file evidence
+   * (/workspace/sync-evidence), a site's customer and patching (the read model's rows carry both).
    */
   app.get('/workspace/state', async (c) => {
-    // A unit deleted just now is not listed again by the read its page makes after the answer.
+    // A unit deleted just now is not counted again by the read its page makes after the answer.
     await afterWrites(writesSeen);
     const key = c.get('key');
     const account = key.accountId;
-    const [units, reconciledAt, refusedOptions, syncEvidence] = await Promise.all([
-      store.units(account),
+    const [unitCount, reconciledAt, refusedOptions] = await Promise.all([
+      store.unitCount(account),
       store.reconciledAt(account),
       store.refusedOptions(account),
-      store.syncEvidence(account),
     ]);
-    return c.json({ ...me(key), units, reconciledAt, refusedOptions, syncEvidence });
+    return c.json({ ...me(key), unitCount, reconciledAt, refusedOptions });
   });
 
-  app.get('/workspace/units', async (c) => c.json({ units: await store.units(c.get('key').accountId) }));
+  /** The sites whose scan was refused for a missing synchronization file (146901), until a scan starts. */
+  app.get('/workspace/sync-evidence', async (c) => {
+    await afterWrites(writesSeen);
+    return c.json({ syncEvidence: await store.syncEvidence(c.get('key').accountId) });
+  });
+
+  app.get('/workspace/units', async (c) => {
+    await afterWrites(writesSeen);
+    return c.json({ units: await store.units(c.get('key').accountId) });
+  });
 
   app.post('/workspace/units', async (c) => {
     const body = await readJson(c, unitsBody);

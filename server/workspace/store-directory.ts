@@ -37,6 +37,16 @@ export function directoryStore(db: WorkspaceDb) {
       }));
     },
 
+    /** How many units the directory has (the state says it; the directory itself is asked apart). */
+    async unitCount(accountId: string): Promise<number> {
+      const row = await db
+        .selectFrom('ws_unit')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** Adds units not yet in the directory; those already there keep how they came. */
     async addUnits(accountId: string, emails: readonly string[], at: number, source: string): Promise<void> {
       for (const part of chunks([...new Set(emails)])) {

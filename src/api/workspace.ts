@@ -30,10 +30,10 @@ export interface WorkspaceMe {
 }
 
 export interface WorkspaceState extends WorkspaceMe {
-  units: Unit[];
+  /** How many units the directory has (the directory itself: `units()`). */
+  unitCount: number;
   reconciledAt: number | null;
   refusedOptions: RefusedOption[];
-  syncEvidence: SyncEvidence[];
 }
 
 export interface WorkspaceKey {
@@ -138,6 +138,8 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     forgetUnit: async (email: string) => {
       await json<{ ok: boolean }>('DELETE', `units/${encodeURIComponent(email)}`);
     },
+    /** The sites whose scan was refused for a missing synchronization file, until a scan starts. */
+    syncEvidence: async () => (await json<{ syncEvidence: SyncEvidence[] }>('GET', 'sync-evidence')).syncEvidence,
     /** Patching as last set for these sites (at most 500; none known: not listed). */
     patching: async (domains: readonly string[]) =>
       (

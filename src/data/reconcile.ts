@@ -143,10 +143,10 @@ export function useReconcile() {
   });
 }
 
-const selectSchedule = (s: WorkspaceState) => ({ units: s.units.map((u) => u.email), reconciledAt: s.reconciledAt });
+const selectSchedule = (s: WorkspaceState) => ({ unitCount: s.unitCount, reconciledAt: s.reconciledAt });
 
-const isDue = (s: { units: readonly unknown[]; reconciledAt: number | null }) =>
-  s.units.length > 0 && (s.reconciledAt === null || Date.now() - s.reconciledAt >= RECONCILE_EVERY_MS);
+const isDue = (s: { unitCount: number; reconciledAt: number | null }) =>
+  s.unitCount > 0 && (s.reconciledAt === null || Date.now() - s.reconciledAt >= RECONCILE_EVERY_MS);
 
 /**
  * While a signed-in page is open: reconciles in the background once the last
@@ -168,8 +168,9 @@ export function useScheduledReconcile(): void {
       started.current = true;
       void client
         .fetchQuery({ ...workspaceStateQueryOptions(workspaceOf(api)), staleTime: 0 })
-        .then((fresh) => {
-          if (isDue(fresh)) mutate({ units: fresh.units.map((u) => u.email), background: true });
+        .then(async (fresh) => {
+          // The directory itself only now: the state says how many units there are, not which.
+          if (isDue(fresh)) mutate({ units: (await workspaceOf(api).units()).map((u) => u.email), background: true });
         })
         .catch(() => undefined);
     }, RECONCILE_DELAY_MS);

@@ -8,18 +8,18 @@
  * sync-file page lists those sites for everyone on the account.
  */
 import { useStore } from '@nanostores/react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { atom, type ReadableAtom } from 'nanostores';
 import { useMemo } from 'react';
 import type { ApiClient } from '../api/client';
 import { classifyError, endsSession, errorCodeOf, isMethodError } from '../api/error-catalogue';
 import type { Site } from '../api/schemas';
-import type { WorkspaceState } from '../api/workspace';
 import { useApi } from '../lib/api-context';
 import { showListedSite } from './fleet-windows';
 import { findSite } from './sites';
 import { sitesQueryOptions } from './sites-query';
-import { invalidateWorkspace, siteKey, useWorkspaceState } from './workspace';
+import { invalidateWorkspace, siteKey, WORKSPACE_KEY, WORKSPACE_REFRESH_MS } from './workspace';
+import { useWorkspaceClient } from './workspace-client';
 
 /** The first look after this long, then each wait half as long again, up to the last. */
 const POLL_FIRST_MS = 2_000;
@@ -57,7 +57,17 @@ function rememberScan(account: string | undefined, domain: string, record: ScanR
   records.set({ ...all, [account]: { ...all[account], [siteKey(domain)]: record } });
 }
 
-const selectEvidence = (s: WorkspaceState) => s.syncEvidence;
+/** The team's sync-file evidence: asked apart from the state (only the sync file page reads it). */
+function useSyncEvidence() {
+  const workspace = useWorkspaceClient();
+  return useQuery({
+    queryKey: [...WORKSPACE_KEY, 'sync-evidence'] as const,
+    queryFn: () => workspace.syncEvidence(),
+    staleTime: 15_000,
+    refetchInterval: WORKSPACE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}
 
 /**
  * The last scan outcome per site (its key, siteKey) of the account: the
@@ -65,7 +75,7 @@ const selectEvidence = (s: WorkspaceState) => s.syncEvidence;
  * scan starts, docs/workspace.md) with this page's own scans laid over.
  */
 export function useScanRecords(account: string | undefined): Readonly<Record<string, ScanRecord>> {
-  const evidence = useWorkspaceState(selectEvidence).data;
+  const evidence = useSyncEvidence().data;
   const mine = useStore(records)[account ?? ''];
   return useMemo(() => {
     const out: Record<string, ScanRecord> = {};

@@ -10,10 +10,12 @@
  * memory, until the workspace has caught up.
  */
 import { useStore } from '@nanostores/react';
+import { useQuery } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
-import type { Unit, WorkspaceState } from '../api/workspace';
-import { useWorkspaceState } from './workspace';
+import type { Unit } from '../api/workspace';
+import { WORKSPACE_KEY, WORKSPACE_REFRESH_MS } from './workspace';
+import { useWorkspaceClient } from './workspace-client';
 
 /** How a unit came into the directory: a write through the dashboard, a look-up, an import from a browser. */
 export type UnitSource = 'shared' | 'lookup' | 'import';
@@ -41,11 +43,22 @@ function sourceOf(unit: Unit): UnitSource {
   return unit.source === 'write' ? 'shared' : unit.source === 'import' ? 'import' : 'lookup';
 }
 
-const selectUnits = (s: WorkspaceState) => s.units;
+/** The directory as the workspace has it: asked apart from the state (it grows with the account's customers). */
+function useRecordedUnits(enabled: boolean) {
+  const workspace = useWorkspaceClient();
+  return useQuery({
+    queryKey: [...WORKSPACE_KEY, 'units'] as const,
+    queryFn: () => workspace.units(),
+    staleTime: 15_000,
+    refetchInterval: WORKSPACE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    enabled,
+  });
+}
 
 /** The account's directory, sorted by e-mail. */
-export function useUnitsDirectory(account: string | undefined): readonly UnitEntry[] {
-  const recorded = useWorkspaceState(selectUnits).data;
+export function useUnitsDirectory(account: string | undefined, enabled = true): readonly UnitEntry[] {
+  const recorded = useRecordedUnits(enabled).data;
   const mine = useStore(laid)[account ?? ''];
   return useMemo(() => {
     const out = new Map<string, UnitEntry>();

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { RE, regex } from '../../api/registry/define';
 import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
-import { siteHistoryQueryOptions, sitesHistoryQueryOptions } from '../../data/site-history-query';
+import { fleetSiteQueryOptions } from '../../data/fleet-site-query';
+import { sitesHistoryQueryOptions } from '../../data/site-history-query';
 import { findSite } from '../../data/find-site';
 import { useSiteCustomer } from '../../data/workspace';
 import { BACK_LINK_CLASS, ReportPage } from '../../features/reports/components/report-page';
@@ -17,8 +18,8 @@ import { optional, searchParam, searchSchema, text } from '../../lib/search-para
 /**
  * /sites/<domain>/report: the printable client report of one site,
  * without the shell. With `unit=` (opened from a unit) the history comes from
- * that unit's small list, else from the account's, read in a Web Worker that
- * sends back this site alone (sites_list has no filter by site, docs/partner-api.md#sites_list).
+ * that unit's small list, else, as on the site page, from the server's read of
+ * the fleet: this site alone (sites_list has no filter by site, docs/partner-api.md#sites_list).
  */
 export const Route = createFileRoute('/_auth/sites_/$domain/report')({
   staticData: { bare: true },
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/_auth/sites_/$domain/report')({
     Promise.all([
       context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null),
       deps.unit === undefined
-        ? context.queryClient.ensureQueryData(siteHistoryQueryOptions(context.api, params.domain))
+        ? context.queryClient.ensureQueryData(fleetSiteQueryOptions(context.api, context.queryClient, params.domain))
         : context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api, deps.unit)),
     ]),
   component: SiteReportRoute,
@@ -53,7 +54,7 @@ function UnitSiteReport({ domain, unit }: { domain: string; unit: string }) {
 }
 
 function AccountReport({ domain }: { domain: string }) {
-  const { data } = useSuspenseQuery(siteHistoryQueryOptions(useApi(), domain));
+  const { data } = useSuspenseQuery(fleetSiteQueryOptions(useApi(), useQueryClient(), domain));
   return <Report domain={domain} site={findSite(data, domain)} unit={undefined} />;
 }
 

@@ -64,7 +64,6 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
   usePageTitle(t.title);
   const account = useAccountId();
   const unavailable = useUnavailableOptions(account);
-  const units = useUnitsDirectory(account);
   const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
   const query = useSearchDraft(search.q, commitQuery);
   // Sites changed from their row stay in view (even if they no longer match) until the user moves on.
@@ -90,6 +89,8 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
     roomForCustomer: width !== null && width >= CUSTOMER_COLUMN_PX,
     filtered,
   });
+  // The directory (the Customer filter's choices) is asked once the rows are in: it grows with the customers.
+  const units = useUnitsDirectory(account, !view.loading);
   const selection = useSelection(view.selectable);
   const bulk = useBulkJob();
   const scanning = useScanning();
