@@ -56,7 +56,8 @@ async function inApp({ base, signedInPage }: DemoStack): Promise<Run> {
   await page.addInitScript(MARKS);
   await page.goto(`${base}/sites?q=${DOMAIN}`);
   const link = page.locator(`tr[data-domain="${DOMAIN}"] a[href="/sites/${DOMAIN}"]`).first();
-  await link.waitFor();
+  // A search over 100,000 sites while the server reads the fleet again may take a while.
+  await link.waitFor({ timeout: 120_000 });
   const clicked = z.number().parse(await page.evaluate('window.__marks = {}; performance.now()'));
   await link.click();
   await page.waitForFunction('window.__marks.chart !== undefined', undefined, { timeout: 120_000, polling: 100 });
@@ -78,7 +79,7 @@ async function tabHeap({ base, signedInPage }: DemoStack): Promise<number> {
   await page.addInitScript(MARKS);
   await page.goto(`${base}/sites`);
   const rows = page.locator('tr[data-domain]');
-  await rows.first().waitFor();
+  await rows.first().waitFor({ timeout: 120_000 });
   await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).first().click();
   await page.locator('[data-testid="firewall-chart"] [data-chart="attacks"] .recharts-bar-rectangle').first().waitFor();
   await page.getByRole('navigation').getByRole('link', { name: 'Sites' }).first().click();

@@ -135,4 +135,28 @@ describe.each(ENGINES)('the read model store on $title', ({ available, place: ma
     answers[1]?.(list);
     await model.idle();
   });
+
+  it.skipIf(!available)('reads a fleet that takes long to read less often: at most a fifth of the time', async () => {
+    let now = NOW;
+    const answers: Array<(body: string) => void> = [];
+    const fetch: FleetFetch = () =>
+      new Promise<string>((resolve) => answers.push(resolve)).then((body) => new Response(body));
+    const { model } = await open(() => now, fetch);
+    const credentials = { apiKey: 'k', mac: null, client: null, origin: 'http://localhost' };
+    const list = JSON.stringify({ error: 0, result: [site(1)] });
+
+    await model.visit('a', credentials);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    // The read takes 40 s: the next is due 5 × 40 s after it, not at the setting's 60 s.
+    now = NOW + 40_000;
+    answers[0]?.(list);
+    await model.idle();
+    now += 61_000;
+    expect(await model.visit('a', credentials)).toMatchObject({ refreshing: false });
+    now = NOW + 40_000 + 200_000;
+    expect(await model.visit('a', credentials)).toMatchObject({ refreshing: true });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]?.(list);
+    await model.idle();
+  });
 });

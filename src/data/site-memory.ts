@@ -17,7 +17,7 @@
  * memory, until the workspace has something newer.
  */
 import { useStore } from '@nanostores/react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
@@ -132,10 +132,22 @@ export function usePatchingOf(
   site: Site & PatchingCarried,
 ): { value: 0 | 1; state?: PatchingState } | undefined {
   const fromRow = carried(site);
-  const domains = useMemo(() => [site.domain], [site.domain]);
-  const asked = usePatchingStatesFor(account, domains, fromRow === undefined).states.get(siteKey(site.domain));
-  const mine = useStore(patchingLaid)[account ?? '']?.[siteKey(site.domain)];
-  return fromRow === undefined ? asked : withLaid(fromRow, mine);
+  const key = siteKey(site.domain);
+  const workspace = useWorkspaceClient();
+  // Asked only when the row does not say (a table's rows do): no query, not even an idle one, per row otherwise.
+  const queries: UseQueryOptions<PatchingState[]>[] =
+    fromRow === undefined
+      ? [
+          {
+            queryKey: [...WORKSPACE_KEY, 'patching', [key]],
+            queryFn: () => workspace.patching([key]),
+            staleTime: 15_000,
+          },
+        ]
+      : [];
+  const asked = useQueries({ queries })[0];
+  const mine = useStore(patchingLaid)[account ?? '']?.[key];
+  return withLaid(fromRow === undefined ? (asked?.data?.[0] ?? null) : fromRow, mine);
 }
 
 /** A row's patching as last known, with this page's changes laid over (not a hook: for an export). */

@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, type ReactNode } from 'react';
 import type { ScanPeriod, SiteOption } from '../../api/registry/sites';
+import type { PatchingState } from '../../api/workspace';
 import { Button } from '../ui/button';
 import { Select } from '../ui/select';
 import { Switch } from '../ui/switch';
@@ -80,8 +81,9 @@ export function PatchingSwitch({ site }: { site: Site }) {
   const t = useStore(sitesMessages);
   const { setOption, account } = useSiteActions();
   const unavailable = useUnavailableOptions(account).includes('autopatching');
-  const setBy = usePatchingSetBy(site);
-  const remembered = usePatchingOf(account, site)?.value;
+  const patching = usePatchingOf(account, site);
+  const setBy = useSetByText(patching?.state);
+  const remembered = patching?.value;
   const reasonId = useId();
   const reason = unavailable
     ? t.unavailable
@@ -122,11 +124,9 @@ export function PatchingSwitch({ site }: { site: Site }) {
 }
 
 /** Who set a site's automatic patching through the dashboard, and when ("Set by ana@agency.example on 12 Nov"). */
-function usePatchingSetBy(site: Site): string | undefined {
+function useSetByText(state: PatchingState | undefined): string | undefined {
   const t = useStore(sitesMessages);
   const f = useStore(format);
-  const { account } = useSiteActions();
-  const state = usePatchingOf(account, site)?.state;
   if (!state) return undefined;
   const who = state.setBy.personName ? `${state.setBy.personName} (${state.setBy.userEmail})` : state.setBy.userEmail;
   return t.patchingSetBy({ who, date: f.date(state.setAt, { day: 'numeric', month: 'short' }) });
@@ -134,7 +134,8 @@ function usePatchingSetBy(site: Site): string | undefined {
 
 /** The same, shown: on the site page, under the switch's label. */
 export function PatchingSetBy({ site }: { site: Site }) {
-  const text = usePatchingSetBy(site);
+  const { account } = useSiteActions();
+  const text = useSetByText(usePatchingOf(account, site)?.state);
   return text ? <span className="block text-xs text-muted-foreground">{text}</span> : null;
 }
 
