@@ -478,7 +478,9 @@ test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', a
   expect(withRecharts[0]).toMatch(/firewall-chart-graphic/);
   // A signed-in visit fetched the page's code, the chart's with it, alongside the entry, not a hop at a time
   // (public/signed-in-preload.js; Vite's own preloads, a hop later, carry `crossorigin`).
-  await expect(page.locator('link[rel="modulepreload"]:not([crossorigin])[href*="firewall-chart-graphic"]')).toHaveCount(1);
+  await expect(
+    page.locator('link[rel="modulepreload"]:not([crossorigin])[href*="firewall-chart-graphic"]'),
+  ).toHaveCount(1);
   await expect(page.locator('link[rel="modulepreload"]:not([crossorigin])[href*="sites._domain"]')).toHaveCount(1);
 });
 
