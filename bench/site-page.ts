@@ -11,7 +11,7 @@
  *   site pages in one tab.
  */
 import { z } from 'zod';
-import { type DemoStack, DEMO_SITES, median, target, withDemoStack } from './demo-stack.ts';
+import { type DemoStack, DEMO_SITES, firstReadDone, median, target, withDemoStack } from './demo-stack.ts';
 
 /** The heap's target for this fleet's size. */
 const DEMO_SITES_TARGET_MB = () => (DEMO_SITES <= 10_000 ? 100 : 150);
@@ -122,6 +122,7 @@ export async function benchSitePage(): Promise<void> {
     const site = `${base}/sites/${DOMAIN}`;
     // The first answer also finishes the scans that fell due, and fills the sandbox's history cache: once, before
     // measuring; the returning visits' browser cache is filled by it too.
+    await firstReadDone(stack, 'site page');
     await load(stack, site, 'warm');
     report('site page, first visit (navigation, no browser cache)', await runs(() => load(stack, site)));
     report('site page, returning visit (navigation, browser cache)', await runs(() => load(stack, site, 'warm')));

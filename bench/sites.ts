@@ -11,7 +11,7 @@
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
-import { median, target, withDemoStack, type DemoStack } from './demo-stack.ts';
+import { firstReadDone, median, target, withDemoStack, type DemoStack } from './demo-stack.ts';
 
 const LOAD_RUNS = 5;
 
@@ -99,23 +99,7 @@ export async function benchSites(): Promise<void> {
   await withDemoStack('sites', async (stack) => {
     const { base, signedInPage } = stack;
     // The first answer also finishes the scans that fell due: once, before measuring.
-    const warm = await signedInPage();
-    await warm.goto(`${base}/sites`);
-    await warm.locator('tr[data-domain]').first().waitFor({ timeout: 120_000 });
-    // The server's first read of the fleet (the read model) has ended: what follows is measured on it.
-    // (At most two minutes: a read slower than the refresh age starts again at once; measured meanwhile then.)
-    const settled = await warm
-      .waitForFunction(
-        `!(document.querySelector('[data-testid=sites-freshness]')?.textContent ?? 'updating').includes('updating')`,
-        undefined,
-        { timeout: 120_000, polling: 500 },
-      )
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!settled) console.log('sites: the read model was still reading the fleet after 2 minutes; measured meanwhile');
-    await warm.close();
+    await firstReadDone(stack, 'sites');
 
     await measureLoad(stack, 'warm');
     for (const [visit, measure] of [
