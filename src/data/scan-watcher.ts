@@ -18,7 +18,7 @@ import { useApi } from '../lib/api-context';
 import { showListedSite } from './fleet-windows';
 import { findSite } from './sites';
 import { sitesQueryOptions } from './sites-query';
-import { invalidateWorkspace, siteKey, WORKSPACE_KEY, WORKSPACE_REFRESH_MS } from './workspace';
+import { invalidateWorkspace, siteKey, workspaceQuery } from './workspace';
 import { useWorkspaceClient } from './workspace-client';
 
 /** The first look after this long, then each wait half as long again, up to the last. */
@@ -60,13 +60,7 @@ function rememberScan(account: string | undefined, domain: string, record: ScanR
 /** The team's sync-file evidence: asked apart from the state (only the sync file page reads it). */
 function useSyncEvidence() {
   const workspace = useWorkspaceClient();
-  return useQuery({
-    queryKey: [...WORKSPACE_KEY, 'sync-evidence'] as const,
-    queryFn: () => workspace.syncEvidence(),
-    staleTime: 15_000,
-    refetchInterval: WORKSPACE_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
+  return useQuery(workspaceQuery(['sync-evidence'] as const, () => workspace.syncEvidence()));
 }
 
 /**

@@ -17,14 +17,14 @@
  * memory, until the workspace has something newer.
  */
 import { useStore } from '@nanostores/react';
-import { queryOptions, useQueries, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useQueries, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { SITE_OPTIONS, type SiteOption } from '../api/registry/sites';
 import type { PatchingState, Who, WorkspaceClient, WorkspaceState } from '../api/workspace';
 import type { Site } from '../api/schemas';
-import { siteKey, useWorkspaceState, WORKSPACE_KEY, WORKSPACE_REFRESH_MS } from './workspace';
+import { siteKey, useWorkspaceState, WORKSPACE_KEY, workspaceQuery } from './workspace';
 import { useWorkspaceClient } from './workspace-client';
 
 interface Laid<T> {
@@ -200,13 +200,7 @@ const periodLaid = atom<Readonly<Record<string, Readonly<Record<string, number>>
 
 /** The sites whose scan period was set through the dashboard lately, by anyone on the account. */
 function periodSetQueryOptions(workspace: WorkspaceClient) {
-  return queryOptions({
-    queryKey: [...WORKSPACE_KEY, 'period-set'] as const,
-    queryFn: () => workspace.periodSet(),
-    staleTime: 15_000,
-    refetchInterval: WORKSPACE_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
+  return workspaceQuery(['period-set'] as const, () => workspace.periodSet());
 }
 
 /**

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import type { Unit } from '../api/workspace';
-import { WORKSPACE_KEY, WORKSPACE_REFRESH_MS } from './workspace';
+import { workspaceQuery } from './workspace';
 import { useWorkspaceClient } from './workspace-client';
 
 /** How a unit came into the directory: a write through the dashboard, a look-up, an import from a browser. */
@@ -46,14 +46,7 @@ function sourceOf(unit: Unit): UnitSource {
 /** The directory as the workspace has it: asked apart from the state (it grows with the account's customers). */
 function useRecordedUnits(enabled: boolean) {
   const workspace = useWorkspaceClient();
-  return useQuery({
-    queryKey: [...WORKSPACE_KEY, 'units'] as const,
-    queryFn: () => workspace.units(),
-    staleTime: 15_000,
-    refetchInterval: WORKSPACE_REFRESH_MS,
-    refetchOnWindowFocus: true,
-    enabled,
-  });
+  return useQuery({ ...workspaceQuery(['units'] as const, () => workspace.units()), enabled });
 }
 
 /** The account's directory, sorted by e-mail. */

@@ -18,16 +18,21 @@ import { useWorkspaceClient } from './workspace-client';
 export const WORKSPACE_KEY = ['workspace'] as const;
 
 /** How often an open page asks again, so a colleague's change shows without a reload. */
-export const WORKSPACE_REFRESH_MS = 60_000;
+const WORKSPACE_REFRESH_MS = 60_000;
 
-export function workspaceStateQueryOptions(workspace: WorkspaceClient) {
+/** A read of the workspace under WORKSPACE_KEY: fresh for 15 s, asked again every minute, on focus and after writes. */
+export function workspaceQuery<T, K extends readonly unknown[]>(part: K, queryFn: () => Promise<T>) {
   return queryOptions({
-    queryKey: [...WORKSPACE_KEY, 'state'] as const,
-    queryFn: () => workspace.state(),
+    queryKey: [...WORKSPACE_KEY, ...part] as const,
+    queryFn,
     staleTime: 15_000,
     refetchInterval: WORKSPACE_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
+}
+
+export function workspaceStateQueryOptions(workspace: WorkspaceClient) {
+  return workspaceQuery(['state'] as const, () => workspace.state());
 }
 
 /** Asks the workspace again after a write (the server has recorded it by the time the write's answer is read). */
@@ -83,12 +88,6 @@ export function customerOf(customers: CustomerMap, domain: string): string | und
 export function useSiteCustomer(domain: string): string | undefined {
   const workspace = useWorkspaceClient();
   const site = siteKey(domain);
-  const query = useQuery({
-    queryKey: [...WORKSPACE_KEY, 'customer', site] as const,
-    queryFn: () => workspace.customerOf(site),
-    staleTime: 15_000,
-    refetchInterval: WORKSPACE_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
+  const query = useQuery(workspaceQuery(['customer', site] as const, () => workspace.customerOf(site)));
   return query.data ?? undefined;
 }
