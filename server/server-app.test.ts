@@ -67,7 +67,7 @@ describe('npm start: security headers on every answer', () => {
     const answer = await head(target);
     expect(answer.status.startsWith(status), answer.status).toBe(true);
     expect(answer.headers.get('content-security-policy')).toEqual([
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; worker-src 'self'; " +
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; worker-src 'none'; " +
         "frame-ancestors 'self' https://panel.example.com; base-uri 'none'; form-action 'self'; object-src 'none'",
     ]);
     expect(answer.headers.get('x-content-type-options')).toEqual(['nosniff']);

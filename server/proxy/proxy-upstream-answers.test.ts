@@ -258,7 +258,7 @@ describe('proxy → node:http upstream: the answers', () => {
     ]);
     for (const answer of answers) {
       expect(answer.headers['content-security-policy']).toBe(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; worker-src 'self'; " +
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; worker-src 'none'; " +
           "frame-ancestors 'self' https://panel.example.com; base-uri 'none'; form-action 'self'; object-src 'none'",
       );
       expect(answer.headers['x-content-type-options']).toBe('nosniff');

@@ -13,8 +13,8 @@ function contentSecurityPolicy(frameAncestors: string): string {
     "style-src 'self'",
     "img-src 'self' https: data:",
     "connect-src 'self'",
-    // The overview sums the fleet in a module worker from the same origin.
-    "worker-src 'self'",
+    // No page starts a worker (the server sums the fleet): none may run.
+    "worker-src 'none'",
     `frame-ancestors ${frameAncestors}`,
     "base-uri 'none'",
     "form-action 'self'",
