@@ -480,6 +480,18 @@ test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', a
   await expect(page.locator('link[rel="modulepreload"]:not([crossorigin])[href*="sites._domain"]')).toHaveCount(1);
 });
 
+test("an expired session in the browser fetches none of the signed-in pages' code ahead", async ({ page }) => {
+  await page.addInitScript(() =>
+    sessionStorage.setItem(
+      'psd.session',
+      JSON.stringify({ v: 1, apiKey: 'k', macKey: 'm', expires: 1, email: 'gone@spa.example', kind: 'signin' }),
+    ),
+  );
+  await page.goto(`/sites/${INFECTED}`);
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
+  await expect(page.locator('link[rel="modulepreload"]:not([crossorigin])')).toHaveCount(0);
+});
+
 test("live data: a scan started on the page brings its report in place, keeping the table view and the reader's place", async ({
   page,
 }) => {

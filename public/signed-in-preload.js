@@ -6,8 +6,11 @@
   var script = document.currentScript;
   if (!script) return;
   try {
-    // Keep in step with src/lib/session.ts (the same key, in either storage).
-    if (!window.sessionStorage.getItem('psd.session') && !window.localStorage.getItem('psd.session')) return;
+    // Keep in step with src/lib/session.ts (the same key, in either storage; an expired session signs in again).
+    var raw = window.sessionStorage.getItem('psd.session') || window.localStorage.getItem('psd.session');
+    if (!raw) return;
+    var expires = Number(JSON.parse(raw).expires) || 0;
+    if (expires > 0 && expires * 1000 <= Date.now()) return;
   } catch {
     return;
   }

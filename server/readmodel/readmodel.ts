@@ -41,6 +41,8 @@ export function createReadModel(
   const refresher = createRefresher({ fetch: options.fetch, store: write, log: options.log, now: options.now });
   /** When each account's last read failed (this process): not read again on its own within the refresh age. */
   const failedAt = new Map<string, number>();
+  /** What each read's end notes (its length, a failure), until noted: idle() waits for it too. */
+  const bookkeeping = new Set<Promise<void>>();
   /** How long each account's last read took (this process, ms). */
   const tookMs = new Map<string, number>();
   /**
@@ -53,12 +55,18 @@ export function createReadModel(
   const startRead = (accountId: string, credentials: RefreshCredentials) => {
     if (refresher.isRunning(accountId)) return;
     const started = options.now();
-    void refresher.start(accountId, credentials).then(async () => {
-      tookMs.set(accountId, options.now() - started);
-      const after = await read.freshness(accountId);
-      if (after.error === null) failedAt.delete(accountId);
-      else failedAt.set(accountId, options.now());
-    });
+    const noted = refresher
+      .start(accountId, credentials)
+      .then(async () => {
+        const after = await read.freshness(accountId);
+        // A read that failed (a timeout, say) says nothing of how long a read takes.
+        if (after.error === null) tookMs.set(accountId, options.now() - started);
+        if (after.error === null) failedAt.delete(accountId);
+        else failedAt.set(accountId, options.now());
+      })
+      .catch((error: unknown) => options.log(`read model: noting the end of a read failed: ${String(error)}`));
+    bookkeeping.add(noted);
+    void noted.finally(() => bookkeeping.delete(noted));
   };
 
   return {
@@ -140,7 +148,10 @@ export function createReadModel(
     /** Drops the accounts not visited within the retention. */
     sweep: () => write.sweep(options.now() - config.retentionDays * DAY_MS),
     /** Resolves when the reads under way have ended. */
-    idle: () => refresher.idle(),
+    idle: async () => {
+      await refresher.idle();
+      await Promise.all(bookkeeping);
+    },
   };
 }
 

@@ -17,14 +17,14 @@
  * memory, until the workspace has something newer.
  */
 import { useStore } from '@nanostores/react';
-import { useQueries, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { SITE_OPTIONS, type SiteOption } from '../api/registry/sites';
 import type { PatchingState, Who, WorkspaceClient, WorkspaceState } from '../api/workspace';
 import type { Site } from '../api/schemas';
-import { siteKey, useWorkspaceState, WORKSPACE_KEY, workspaceQuery } from './workspace';
+import { siteKey, useWorkspaceState, workspaceQuery } from './workspace';
 import { useWorkspaceClient } from './workspace-client';
 
 interface Laid<T> {
@@ -75,8 +75,27 @@ function withLaid(
   return recorded ? { value: recorded.enabled ? 1 : 0, state: recorded } : undefined;
 }
 
-/** Sites in one ask at most (the server's limit). */
+/** Sites in one ask at most (the server's limit), and the length of their names in its URL (IDN names encode long). */
 const PATCHING_PER_ASK = 500;
+const PATCHING_URL_CHARS = 6_000;
+
+/** The sites in asks of at most PATCHING_PER_ASK names and PATCHING_URL_CHARS characters of URL. */
+function askBatches(keys: readonly string[]): string[][] {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let chars = 0;
+  for (const key of keys) {
+    const length = encodeURIComponent(key).length + 1;
+    if (batch.length > 0 && (batch.length >= PATCHING_PER_ASK || chars + length > PATCHING_URL_CHARS)) {
+      batches.push(batch);
+      [batch, chars] = [[], 0];
+    }
+    batch.push(key);
+    chars += length;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
 const NO_RECORDS: readonly PatchingState[] = [];
 
 /**
@@ -92,16 +111,10 @@ export function usePatchingStatesFor(
   const workspace = useWorkspaceClient();
   const keys = useMemo(() => [...new Set(domains.map(siteKey))].sort(), [domains]);
   const query = useQuery({
-    queryKey: [...WORKSPACE_KEY, 'patching', keys] as const,
-    queryFn: async () => {
-      const parts: Promise<PatchingState[]>[] = [];
-      for (let i = 0; i < keys.length; i += PATCHING_PER_ASK) {
-        parts.push(workspace.patching(keys.slice(i, i + PATCHING_PER_ASK)));
-      }
-      return (await Promise.all(parts)).flat();
-    },
+    ...workspaceQuery(['patching', keys] as const, async () =>
+      (await Promise.all(askBatches(keys).map((batch) => workspace.patching(batch)))).flat(),
+    ),
     enabled: enabled && keys.length > 0,
-    staleTime: 15_000,
   });
   const recorded = query.data ?? NO_RECORDS;
   const laid = useStore(patchingLaid)[account ?? ''];
@@ -135,16 +148,8 @@ export function usePatchingOf(
   const key = siteKey(site.domain);
   const workspace = useWorkspaceClient();
   // Asked only when the row does not say (a table's rows do): no query, not even an idle one, per row otherwise.
-  const queries: UseQueryOptions<PatchingState[]>[] =
-    fromRow === undefined
-      ? [
-          {
-            queryKey: [...WORKSPACE_KEY, 'patching', [key]],
-            queryFn: () => workspace.patching([key]),
-            staleTime: 15_000,
-          },
-        ]
-      : [];
+  const options = workspaceQuery(['patching', [key]] as const, () => workspace.patching([key]));
+  const queries: (typeof options)[] = fromRow === undefined ? [options] : [];
   const asked = useQueries({ queries })[0];
   const mine = useStore(patchingLaid)[account ?? '']?.[key];
   return withLaid(fromRow === undefined ? (asked?.data?.[0] ?? null) : fromRow, mine);

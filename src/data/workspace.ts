@@ -70,10 +70,8 @@ const NO_CUSTOMERS: CustomerMap = new Map();
 export function useCustomerMap(enabled = true): { customers: CustomerMap; isPending: boolean } {
   const workspace = useWorkspaceClient();
   const query = useQuery({
-    queryKey: [...WORKSPACE_KEY, 'customers'] as const,
-    queryFn: () => workspace.customers(),
+    ...workspaceQuery(['customers'] as const, () => workspace.customers()),
     select: (answer): CustomerMap => new Map(answer.sites.map((c) => [c.domain, c.unit])),
-    staleTime: 15_000,
     enabled,
   });
   return { customers: query.data ?? NO_CUSTOMERS, isPending: query.isPending };

@@ -154,11 +154,20 @@ export function useFleetView(
     () => allFleetRows(workspace, view, fleetRowsKept(client, view)),
     [client, workspace, view],
   );
+  /** Asks for a changed view's first window at once (a sort, a filter), before the URL and the page catch up. */
+  const prefetch = useCallback(
+    (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>) => {
+      const next = fleetViewOf({ q, status, firewall, cleanup, period, scan, customer, sort, desc, ...change });
+      void client.prefetchQuery(fleetWindowOptions(client, workspace, next, 0));
+    },
+    [client, workspace, q, status, firewall, cleanup, period, scan, customer, sort, desc],
+  );
   return {
     table,
     source,
     total,
     onRange,
+    prefetch,
     /** Nothing known yet: the first answer, or the server's first read of the fleet, is on its way. */
     loading: answered === undefined || (answered.asOf === null && answered.refreshing),
     asOf: answered?.asOf ?? null,

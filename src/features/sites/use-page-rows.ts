@@ -21,6 +21,8 @@ export interface PageRows {
   table: SitesTableModel;
   rows: RowSource;
   onRange?: (start: number, end: number) => void;
+  /** Asks for a changed view's first rows at once (the read model's; a unit's list is at hand). */
+  prefetch?: (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>) => void;
   /** How many sites the view has (all of them, or those matching its filters). */
   total: number;
   /** The account (or the unit) has no site at all. */
@@ -110,6 +112,7 @@ export function useFleetRows({ search, query, kept, roomForCustomer, filtered }:
     table: fleet.table,
     rows: source,
     onRange: fleet.onRange,
+    prefetch: fleet.prefetch,
     total: fleet.total,
     empty: !filtered && fleet.total === 0,
     loading: fleet.loading,

@@ -100,10 +100,20 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
   const layout = width !== null && width < NARROW_PX ? 'narrow' : 'full';
   const docked = bulk.job !== null || selection.domains.length > 0;
 
+  /**
+   * A new sort or filter: its first rows are asked for now, and the URL changes a task later, so the
+   * request is on its way while the page renders the change (about 50 ms at 10,000 sites), not after.
+   */
+  const askFirst = (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>) => {
+    if (view.prefetch === undefined) return onSearch(change);
+    view.prefetch(change);
+    setTimeout(() => onSearch(change), 0);
+  };
   const changeView = (change: Partial<SitesSearch>) => {
     // A new filter is a new set of sites: what was selected in the old one is not carried over.
     if (!('sort' in change || 'desc' in change)) selection.clear();
-    onSearch(change);
+    if (!('unit' in change) && !('q' in change)) askFirst(change);
+    else onSearch(change);
   };
   const clearFilters = () => {
     query.reset('');
@@ -175,7 +185,7 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
             sort={search.sort}
             desc={search.desc}
             onSort={(column) =>
-              onSearch({ sort: column, desc: column === search.sort ? !search.desc : DESC_FIRST.has(column) })
+              askFirst({ sort: column, desc: column === search.sort ? !search.desc : DESC_FIRST.has(column) })
             }
             selected={selection.selected}
             onSelect={selection.toggle}
