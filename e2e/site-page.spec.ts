@@ -373,6 +373,8 @@ test("the printable report of an account's site reads its one site from the serv
   expect(requests.filter((r) => r.startsWith(`/workspace/fleet/site/${INFECTED}`)).length).toBeGreaterThan(0);
   expect(requests.filter((r) => r.includes('/api/sites_list/') && r.includes('withfwhistory'))).toEqual([]);
   expect(workers).toEqual([]);
+  // It says as of when, as the site page does.
+  await expect(page.getByTestId('fleet-freshness')).toContainText(/As of \d{1,2}:\d{2}/);
 });
 
 test('"Open in full dashboard" opens the dashboard login URL in a new tab; the URL never enters the page', async ({

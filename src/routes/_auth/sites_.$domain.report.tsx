@@ -4,7 +4,10 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { RE, regex } from '../../api/registry/define';
 import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
-import { fleetSiteQueryOptions } from '../../data/fleet-site-query';
+import type { ReactNode } from 'react';
+import { preloadFirewallChart } from '../../components/charts/firewall-chart';
+import { FleetFreshnessLine } from '../../components/fleet/fleet-freshness';
+import { fleetSiteQueryOptions, useFleetFreshness, useRefreshFleetSite } from '../../data/fleet-site-query';
 import { sitesHistoryQueryOptions } from '../../data/site-history-query';
 import { findSite } from '../../data/find-site';
 import { useSiteCustomer } from '../../data/workspace';
@@ -30,6 +33,9 @@ export const Route = createFileRoute('/_auth/sites_/$domain/report')({
   // A site not in the unit's list: the component asks for the account's (AccountReport).
   loader: ({ context, deps, params }) =>
     Promise.all([
+      // The chart's code (Recharts, its own chunk) loads while the site is asked for, so the page shows
+      // with its chart drawn, ready to print; a chunk that fails to load leaves the chart's own fallback.
+      preloadFirewallChart().catch(() => null),
       context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null),
       deps.unit === undefined
         ? context.queryClient.ensureQueryData(fleetSiteQueryOptions(context.api, context.queryClient, params.domain))
@@ -55,17 +61,26 @@ function UnitSiteReport({ domain, unit }: { domain: string; unit: string }) {
 
 function AccountReport({ domain }: { domain: string }) {
   const { data } = useSuspenseQuery(fleetSiteQueryOptions(useApi(), useQueryClient(), domain));
-  return <Report domain={domain} site={findSite(data, domain)} unit={undefined} />;
+  const freshness = useFleetFreshness();
+  const refresh = useRefreshFleetSite(domain);
+  // From the server's read of the fleet: the report says as of when, in print too (Refresh only on screen).
+  const fresh = freshness ? (
+    <FleetFreshnessLine freshness={freshness} onRefresh={refresh} className="justify-end print:[&_button]:hidden" />
+  ) : null;
+  return <Report domain={domain} site={findSite(data, domain)} unit={undefined} fresh={fresh} />;
 }
 
 function Report({
   domain,
   site,
   unit,
+  fresh = null,
 }: {
   domain: string;
   site: ReturnType<typeof findSite>;
   unit: string | undefined;
+  /** How fresh the site's data is, when it comes from the server's read of the fleet. */
+  fresh?: ReactNode;
 }) {
   const t = useStore(clientReportMessages);
   const name = site?.domain ?? domain;
@@ -85,6 +100,7 @@ function Report({
         </Link>
       }
     >
+      {fresh}
       {site ? (
         <SiteReport site={site} first nested={false} />
       ) : (
