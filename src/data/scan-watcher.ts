@@ -81,6 +81,11 @@ export function useScanRecords(account: string | undefined): Readonly<Record<str
   }, [evidence, mine]);
 }
 
+/** Whether the team's sync-file evidence is still on its way (nothing to say about the sites before it). */
+export function useSyncEvidencePending(): boolean {
+  return useSyncEvidence().isPending;
+}
+
 /** The sites whose last scan through the dashboard was refused for a missing synchronization file (146901). */
 export function useSyncFileMissing(account: string | undefined): string[] {
   const all = useScanRecords(account);

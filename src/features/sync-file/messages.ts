@@ -50,6 +50,7 @@ export const syncFileMessages = /* @__PURE__ */ i18n('syncFile', {
   healthText:
     'The service says that a site misses the file only when a scan is asked for (error 146901, “not available for this site”). Listed here: the sites whose last scan through this dashboard, by anyone on the account, was refused for it. Re-check a site once the file is uploaded: a scan that starts means the file is in place.',
   healthNone: 'No site is known to miss the file.',
+  healthLoading: 'Reading which sites the team found missing the file…',
   healthNoneNever: 'Sites never scanned may still miss it: a scan finds out.',
   healthListLabel: 'Sites that miss the file',
   probableHeading: 'Sites that probably miss the file',

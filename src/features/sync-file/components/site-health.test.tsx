@@ -65,6 +65,23 @@ describe('sites that miss the sync file', () => {
     expect(screen.getByRole('button', { name: 'Re-check nosync-b.example' })).toBeEnabled();
   });
 
+  it("says it is reading the team's record before it says no site misses the file", async () => {
+    const credentials = await stack.signIn(`health-wait-${Date.now().toString(36)}@spa.example`);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding: typeof fetch = async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/workspace/sync-evidence')) await held;
+      return fetch(input, init);
+    };
+    const api = stack.client(credentials, holding);
+    await api.sites_add(['fine.example']);
+    renderInRouter(() => <SiteHealth />, { api });
+    expect(await screen.findByText(/Reading which sites the team found missing the file/)).toBeInTheDocument();
+    expect(screen.queryByText(/No site is known to miss the file/)).toBeNull();
+    release();
+    expect(await screen.findByText(/No site is known to miss the file/)).toBeInTheDocument();
+  });
+
   it('lists the sites whose scheduled scans stopped as probably missing it, on any device, with the same re-checks', async () => {
     const user = userEvent.setup();
     const email = `stalled-${Date.now().toString(36)}@spa.example`;

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useAccountId } from '../../../data/account';
 import { usePeriodChanges } from '../../../data/site-memory';
-import { useScanning, useScanRecords, useScanWatcher } from '../../../data/scan-watcher';
+import { useScanning, useScanRecords, useScanWatcher, useSyncEvidencePending } from '../../../data/scan-watcher';
 import { useSitesQuery } from '../../../data/sites';
 import { siteKey } from '../../../data/workspace';
 import { errorText } from '../../../i18n/error-text';
@@ -43,6 +43,7 @@ export function SiteHealth() {
   const f = useStore(format);
   const account = useAccountId();
   const records = useScanRecords(account);
+  const evidencePending = useSyncEvidencePending();
   const scanning = useScanning();
   const watcher = useScanWatcher();
   // Not suspended: the file and the guide show while the list loads (or when it fails).
@@ -190,7 +191,11 @@ export function SiteHealth() {
       </h2>
       <p className="mt-2 text-sm text-foreground">{t.healthText}</p>
 
-      {known.length === 0 ? (
+      {known.length === 0 && evidencePending ? (
+        <p role="status" className="mt-3 text-sm text-muted-foreground">
+          {t.healthLoading}
+        </p>
+      ) : known.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">
           {t.healthNone} {neverScanned.length > 0 ? t.healthNoneNever : ''}
         </p>
