@@ -30,6 +30,16 @@ export function target(at10k: number, at100k: number): string {
 }
 const DEMO = 'demo@partner.example';
 
+const longTasks = z.array(z.tuple([z.number(), z.number()]));
+
+/** The durations (ms, rounded) of the page's long tasks that started from `from` to `to` (performance.now()). */
+export async function longTasksBetween(page: Page, from: number, to: number): Promise<number[]> {
+  return longTasks
+    .parse(await page.evaluate('window.__longTasks'))
+    .filter(([at]) => at >= from && at <= to)
+    .map(([, ms]) => Math.round(ms));
+}
+
 const outbox = z.array(z.looseObject({ otp: z.string().optional() }));
 const signin = z.looseObject({
   result: z.looseObject({

@@ -13,7 +13,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { type DemoStack, median, target, withDemoStack } from './demo-stack.ts';
+import { type DemoStack, longTasksBetween, median, target, withDemoStack } from './demo-stack.ts';
 
 const RUNS = 5;
 
@@ -26,7 +26,6 @@ const MARKS = `window.__marks = {};
   }).observe(document, { childList: true, subtree: true });`;
 
 const marks = z.object({ counters: z.number(), chart: z.number() });
-const tasks = z.array(z.tuple([z.number(), z.number()]));
 
 interface Run {
   counters: number;
@@ -52,10 +51,7 @@ async function load(
   await page.goto(`${base}/`);
   await page.waitForFunction('window.__marks.chart !== undefined', undefined, { timeout, polling: 100 });
   const m = marks.parse(await page.evaluate('window.__marks'));
-  const during = tasks
-    .parse(await page.evaluate('window.__longTasks'))
-    .filter(([at]) => at <= m.chart)
-    .map(([, ms]) => Math.round(ms));
+  const during = await longTasksBetween(page, 0, m.chart);
   await page.close();
   return {
     counters: Math.round(m.counters),
@@ -76,10 +72,7 @@ async function inApp({ base, signedInPage }: DemoStack): Promise<Run> {
   await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).first().click();
   await page.waitForFunction('window.__marks.chart !== undefined', undefined, { timeout: 120_000, polling: 100 });
   const m = marks.parse(await page.evaluate('window.__marks'));
-  const during = tasks
-    .parse(await page.evaluate('window.__longTasks'))
-    .filter(([at]) => at >= clicked && at <= m.chart)
-    .map(([, ms]) => Math.round(ms));
+  const during = await longTasksBetween(page, clicked, m.chart);
   await page.close();
   return {
     counters: Math.round(m.counters - clicked),

@@ -11,7 +11,15 @@
  *   site pages in one tab.
  */
 import { z } from 'zod';
-import { type DemoStack, DEMO_SITES, firstReadDone, median, target, withDemoStack } from './demo-stack.ts';
+import {
+  type DemoStack,
+  DEMO_SITES,
+  firstReadDone,
+  longTasksBetween,
+  median,
+  target,
+  withDemoStack,
+} from './demo-stack.ts';
 
 /** The heap's target for this fleet's size. */
 const DEMO_SITES_TARGET_MB = () => (DEMO_SITES <= 10_000 ? 100 : 150);
@@ -28,7 +36,6 @@ const MARKS = `window.__marks = {};
   }).observe(document, { childList: true, subtree: true });`;
 
 const marks = z.object({ chart: z.number() });
-const tasks = z.array(z.tuple([z.number(), z.number()]));
 
 interface Run {
   chart: number;
@@ -42,10 +49,7 @@ async function load({ signedInPage }: DemoStack, url: string, visit: 'cold' | 'w
   await page.goto(url);
   await page.waitForFunction('window.__marks.chart !== undefined', undefined, { timeout: 120_000, polling: 100 });
   const m = marks.parse(await page.evaluate('window.__marks'));
-  const during = tasks
-    .parse(await page.evaluate('window.__longTasks'))
-    .filter(([at]) => at <= m.chart)
-    .map(([, ms]) => Math.round(ms));
+  const during = await longTasksBetween(page, 0, m.chart);
   await page.close();
   return { chart: Math.round(m.chart), longest: Math.max(0, ...during), longTasks: during.length };
 }
@@ -62,10 +66,7 @@ async function inApp({ base, signedInPage }: DemoStack): Promise<Run> {
   await link.click();
   await page.waitForFunction('window.__marks.chart !== undefined', undefined, { timeout: 120_000, polling: 100 });
   const m = marks.parse(await page.evaluate('window.__marks'));
-  const during = tasks
-    .parse(await page.evaluate('window.__longTasks'))
-    .filter(([at]) => at >= clicked && at <= m.chart)
-    .map(([, ms]) => Math.round(ms));
+  const during = await longTasksBetween(page, clicked, m.chart);
   await page.close();
   return { chart: Math.round(m.chart - clicked), longest: Math.max(0, ...during), longTasks: during.length };
 }

@@ -133,10 +133,12 @@ export function usePatchingStatesFor(
 /** Site key → 1 or 0, as last set through the dashboard, for these sites; a site not in it: unknown. */
 export function usePatchingMemoryFor(account: string | undefined, domains: readonly string[]) {
   const { states } = usePatchingStatesFor(account, domains);
-  return useMemo(
-    (): Readonly<Record<string, 0 | 1>> => Object.fromEntries([...states].map(([key, { value }]) => [key, value])),
-    [states],
-  );
+  return useMemo(() => patchingValues(states), [states]);
+}
+
+/** Site key → 1 or 0 from the states usePatchingStatesFor gives. */
+export function patchingValues(states: ReadonlyMap<string, { value: 0 | 1 }>): Readonly<Record<string, 0 | 1>> {
+  return Object.fromEntries([...states].map(([key, { value }]) => [key, value]));
 }
 
 /** One site's patching as last set: the value, and who set it when (absent while only this page knows of it). */

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import type { Site } from '../../data/sites';
 import { useSites } from '../../data/sites';
-import { usePatchingStatesFor, type PatchingCarried } from '../../data/site-memory';
+import { patchingValues, usePatchingStatesFor, type PatchingCarried } from '../../data/site-memory';
 import type { SitesSearch } from '../../data/site-model/sites-search';
 import { siteKey, type CustomerMap } from '../../data/workspace';
 import { useFleetView } from './use-fleet-view';
@@ -70,10 +70,7 @@ export function useUnitRows({ search, query, account, kept, roomForCustomer }: R
       }),
     [listed, unit, states],
   );
-  const patching = useMemo(
-    () => Object.fromEntries([...states].map(([key, { value }]) => [key, value])) as Readonly<Record<string, 0 | 1>>,
-    [states],
-  );
+  const patching = useMemo(() => patchingValues(states), [states]);
   const customers = useMemo<CustomerMap>(
     () => new Map(unit === undefined ? [] : sites.map((s) => [siteKey(s.domain), unit])),
     [sites, unit],
