@@ -79,14 +79,16 @@ export default defineConfig({
             // zod, which /login does without until a form is checked (src/lib/search-params.ts,
             // src/lib/session.ts): a chunk of its own, not one of the groups below.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // What the login page shares with the other pages' forms (react-hook-form, the zod
-            // resolver, inputs, a checkbox, inline errors, the query hooks) and headers (the theme and
-            // language menus) in one chunk, not seven small ones gzipped apart (about 1 KiB of
-            // the login budget).
+            // What the login page shares with the other pages' forms (inputs, a checkbox, inline
+            // errors, the query hooks) and headers (the theme and language menus) in one chunk,
+            // not seven small ones gzipped apart (about 1 KiB of the login budget).
             {
               name: 'forms',
-              test: /node_modules[\\/](react-hook-form|@tanstack[\\/](react-query|query-core)[\\/])|src[\\/](lib[\\/]use-zod-form|components[\\/]ui[\\/](input|field|checkbox|api-error-alert)|i18n[\\/]rich)\.|src[\\/]features[\\/](theme|language)[\\/]/,
+              test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]|src[\\/](components[\\/]ui[\\/](input|field|checkbox|api-error-alert)|i18n[\\/]rich)\.|src[\\/]features[\\/](theme|language)[\\/]/,
             },
+            // react-hook-form and its zod resolver: every form but the login page's first step
+            // (src/lib/use-lazy-field-form.ts), loaded with the first page that has one.
+            { name: 'react-hook-form', test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]lib[\\/]use-zod-form\./ },
             // What the signed-in pages share (Radix and its helpers, src/data, the ui primitives) in one
             // chunk rather than about twenty small ones fetched six at a time: the overview's code is
             // in about 60 ms sooner on loopback, more over a real network. /login loads none of it.

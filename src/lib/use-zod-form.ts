@@ -52,23 +52,3 @@ export function useZodForm<TSchema extends FormSchema>(
     resolver: zodMiniResolver(schema),
   });
 }
-
-/**
- * useZodForm with a schema that loads on the first check (submit), for a form
- * shown before zod is needed: the login page's, whose first paint does
- * without zod (lint/login-budget.test.ts). `load` is called at each check;
- * it should cache what it loads.
- */
-export function useLazyZodForm<TSchema extends FormSchema>(
-  load: () => Promise<TSchema>,
-  options: Omit<UseFormProps<z.input<TSchema>, unknown, z.output<TSchema>>, 'resolver'> = {},
-): UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>> {
-  return useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: true,
-    ...options,
-    resolver: async (values, context, resolverOptions) =>
-      zodMiniResolver(await load())(values, context, resolverOptions),
-  });
-}

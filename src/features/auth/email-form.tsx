@@ -12,7 +12,7 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../i18n/error-text';
 import { useRetryWait } from '../../lib/use-retry-wait';
-import { useLazyZodForm } from '../../lib/use-zod-form';
+import { useLazyFieldForm } from '../../lib/use-lazy-field-form';
 import { DemoHint } from './demo-hint';
 import { authMessages } from './messages';
 import type { emailFormSchema } from './form-schemas';
@@ -43,7 +43,7 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent, onEngaged }: Em
     let schema: Promise<ReturnType<typeof emailFormSchema>> | undefined;
     return () => (schema ??= import('./form-schemas').then((m) => m.emailFormSchema(t)));
   }, [t]);
-  const form = useLazyZodForm(loadSchema, { defaultValues: { email: defaultEmail } });
+  const form = useLazyFieldForm('email', loadSchema, defaultEmail);
   const alertRef = useRef<HTMLDivElement>(null);
   const signup = useMutation({
     mutationFn: (email: string) => anonymous.signup(email),
@@ -51,7 +51,7 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent, onEngaged }: Em
     onError: (failure) => {
       // Shown once, on the field (not again in an alert): what is wrong and what to do.
       if (isAboutTheAddress(failure)) {
-        form.setError('email', { message: t.emailRefused(errorText(failure)) }, { shouldFocus: true });
+        form.setError(t.emailRefused(errorText(failure)));
       }
     },
   });
@@ -68,7 +68,7 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent, onEngaged }: Em
   const clearServerError = () => {
     if (signup.error && !waiting) signup.reset();
   };
-  const submit = form.handleSubmit((values) => signup.mutate(values.email));
+  const submit = form.handleSubmit((email) => signup.mutate(email));
   // At the form: its check loads now, so the first submit does not wait for it.
   const engaged = () => {
     onEngaged?.();
@@ -89,15 +89,19 @@ export function EmailForm({ anonymous, defaultEmail, onCodeSent, onEngaged }: Em
       <DemoHint
         onUse={(demo) => {
           clearServerError();
-          form.setValue('email', demo, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-          form.setFocus('email');
+          form.setValue(demo);
+          form.focus();
         }}
       />
-      <Field label={t.emailLabel} hint={t.emailHint} error={form.formState.errors.email?.message}>
+      <Field label={t.emailLabel} hint={t.emailHint} error={form.error}>
         {(control) => (
           <Input
             {...control}
-            {...form.register('email', { onChange: clearServerError })}
+            {...form.field}
+            onChange={(event) => {
+              form.field.onChange(event);
+              clearServerError();
+            }}
             type="email"
             autoComplete="email"
             inputMode="email"
