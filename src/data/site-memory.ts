@@ -157,6 +157,20 @@ export function usePatchingOf(
   return withLaid(fromRow === undefined ? (asked?.data?.[0] ?? null) : fromRow, mine);
 }
 
+/** Whether a site carries its patching (a table's rows do): `useCarriedPatching` then needs no query. */
+export function carriesPatching(site: Site & PatchingCarried): boolean {
+  return carried(site) !== undefined;
+}
+
+/** `usePatchingOf` for a site that carries its patching (`carriesPatching`): no query, not even an idle observer. */
+export function useCarriedPatching(
+  account: string | undefined,
+  site: Site & PatchingCarried,
+): { value: 0 | 1; state?: PatchingState } | undefined {
+  const mine = useStore(patchingLaid)[account ?? '']?.[siteKey(site.domain)];
+  return withLaid(carried(site) ?? null, mine);
+}
+
 /** A row's patching as last known, with this page's changes laid over (not a hook: for an export). */
 export function patchingNow(account: string | undefined, site: Site & PatchingCarried): 0 | 1 | undefined {
   const mine = account === undefined ? undefined : patchingLaid.get()[account]?.[siteKey(site.domain)];

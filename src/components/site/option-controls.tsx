@@ -11,7 +11,7 @@ import type { PatchingState } from '../../api/workspace';
 import { Button } from '../ui/button';
 import { Select } from '../ui/select';
 import { Switch } from '../ui/switch';
-import { usePatchingOf, useUnavailableOptions } from '../../data/site-memory';
+import { carriesPatching, useCarriedPatching, usePatchingOf } from '../../data/site-memory';
 import type { Site } from '../../data/sites';
 import { format } from '../../i18n/format';
 import { cn } from '../../lib/cn';
@@ -48,8 +48,8 @@ export function FirewallSwitch({ site }: { site: Site }) {
 
 export function CleanupSwitch({ site }: { site: Site }) {
   const t = useStore(sitesMessages);
-  const { setOption, account } = useSiteActions();
-  const unavailable = useUnavailableOptions(account).includes('autocleanup');
+  const { setOption, unavailable: refused } = useSiteActions();
+  const unavailable = refused.includes('autocleanup');
   const reasonId = useId();
   return (
     <span title={unavailable ? t.unavailable : undefined} className="inline-flex">
@@ -78,10 +78,23 @@ export function CleanupSwitch({ site }: { site: Site }) {
  * "state unknown" (ARIA has no third state for a switch: it reads as off).
  */
 export function PatchingSwitch({ site }: { site: Site }) {
+  // A table's rows carry their patching: a row asks nothing (a query observer per row slowed a
+  // sort's re-render); a site page's site is asked for.
+  return carriesPatching(site) ? <CarriedPatchingSwitch site={site} /> : <AskedPatchingSwitch site={site} />;
+}
+
+function CarriedPatchingSwitch({ site }: { site: Site }) {
+  return <PatchingSwitchOf site={site} patching={useCarriedPatching(useSiteActions().account, site)} />;
+}
+
+function AskedPatchingSwitch({ site }: { site: Site }) {
+  return <PatchingSwitchOf site={site} patching={usePatchingOf(useSiteActions().account, site)} />;
+}
+
+function PatchingSwitchOf({ site, patching }: { site: Site; patching: ReturnType<typeof usePatchingOf> }) {
   const t = useStore(sitesMessages);
-  const { setOption, account } = useSiteActions();
-  const unavailable = useUnavailableOptions(account).includes('autopatching');
-  const patching = usePatchingOf(account, site);
+  const { setOption, unavailable: refused } = useSiteActions();
+  const unavailable = refused.includes('autopatching');
   const setBy = useSetByText(patching?.state);
   const remembered = patching?.value;
   const reasonId = useId();

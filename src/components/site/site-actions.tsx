@@ -9,7 +9,9 @@ import { createContext, use, useMemo, useState, type ReactNode } from 'react';
 import { ApiErrorAlert } from '../ui/api-error-alert';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAccountId } from '../../data/account';
+import { useUnavailableOptions } from '../../data/site-memory';
 import { useDeleteSite, useSetSiteOption, useShareSites, useUnshareSite } from '../../data/site-mutations';
+import type { SiteOption } from '../../api/registry/sites';
 import type { Site, SiteChange } from '../../data/sites';
 import { toast } from '../../lib/toast-store';
 import { siteDialogMessages } from './site-dialog-messages';
@@ -25,6 +27,8 @@ export type SiteRequest = 'removeFirewall' | 'delete' | 'share' | 'permissions';
 
 export interface SiteActions {
   account: string | undefined;
+  /** The options this account's key was refused (145904): read once here, not by every row's switches. */
+  unavailable: readonly SiteOption[];
   /** The unit whose sites are shown, when the view is one unit's (unshare needs it). */
   unit: string | undefined;
   /** Changes an option; `undo` (the change back) makes its confirmation offer Undo. */
@@ -56,6 +60,7 @@ export function SiteActionsProvider({ unit, onDeleted, onChanged, children }: Pr
   const t = useStore(sitesMessages);
   const d = useStore(siteDialogMessages);
   const account = useAccountId();
+  const unavailable = useUnavailableOptions(account);
   const set = useSetSiteOption({
     onError: ({ error, refused }, { domain, change }) => {
       // Not a failure to retry: the option shows as unavailable in every row from now on.
@@ -95,6 +100,7 @@ export function SiteActionsProvider({ unit, onDeleted, onChanged, children }: Pr
   const actions = useMemo<SiteActions>(
     () => ({
       account,
+      unavailable,
       unit,
       setOption: (domain, change, undo) => {
         clearRowError(domain);
@@ -116,7 +122,7 @@ export function SiteActionsProvider({ unit, onDeleted, onChanged, children }: Pr
     }),
     // The mutation objects change every render; their mutate functions are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [account, unit, scan, set.mutate, unshare.mutate, d, onChanged, confirmChange],
+    [account, unavailable, unit, scan, set.mutate, unshare.mutate, d, onChanged, confirmChange],
   );
 
   const site = asked?.site;

@@ -14,7 +14,7 @@ import {
 import { useWorkspaceClient } from '../../data/workspace-client';
 import { useColumnVisibility } from './column-visibility';
 import { HIDDEN_BY_DEFAULT, HIDDEN_WHEN_NARROW, sitesColumns } from './components/site-columns';
-import { columnFiltersOf, sitesFeatures, type OrderedSites } from './components/table-model';
+import { sitesFeatures, type OrderedSites } from './components/table-model';
 import type { RowSource, SitesRow } from './use-sites-view';
 import type { SitesSearch } from '../../data/site-model/sites-search';
 
@@ -112,15 +112,15 @@ export function useFleetView(
   if (failed && answered === undefined) throw failed;
 
   const columns = useMemo(() => sitesColumns(NO_ORDER, kept), [kept]);
-  const columnFilters = useMemo(() => columnFiltersOf({ ...search, q }), [search, q]);
-  const sorting = useMemo(() => [{ id: sort, desc }], [sort, desc]);
   const columnVisibility = useColumnVisibility(roomForCustomer ? HIDDEN_BY_DEFAULT : HIDDEN_WHEN_NARROW);
+  // The server sorts and filters: the table holds no sorting or filters of its own, so a new view
+  // whose rows are still on their way leaves the rows shown (and their memoised cells) as they are.
   const table = useTable(
     {
       features: sitesFeatures,
       columns,
       data: loaded.rows,
-      state: { sorting, columnFilters, columnVisibility },
+      state: { columnVisibility },
       manualSorting: true,
       manualFiltering: true,
       getRowId: (site) => site.domain,

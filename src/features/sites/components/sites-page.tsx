@@ -4,7 +4,7 @@
  * options and actions, bulk changes, Add sites and CSV export.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
@@ -70,13 +70,20 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
   const [kept, setKept] = useState<{ view: string; domains: ReadonlySet<string> }>({ view: '', domains: new Set() });
   const viewKey = JSON.stringify({ ...search, q: query.draft });
   const keptNow = kept.view === viewKey ? kept.domains : NONE_KEPT;
+  // Stable across views (the view is read when a row is kept): every row's controls read the
+  // actions it is part of, and a new one per sort re-rendered them all before the new rows came.
+  const viewNow = useRef(viewKey);
+  useLayoutEffect(() => {
+    viewNow.current = viewKey;
+  }, [viewKey]);
   const keepRow = useCallback(
     (domain: string) =>
       setKept((current) => {
-        const domains = current.view === viewKey ? current.domains : NONE_KEPT;
-        return domains.has(domain) ? current : { view: viewKey, domains: new Set([...domains, domain]) };
+        const view = viewNow.current;
+        const domains = current.view === view ? current.domains : NONE_KEPT;
+        return domains.has(domain) ? current : { view, domains: new Set([...domains, domain]) };
       }),
-    [viewKey],
+    [],
   );
   const frame = useRef<HTMLDivElement>(null);
   const width = useElementWidth(frame);
