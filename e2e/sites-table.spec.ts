@@ -305,3 +305,27 @@ test('bulk: chosen and applied in one step; the progress is docked and does not 
   expect(box?.y ?? 0).toBeGreaterThan(400);
   await expect.poll(async () => (await api.sites_list({})).filter((s) => s.firewallstatus === 1).length).toBe(0);
 });
+
+test('two sorts in quick succession: the one asked for last is shown, even when the first answers later', async ({
+  page,
+}) => {
+  const { session } = await accountWith(page.request, 'two-sorts', siteNames('two-sorts', 4));
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  // The first sort's rows come late (a slow moment of the server); the second's at once.
+  let lateAnswered = false;
+  await page.route(/\/workspace\/fleet\/sites\?sort=threats/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+    lateAnswered = true;
+  });
+  const header = (name: string) => page.getByRole('columnheader', { name }).getByRole('button');
+  await header('Threats').click();
+  await header('Last scan').click();
+  await expect(page.getByRole('columnheader', { name: 'Last scan' })).toHaveAttribute('aria-sort', /ending/);
+  // By then the first sort's wait for its rows (200 ms) is long over, and its late answer is in.
+  await expect.poll(() => lateAnswered).toBe(true);
+  // Neither took anything back: the page and its address stay on the last sort asked for.
+  await expect(page).toHaveURL(/sort=lastScan/);
+  await expect(page.getByRole('columnheader', { name: 'Threats' })).toHaveAttribute('aria-sort', 'none');
+});

@@ -154,11 +154,14 @@ export function useFleetView(
     () => allFleetRows(workspace, view, fleetRowsKept(client, view)),
     [client, workspace, view],
   );
-  /** Asks for a changed view's first window at once (a sort, a filter), before the URL and the page catch up. */
+  /**
+   * Asks for a changed view's first window at once (a sort, a filter), before the URL and the page
+   * catch up; settles when it is in (or failed: the page asks again and says so).
+   */
   const prefetch = useCallback(
-    (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>) => {
+    (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>): Promise<void> => {
       const next = fleetViewOf({ q, status, firewall, cleanup, period, scan, customer, sort, desc, ...change });
-      void client.prefetchQuery(fleetWindowOptions(client, workspace, next, 0));
+      return client.prefetchQuery(fleetWindowOptions(client, workspace, next, 0));
     },
     [client, workspace, q, status, firewall, cleanup, period, scan, customer, sort, desc],
   );

@@ -22,7 +22,7 @@ export interface PageRows {
   rows: RowSource;
   onRange?: (start: number, end: number) => void;
   /** Asks for a changed view's first rows at once (the read model's; a unit's list is at hand). */
-  prefetch?: (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>) => void;
+  prefetch?: (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>) => Promise<void>;
   /** How many sites the view has (all of them, or those matching its filters). */
   total: number;
   /** The account (or the unit) has no site at all. */

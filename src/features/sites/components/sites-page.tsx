@@ -43,6 +43,8 @@ const FULL_TABLE_PX = 994;
  * the narrow row's details and the site page name the customer.
  */
 const CUSTOMER_COLUMN_PX = 1168;
+/** How long a new sort or filter waits for its first rows before the page shows it without them. */
+const CHANGE_WAIT_MS = 200;
 
 export interface SitesPageProps {
   search: SitesSearch;
@@ -108,13 +110,22 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
   const docked = bulk.job !== null || selection.domains.length > 0;
 
   /**
-   * A new sort or filter: its first rows are asked for now, and the URL changes a task later, so the
-   * request is on its way while the page renders the change (about 50 ms at 10,000 sites), not after.
+   * A new sort or filter: its first rows are asked for now, and the URL changes when they are in
+   * (at most CHANGE_WAIT_MS later), so the page renders the change once, with its rows, rather than
+   * once without them (about 40 ms at 10,000 sites) and again when they come. Only the last change
+   * asked for is made: one made before it and answered later never undoes it.
    */
+  const lastChange = useRef(0);
   const askFirst = (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>) => {
     if (view.prefetch === undefined) return onSearch(change);
-    view.prefetch(change);
-    setTimeout(() => onSearch(change), 0);
+    const asked = ++lastChange.current;
+    const make = () => {
+      if (lastChange.current !== asked) return;
+      lastChange.current++;
+      onSearch(change);
+    };
+    void view.prefetch(change).then(make);
+    setTimeout(make, CHANGE_WAIT_MS);
   };
   const changeView = (change: Partial<SitesSearch>) => {
     // A new filter is a new set of sites: what was selected in the old one is not carried over.
