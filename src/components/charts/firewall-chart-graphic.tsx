@@ -7,7 +7,7 @@
  * tooltip as the pointer does (every counter of the day, or "no data").
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -26,7 +26,15 @@ import { chartMessages } from './chart-messages';
 import { CLASS_COLOURS, LINE_COLOURS } from './chart-colours';
 import { DayTooltip, nextKeyDay } from './firewall-day-tooltip';
 import { ATTACK_CLASSES, dayTime, type FirewallDay } from '../../data/site-model/firewall-days';
-import { axisWidths, graphicRows, noDataRuns, tickCount, tickDay } from './firewall-graphic-rows';
+import {
+  axisWidths,
+  dayTickStep,
+  dayTicks,
+  graphicRows,
+  noDataRuns,
+  tickCount,
+  tickDay,
+} from './firewall-graphic-rows';
 
 export interface FirewallGraphicProps {
   days: readonly FirewallDay[];
@@ -52,6 +60,30 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
   const rows = useMemo(() => graphicRows(days), [days]);
   const runs = useMemo(() => noDataRuns(days), [days]);
   const widths = useMemo(() => axisWidths(rows, f), [rows, f]);
+  // The days labelled, chosen here from the panel's width (Recharts would measure each label to
+  // choose). The step is what is kept: a width that does not change it draws nothing again.
+  const panel = useRef<HTMLDivElement>(null);
+  const axes = widths.left + widths.right + 4;
+  const [step, setStep] = useState(() => dayTickStep(days.length, 640 - axes));
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const follow = (width: number) => setStep(dayTickStep(days.length, width - axes));
+    follow(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) follow(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [days.length, axes]);
+  const ticks = useMemo(
+    () =>
+      dayTicks(
+        rows.map((r) => r.date),
+        step,
+      ),
+    [rows, step],
+  );
   const axisTick = { fill: 'var(--muted-foreground)', fontSize: 11 };
   // No day of data: no scale to read (an axis would count from nothing), and a
   // domain of its own, since a panel without values has none to draw its gap on.
@@ -98,6 +130,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
     <div className="space-y-4">
       {/* Focusable: the arrow keys (Home, End) move the day's tooltip as the pointer does; Escape hides it. */}
       <div
+        ref={panel}
         role="img"
         aria-label={attacksName}
         tabIndex={0}
@@ -125,8 +158,8 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
               tickFormatter={tickDay(f)}
               tick={axisTick}
               stroke="var(--border)"
-              minTickGap={16}
-              interval="preserveStartEnd"
+              ticks={ticks}
+              interval={0}
             />
             <YAxis
               yAxisId="requests"
@@ -135,6 +168,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
               stroke="var(--border)"
               width={widths.left}
               allowDecimals={false}
+              interval={0}
             />
             <YAxis
               yAxisId="ips"
@@ -144,6 +178,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
               stroke="var(--border)"
               width={widths.right}
               allowDecimals={false}
+              interval={0}
             />
             {gaps('requests')}
             {keyed ? (
@@ -216,6 +251,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
                 stroke="var(--border)"
                 width={widths.left}
                 allowDecimals={false}
+                interval={0}
               />
               {gaps('allowed')}
               {/* A stack of one, as the attacks are: with no day of data, a stack still gives the axis a

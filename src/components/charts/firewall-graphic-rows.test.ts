@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFormat } from '../../i18n/format';
-import { tickCount } from './firewall-graphic-rows';
+import { dayTickStep, dayTicks, tickCount } from './firewall-graphic-rows';
 
 describe('tickCount', () => {
   it('groups German thousands the same way on every tick', () => {
@@ -10,5 +10,27 @@ describe('tickCount', () => {
 
   it('keeps English ticks short', () => {
     expect([950, 2400, 10_500].map(tickCount(createFormat('en')))).toEqual(['950', '2.4K', '11K']);
+  });
+});
+
+describe('the days labelled on the time axis', () => {
+  const dates = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+
+  it('labels as many days as fit, evenly, always the last one', () => {
+    // A wide panel (about 830 px of plot): every third day.
+    expect(dayTickStep(30, 830)).toBe(3);
+    const wide = dayTicks(dates, 3);
+    expect(wide).toHaveLength(10);
+    expect(wide.at(-1)).toBe('2026-11-30');
+    expect(wide[0]).toBe('2026-11-03');
+  });
+
+  it('labels fewer days in a 360 px panel frame, and every day where there is room', () => {
+    const step = dayTickStep(30, 260);
+    expect(step).toBe(8);
+    expect(dayTicks(dates, step)).toEqual(['2026-11-06', '2026-11-14', '2026-11-22', '2026-11-30']);
+    expect(dayTicks(dates, dayTickStep(30, 2000))).toEqual(dates);
+    // No room at all still labels today.
+    expect(dayTicks(dates, dayTickStep(30, 0))).toEqual(['2026-11-30']);
   });
 });

@@ -81,3 +81,22 @@ export function axisWidths(rows: readonly Row[], f: Format): { left: number; rig
   }
   return { left: Math.max(axisWidth(f, requests), axisWidth(f, allowed)), right: axisWidth(f, ips) };
 }
+
+/** The room a day's label takes on the axis, with the gap to the next ("12 Nov", "12. Nov.", 11 px). */
+const DAY_LABEL_PX = 56;
+
+/** Every how many days a label fits on a time axis `plotWidth` px wide. */
+export function dayTickStep(days: number, plotWidth: number): number {
+  const fit = Math.max(1, Math.floor(plotWidth / DAY_LABEL_PX));
+  return Math.max(1, Math.ceil(days / fit));
+}
+
+/**
+ * The days labelled on the time axis: every `step`th, counted back from the last day (today,
+ * always labelled). Given to Recharts as its ticks, so it need not measure every label in the
+ * page to choose (about 20 ms a panel).
+ */
+export function dayTicks(dates: readonly string[], step: number): string[] {
+  const last = dates.length - 1;
+  return dates.filter((_, i) => (last - i) % step === 0);
+}
