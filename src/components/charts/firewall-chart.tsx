@@ -32,6 +32,7 @@ import { DownloadIcon } from '../ui/more-icons';
 import { chartMessages } from './chart-messages';
 import { dayTime, firewallCsv, firewallTotals, isoDay, type FirewallDay } from '../../data/site-model/firewall-days';
 import { FirewallTable, FirewallTotals } from './firewall-table';
+import { askToDraw, drawn } from './draw-turns';
 import './charts.css';
 
 const importGraphic = () => import('./firewall-chart-graphic');
@@ -43,16 +44,19 @@ let loadedGraphic: (typeof import('./firewall-chart-graphic'))['default'] | null
  * Whether to draw the graphic: not in the task that shows the page, but in a
  * transition after it, which React renders in slices between frames, so the
  * page's text shows first and no single task holds the main thread for both
- * (the read model's target: no task over 100 ms). A printed page draws at once.
+ * (the read model's target: no task over 100 ms); the charts of one page one a
+ * task (draw-turns.ts). Printing draws them all at once.
  */
-function useDrawnAfterPage(atOnce: boolean): boolean {
-  const [drawn, setDrawn] = useState(atOnce);
+function useDrawnAfterPage(): boolean {
+  const [isDrawn, setDrawn] = useState(false);
   useEffect(() => {
-    if (drawn) return;
-    const timer = setTimeout(() => startTransition(() => setDrawn(true)), 0);
-    return () => clearTimeout(timer);
-  }, [drawn]);
-  return drawn;
+    if (isDrawn) return drawn();
+    return askToDraw(
+      () => startTransition(() => setDrawn(true)),
+      () => setDrawn(true),
+    );
+  }, [isDrawn]);
+  return isDrawn;
 }
 
 /** Loads the chart's code ahead of its data (the overview's loader), so the chart draws as soon as its days are known. */
@@ -114,7 +118,7 @@ export function FirewallChart({
   const Frame = printable ? 'section' : Card;
   const allEmpty = days.length > 0 && totals.noData === days.length;
   const FirewallGraphic = loadedGraphic ?? LazyGraphic;
-  const drawn = useDrawnAfterPage(printable === true);
+  const shown = useDrawnAfterPage();
 
   const download = () => {
     const csv = firewallCsv(days, {
@@ -187,7 +191,7 @@ export function FirewallChart({
             {view === 'chart' ? (
               <ChartBoundary fallback={<FirewallTable days={days} caption={t.tableCaption(range)} subject={subject} />}>
                 <Suspense fallback={<ChartPlaceholder height={height} />}>
-                  {drawn ? (
+                  {shown ? (
                     <FirewallGraphic
                       days={days}
                       height={height}

@@ -33,8 +33,8 @@ export const Route = createFileRoute('/_auth/sites_/$domain/report')({
   // A site not in the unit's list: the component asks for the account's (AccountReport).
   loader: ({ context, deps, params }) =>
     Promise.all([
-      // The chart's code (Recharts, its own chunk) loads while the site is asked for, so the page shows
-      // with its chart drawn, ready to print; a chunk that fails to load leaves the chart's own fallback.
+      // The chart's code (Recharts, its own chunk) loads while the site is asked for, so the chart draws
+      // a task after the page (and a print has it); a chunk that fails to load leaves the chart's own fallback.
       preloadFirewallChart().catch(() => null),
       context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null),
       deps.unit === undefined

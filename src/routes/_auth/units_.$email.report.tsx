@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { preloadFirewallChart } from '../../components/charts/firewall-chart';
 import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
 import { sitesHistoryQueryOptions } from '../../data/site-history-query';
@@ -20,9 +21,12 @@ import { useApi } from '../../lib/api-context';
 export const Route = createFileRoute('/_auth/units_/$email/report')({
   staticData: { bare: true },
   loader: async ({ context, params }) => {
+    // The charts' code loads while the sites are asked for, so each draws in its turn (and a print
+    // has them all); a chunk that fails to load leaves the chart's own fallback.
+    const chart = preloadFirewallChart().catch(() => null);
     const agency = context.queryClient.ensureQueryData(agencyQueryOptions(context.api)).catch(() => null);
     await context.queryClient.ensureQueryData(sitesHistoryQueryOptions(context.api, params.email));
-    await agency;
+    await Promise.all([agency, chart]);
   },
   component: UnitReportRoute,
   errorComponent: PageError,
