@@ -14,12 +14,13 @@ const schema = z.object({
   email: z.string().check(z.trim(), z.minLength(1, 'Enter your e-mail.'), z.regex(/@/, 'An e-mail has an @.')),
 });
 
-function EmailStep({ onSent }: { onSent: (email: string) => void }) {
+function EmailStep({ onSent, slow }: { onSent: (email: string) => void; slow?: Promise<void> }) {
   const [loads, setLoads] = useState(0);
   const load = useCallback(async () => {
     setLoads((n) => n + 1);
+    await slow;
     return schema;
-  }, []);
+  }, [slow]);
   const form = useLazyFieldForm('email', load, '');
   return (
     <form noValidate onSubmit={form.handleSubmit(onSent)}>
@@ -81,5 +82,30 @@ describe('useLazyFieldForm', () => {
     expect(field).toHaveValue('demo@partner.example');
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('false');
     expect(screen.queryByText('Enter your e-mail.')).not.toBeInTheDocument();
+  });
+
+  it('a submit whose check is slow (zod still loading) is made even when the user types meanwhile', async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    let loaded = () => undefined as void;
+    const slow = new Promise<void>((resolve) => (loaded = resolve));
+    render(<EmailStep onSent={(email) => sent.push(email)} slow={slow} />);
+    const field = screen.getByLabelText('E-mail');
+    await user.type(field, 'me@agency.example');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.type(field, 'x');
+    loaded();
+    await expect.poll(() => sent).toEqual(['me@agency.example']);
+  });
+
+  it('sends what the field holds, even when it was filled without an input event (autofill)', async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    render(<EmailStep onSent={(email) => sent.push(email)} />);
+    const field = screen.getByLabelText<HTMLInputElement>('E-mail');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, 'filled@agency.example');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.poll(() => sent).toEqual(['filled@agency.example']);
+    expect(field).toHaveValue('filled@agency.example');
   });
 });

@@ -40,54 +40,43 @@ export function useLazyFieldForm<Name extends string, Out>(
   const [error, setErrorState] = useState<string | undefined>(undefined);
   const submitted = useRef(false);
   const element = useRef<HTMLInputElement | null>(null);
-  // Checks answer out of order (the schema loads once, then each is a microtask or two): only the
-  // last one asked may set the message.
-  const lastCheck = useRef(0);
+  // The checks that follow the typing answer out of order (the schema loads once, then each is a
+  // microtask or two): only the last one asked may set the message, and a submit's check, or a
+  // message given, outranks them all. A submit's own check is never dropped.
+  const lastRecheck = useRef(0);
 
   const check = useCallback(
-    async (input: string): Promise<{ ok: true; value: Out } | { ok: false; message: string } | null> => {
-      const asked = ++lastCheck.current;
+    async (input: string): Promise<{ ok: true; value: Out } | { ok: false; message: string }> => {
       const schema = await load();
       const result = await schema['~standard'].validate({ [name]: input } as Record<Name, string>);
-      if (asked !== lastCheck.current) return null;
       if (!result.issues) return { ok: true, value: result.value[name] };
       return { ok: false, message: result.issues[0]?.message ?? '' };
     },
     [load, name],
   );
 
-  const recheck = useCallback(
-    (input: string) => {
+  const setValue = useCallback(
+    (next: string) => {
+      setValueState(next);
       if (!submitted.current) return;
-      void check(input).then((outcome) => {
-        if (outcome) setErrorState(outcome.ok ? undefined : outcome.message);
+      const asked = ++lastRecheck.current;
+      void check(next).then((outcome) => {
+        if (asked === lastRecheck.current) setErrorState(outcome.ok ? undefined : outcome.message);
       });
     },
     [check],
   );
-
-  const setValue = useCallback(
-    (next: string) => {
-      setValueState(next);
-      recheck(next);
-    },
-    [recheck],
-  );
+  const onChange = useCallback((event: ChangeEvent<HTMLInputElement>) => setValue(event.target.value), [setValue]);
+  const ref = useCallback((el: HTMLInputElement | null) => {
+    element.current = el;
+  }, []);
 
   return {
     error,
-    field: {
-      name,
-      value,
-      onChange: (event) => setValue(event.target.value),
-      ref: (el) => {
-        element.current = el;
-      },
-    },
+    field: { name, value, onChange, ref },
     setValue,
     setError: (message) => {
-      // A message given now outranks a check still under way.
-      lastCheck.current++;
+      lastRecheck.current++;
       setErrorState(message);
       element.current?.focus();
     },
@@ -95,8 +84,11 @@ export function useLazyFieldForm<Name extends string, Out>(
     handleSubmit: (onValid) => async (event) => {
       event?.preventDefault();
       submitted.current = true;
-      const outcome = await check(element.current?.value ?? value);
-      if (outcome === null) return;
+      // What the field holds, even if something filled it without an input event (autofill, an extension).
+      const input = element.current?.value ?? value;
+      if (input !== value) setValueState(input);
+      lastRecheck.current++;
+      const outcome = await check(input);
       if (outcome.ok) {
         setErrorState(undefined);
         onValid(outcome.value);

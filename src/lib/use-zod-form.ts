@@ -15,7 +15,8 @@ type FormSchema = z.core.$ZodType<FieldValues, FieldValues>;
  * react-hook-form's resolver for a zod/mini schema: the parsed values, or each
  * field's first issue under its path. Written here rather than taken from
  * @hookform/resolvers, whose zod resolver also carries a zod 3 path and ES5
- * helpers into the login route (about 1 KiB gzip of its 150 KiB budget).
+ * helpers into every form's chunk (about 1 KiB gzip; the login route's code
+ * step and API-key form among them).
  */
 export function zodMiniResolver<TSchema extends FormSchema>(
   schema: TSchema,

@@ -16,46 +16,71 @@ interface Waiting {
 }
 
 const waiting: Waiting[] = [];
-/** The chart whose turn it is, until it has drawn. */
+/** The chart whose turn it is, until it has drawn (or its turn has run out). */
 let current: Waiting | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** A turn's longest: a chart whose drawing never comes to the page (its code still loading) holds up no other. */
+const TURN_MS = 500;
 
 function next(): void {
   timer = undefined;
-  current = waiting.shift() ?? null;
-  current?.draw();
+  const me = waiting.shift() ?? null;
+  current = me;
+  if (me === null) return;
+  me.draw();
+  setTimeout(() => {
+    if (current === me) passOn();
+  }, TURN_MS);
 }
 
-function soon(): void {
-  timer ??= setTimeout(next, 0);
+function passOn(): void {
+  current = null;
+  if (waiting.length > 0) timer ??= setTimeout(next, 0);
 }
 
-/** Asks for a turn to draw; returns how to give it up (the chart left the page first). */
+/**
+ * Asks for a turn to draw; returns what to call once drawn, or when the chart leaves the page
+ * first: the next chart draws a task later.
+ */
 export function askToDraw(draw: () => void, now: () => void): () => void {
   const me: Waiting = { draw, now };
   waiting.push(me);
-  if (current === null) soon();
+  if (current === null) timer ??= setTimeout(next, 0);
   return () => {
     const at = waiting.indexOf(me);
     if (at >= 0) waiting.splice(at, 1);
-    if (current === me) {
-      current = null;
-      if (waiting.length > 0) soon();
-    }
+    if (current === me) passOn();
   };
 }
 
-/** Said by a chart once it has drawn: the next one draws a task later. */
-export function drawn(): void {
-  current = null;
-  if (waiting.length > 0) soon();
+/** What else draws at once for a print (a chart's second panel, drawn a task after its first). */
+const atPrint = new Set<() => void>();
+let printing = false;
+
+/** Whether a print is being drawn now: a chart drawn then draws every panel at once. */
+export function isPrinting(): boolean {
+  return printing;
+}
+
+/** Calls `draw` when the page is about to be printed; returns how to stop. */
+export function onPrint(draw: () => void): () => void {
+  atPrint.add(draw);
+  return () => void atPrint.delete(draw);
 }
 
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeprint', () => {
     const all = current ? [current, ...waiting] : [...waiting];
-    if (all.length === 0) return;
+    if (all.length === 0 && atPrint.size === 0) return;
     // Synchronously, so the printed page has them: the print is laid out when this handler returns.
-    flushSync(() => all.forEach((w) => w.now()));
+    printing = true;
+    try {
+      flushSync(() => {
+        all.forEach((w) => w.now());
+        atPrint.forEach((draw) => draw());
+      });
+    } finally {
+      printing = false;
+    }
   });
 }

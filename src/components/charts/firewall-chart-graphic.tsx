@@ -26,6 +26,7 @@ import { chartMessages } from './chart-messages';
 import { CLASS_COLOURS, LINE_COLOURS } from './chart-colours';
 import { DayTooltip, nextKeyDay } from './firewall-day-tooltip';
 import { ATTACK_CLASSES, dayTime, type FirewallDay } from '../../data/site-model/firewall-days';
+import { isPrinting, onPrint } from './draw-turns';
 import {
   axisWidths,
   dayTickStep,
@@ -52,11 +53,17 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
   const [keyDay, setKeyDay] = useState<number | null>(null);
   const keyed = keyDay === null ? undefined : days[keyDay];
   // The allowed panel is drawn a task after the attacks panel: each is one long task of Recharts' own.
-  const [allowedDrawn, setAllowedDrawn] = useState(false);
+  // A print draws both at once (draw-turns.ts).
+  const [allowedDrawn, setAllowedDrawn] = useState(isPrinting);
   useEffect(() => {
+    if (allowedDrawn) return;
     const timer = setTimeout(() => setAllowedDrawn(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+    const stop = onPrint(() => setAllowedDrawn(true));
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [allowedDrawn]);
   const rows = useMemo(() => graphicRows(days), [days]);
   const runs = useMemo(() => noDataRuns(days), [days]);
   const widths = useMemo(() => axisWidths(rows, f), [rows, f]);

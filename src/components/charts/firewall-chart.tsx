@@ -32,7 +32,7 @@ import { DownloadIcon } from '../ui/more-icons';
 import { chartMessages } from './chart-messages';
 import { dayTime, firewallCsv, firewallTotals, isoDay, type FirewallDay } from '../../data/site-model/firewall-days';
 import { FirewallTable, FirewallTotals } from './firewall-table';
-import { askToDraw, drawn } from './draw-turns';
+import { askToDraw } from './draw-turns';
 import './charts.css';
 
 const importGraphic = () => import('./firewall-chart-graphic');
@@ -50,7 +50,8 @@ let loadedGraphic: (typeof import('./firewall-chart-graphic'))['default'] | null
 function useDrawnAfterPage(): boolean {
   const [isDrawn, setDrawn] = useState(false);
   useEffect(() => {
-    if (isDrawn) return drawn();
+    if (isDrawn) return;
+    // Given back once drawn (this effect's cleanup, after the drawing's commit) or on leaving.
     return askToDraw(
       () => startTransition(() => setDrawn(true)),
       () => setDrawn(true),

@@ -4,7 +4,7 @@
  * options and actions, bulk changes, Add sites and CSV export.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
@@ -111,31 +111,48 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
 
   /**
    * A new sort or filter: its first rows are asked for now, and the URL changes when they are in
-   * (at most CHANGE_WAIT_MS later), so the page renders the change once, with its rows, rather than
-   * once without them (about 40 ms at 10,000 sites) and again when they come. Only the last change
-   * asked for is made: one made before it and answered later never undoes it.
+   * (at most CHANGE_WAIT_MS later), so the rows render once, in their new order, rather than once
+   * with the old ones (about 40 ms at 10,000 sites) and again when they come. Meanwhile the toolbar
+   * and the headers show the change (`shown`), and a further change is made on top of it: two
+   * filters picked in quick succession are both made, a second click on a header turns its order
+   * round. Only the last change asked for is made; an earlier one answered later never undoes it.
    */
+  const [pending, setPending] = useState<{ on: SitesSearch; change: SearchChange }>({ on: search, change: {} });
+  // Made on the address as it was: once the address changes (the change made, or Back), it is over.
+  const change = pending.on === search ? pending.change : NO_CHANGE;
+  const shown = change === NO_CHANGE ? search : { ...search, ...change };
   const lastChange = useRef(0);
-  const askFirst = (change: Partial<Omit<SitesSearch, 'unit' | 'q'>>) => {
-    if (view.prefetch === undefined) return onSearch(change);
+  useEffect(() => {
+    const counter = lastChange;
+    // Leaving the page: a change still waiting for its rows is not made (it would bring the user back).
+    return () => void counter.current++;
+  }, []);
+  const askFirst = (next: SearchChange) => {
+    if (view.prefetch === undefined) return onSearch(next);
+    const merged = { ...change, ...next };
+    setPending({ on: search, change: merged });
     const asked = ++lastChange.current;
     const make = () => {
       if (lastChange.current !== asked) return;
       lastChange.current++;
-      onSearch(change);
+      onSearch(merged);
     };
-    void view.prefetch(change).then(make);
+    void view.prefetch(merged).then(make);
     setTimeout(make, CHANGE_WAIT_MS);
   };
   const changeView = (change: Partial<SitesSearch>) => {
     // A new filter is a new set of sites: what was selected in the old one is not carried over.
     if (!('sort' in change || 'desc' in change)) selection.clear();
-    if (!('unit' in change) && !('q' in change)) askFirst(change);
-    else onSearch(change);
+    if (!('unit' in change) && !('q' in change)) return askFirst(change);
+    // Another customer's list, or all sites: a change still waiting is not made on top of it.
+    if ('unit' in change) lastChange.current++;
+    onSearch(change);
   };
   const clearFilters = () => {
     query.reset('');
     selection.clear();
+    // Cleared means cleared: a filter still waiting for its rows is not made afterwards.
+    lastChange.current++;
     onSearch({ ...FILTER_DEFAULTS });
   };
 
@@ -157,7 +174,7 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
           {view.freshness ? <Freshness {...view.freshness} /> : null}
         </div>
         <SitesToolbar
-          search={search}
+          search={shown}
           query={query.draft}
           onQuery={(q) => {
             selection.clear();
@@ -200,10 +217,10 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
             label={search.unit ? t.unitTableLabel({ unit: search.unit }) : t.tableLabel}
             layout={layout}
             sideways={layout === 'full' && width !== null && width < FULL_TABLE_PX}
-            sort={search.sort}
-            desc={search.desc}
+            sort={shown.sort}
+            desc={shown.desc}
             onSort={(column) =>
-              askFirst({ sort: column, desc: column === search.sort ? !search.desc : DESC_FIRST.has(column) })
+              askFirst({ sort: column, desc: column === shown.sort ? !shown.desc : DESC_FIRST.has(column) })
             }
             selected={selection.selected}
             onSelect={selection.toggle}
@@ -248,6 +265,9 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
 }
 
 const NONE_KEPT: ReadonlySet<string> = new Set();
+/** A sort or filter the page asks for first (not the search text, not the unit: those change the address at once). */
+type SearchChange = Partial<Omit<SitesSearch, 'unit' | 'q'>>;
+const NO_CHANGE: SearchChange = {};
 
 /** Columns whose first click sorts the largest first (most threats, latest scan). */
 const DESC_FIRST = new Set(['threats', 'lastScan']);
