@@ -4,7 +4,7 @@
  * options and actions, bulk changes, Add sites and CSV export.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
@@ -117,20 +117,30 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
    * filters picked in quick succession are both made, a second click on a header turns its order
    * round. Only the last change asked for is made; an earlier one answered later never undoes it.
    */
-  const [pending, setPending] = useState<{ on: SitesSearch; change: SearchChange }>({ on: search, change: {} });
+  const [pending, setPending] = useState<Pending>({ on: search, change: NO_CHANGE });
   // Made on the address as it was: once the address changes (the change made, or Back), it is over.
   const change = pending.on === search ? pending.change : NO_CHANGE;
   const shown = change === NO_CHANGE ? search : { ...search, ...change };
+  // The same, as the last event left it: what the next change is made on top of (a header's change
+  // is shown in a transition, which may not have rendered when the next click comes).
+  const pendingNow = useRef<Pending>(pending);
+  const changeNow = () => (pendingNow.current.on === search ? pendingNow.current.change : NO_CHANGE);
   const lastChange = useRef(0);
   useEffect(() => {
     const counter = lastChange;
     // Leaving the page: a change still waiting for its rows is not made (it would bring the user back).
     return () => void counter.current++;
   }, []);
-  const askFirst = (next: SearchChange) => {
+  /**
+   * `urgent`: shown in the same render (a select, whose value the browser would otherwise put
+   * back); else in a transition, which the rows' arrival usually makes unneeded (a header's click).
+   */
+  const askFirst = (next: SearchChange, urgent = true) => {
     if (view.prefetch === undefined) return onSearch(next);
-    const merged = { ...change, ...next };
-    setPending({ on: search, change: merged });
+    const merged = { ...changeNow(), ...next };
+    pendingNow.current = { on: search, change: merged };
+    if (urgent) setPending(pendingNow.current);
+    else startTransition(() => setPending({ on: search, change: merged }));
     const asked = ++lastChange.current;
     const make = () => {
       if (lastChange.current !== asked) return;
@@ -139,6 +149,11 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
     };
     void view.prefetch(merged).then(make);
     setTimeout(make, CHANGE_WAIT_MS);
+  };
+  /** A header's click: its column, and the order turned round when it is the column sorted by already. */
+  const sortBy = (column: SitesSearch['sort']) => {
+    const now = { ...search, ...changeNow() };
+    askFirst({ sort: column, desc: column === now.sort ? !now.desc : DESC_FIRST.has(column) }, false);
   };
   const changeView = (change: Partial<SitesSearch>) => {
     // A new filter is a new set of sites: what was selected in the old one is not carried over.
@@ -219,9 +234,7 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
             sideways={layout === 'full' && width !== null && width < FULL_TABLE_PX}
             sort={shown.sort}
             desc={shown.desc}
-            onSort={(column) =>
-              askFirst({ sort: column, desc: column === shown.sort ? !shown.desc : DESC_FIRST.has(column) })
-            }
+            onSort={sortBy}
             selected={selection.selected}
             onSelect={selection.toggle}
             onSelectAll={(all) => (all ? void selection.selectAll() : selection.clear())}
@@ -268,6 +281,11 @@ const NONE_KEPT: ReadonlySet<string> = new Set();
 /** A sort or filter the page asks for first (not the search text, not the unit: those change the address at once). */
 type SearchChange = Partial<Omit<SitesSearch, 'unit' | 'q'>>;
 const NO_CHANGE: SearchChange = {};
+/** A change asked for on the address `on`, waiting for its rows. */
+interface Pending {
+  on: SitesSearch;
+  change: SearchChange;
+}
 
 /** Columns whose first click sorts the largest first (most threats, latest scan). */
 const DESC_FIRST = new Set(['threats', 'lastScan']);
