@@ -153,13 +153,12 @@ export function usePatchingOf(
   const options = workspaceQuery(['patching', [key]] as const, () => workspace.patching([key]));
   const queries: (typeof options)[] = fromRow === undefined ? [options] : [];
   const asked = useQueries({ queries })[0];
-  const mine = useStore(patchingLaid)[account ?? '']?.[key];
-  return withLaid(fromRow === undefined ? (asked?.data?.[0] ?? null) : fromRow, mine);
+  return withLaid(fromRow === undefined ? (asked?.data?.[0] ?? null) : fromRow, useLaidPatching(account, key));
 }
 
 /** Whether a site carries its patching (a table's rows do): `useCarriedPatching` then needs no query. */
 export function carriesPatching(site: Site & PatchingCarried): boolean {
-  return carried(site) !== undefined;
+  return site.patchingSet !== undefined;
 }
 
 /** `usePatchingOf` for a site that carries its patching (`carriesPatching`): no query, not even an idle observer. */
@@ -167,8 +166,12 @@ export function useCarriedPatching(
   account: string | undefined,
   site: Site & PatchingCarried,
 ): { value: 0 | 1; state?: PatchingState } | undefined {
-  const mine = useStore(patchingLaid)[account ?? '']?.[siteKey(site.domain)];
-  return withLaid(carried(site) ?? null, mine);
+  return withLaid(carried(site) ?? null, useLaidPatching(account, siteKey(site.domain)));
+}
+
+/** What this page set for a site (site key) that the workspace may not have recorded yet. */
+function useLaidPatching(account: string | undefined, key: string): Laid<0 | 1> | undefined {
+  return useStore(patchingLaid)[account ?? '']?.[key];
 }
 
 /** A row's patching as last known, with this page's changes laid over (not a hook: for an export). */

@@ -7,7 +7,7 @@
  * tooltip as the pointer does (every counter of the day, or "no data").
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -22,6 +22,7 @@ import {
 } from 'recharts';
 import { format } from '../../i18n/format';
 import { cn } from '../../lib/cn';
+import { useElementWidth } from '../../lib/use-element-width';
 import { chartMessages } from './chart-messages';
 import { CLASS_COLOURS, LINE_COLOURS } from './chart-colours';
 import { DayTooltip, nextKeyDay } from './firewall-day-tooltip';
@@ -71,18 +72,8 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
   // choose). The step is what is kept: a width that does not change it draws nothing again.
   const panel = useRef<HTMLDivElement>(null);
   const axes = widths.left + widths.right + 4;
-  const [step, setStep] = useState(() => dayTickStep(days.length, 640 - axes));
-  useLayoutEffect(() => {
-    const element = panel.current;
-    if (!element) return;
-    const follow = (width: number) => setStep(dayTickStep(days.length, width - axes));
-    follow(element.getBoundingClientRect().width);
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) follow(entry.contentRect.width);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [days.length, axes]);
+  const stepFor = useCallback((width: number) => dayTickStep(days.length, width - axes), [days.length, axes]);
+  const step = useElementWidth(panel, stepFor) ?? stepFor(640);
   const ticks = useMemo(
     () =>
       dayTicks(

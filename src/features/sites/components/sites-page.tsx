@@ -20,7 +20,7 @@ import { FILTER_DEFAULTS, type SitesSearch } from '../../../data/site-model/site
 import { isFiltered } from '../../../data/site-model/site-filters';
 import { sitesToolbarMessages } from '../toolbar-messages';
 import { useBulkJob } from '../use-bulk-job';
-import { useElementWidth } from '../use-element-width';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { useSearchDraft } from '../use-search-draft';
 import { useSelection } from '../use-selection';
 import { useFleetRows, useUnitRows, type PageRows, type RowsInput } from '../use-page-rows';
