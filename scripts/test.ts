@@ -77,6 +77,22 @@ interface Result {
   code: number;
   seconds: number;
   counts: { passed: number; failed: number } | null;
+  /** The lines that name a failed test, printed again under the table (a log's tail is often all one sees). */
+  failures: string[];
+}
+
+/**
+ * Lines naming a failed test: Vitest's "FAIL  file > suite > test" and "× test",
+ * Playwright's "✘ … › test". Each once, at most 20, each at most 240 characters.
+ */
+function failureLines(output: string): string[] {
+  const lines = output
+    .replace(ANSI, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^(FAIL\s|×\s|✘\s)/.test(l))
+    .map((l) => (l.length > 240 ? `${l.slice(0, 239)}…` : l));
+  return [...new Set(lines)].slice(0, 20);
 }
 
 function run(phase: Phase): Promise<Result> {
@@ -100,7 +116,7 @@ function run(phase: Phase): Promise<Result> {
       console.log(`\n== ${phase.name}: ${verdict} in ${seconds.toFixed(1)} s`);
       if (output) console.log(output);
       const counts = phase.count ? phase.count(output) : null;
-      resolve({ name: phase.name, code: code ?? 1, seconds, counts });
+      resolve({ name: phase.name, code: code ?? 1, seconds, counts, failures: code === 0 ? [] : failureLines(output) });
     });
   });
 }
@@ -135,5 +151,9 @@ for (const r of results) {
   console.log(`  ${r.name.padEnd(10)} ${`${r.seconds.toFixed(1)} s`.padStart(8)}  ${counted}`);
 }
 console.log(`  ${'in all'.padEnd(10)} ${`${((Date.now() - started) / 1000).toFixed(1)} s`.padStart(8)}`);
+for (const r of results.filter((x) => x.failures.length > 0)) {
+  console.log(`\n== ${r.name}: what failed (the phase's output above has the details)`);
+  for (const line of r.failures) console.log(`  ${line}`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exitCode = results.find((r) => r.code !== 0)?.code ?? 0;

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProvider } from '../lib/api-context';
 import { createQueryClient } from '../lib/query-client';
-import { startRealStack, type RealStack } from '../../test-support/real-stack';
+import { holdingFetch, startRealStack, type RealStack } from '../../test-support/real-stack';
 import { useAccountId } from './account';
 import { useSitesQuery } from './sites';
 import { useDeleteUnit, useRenameUnit, useUnitCheck } from './units';
@@ -23,9 +23,9 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 let n = 0;
-async function setUp() {
+async function setUp(fetch?: typeof globalThis.fetch) {
   const email = `units-${++n}-${Date.now().toString(36)}@spa.example`;
-  const api = stack.client(await stack.signIn(email));
+  const api = stack.client(await stack.signIn(email), fetch);
   await api.agency_update({ title: 'Northwind', email: 'ops@northwind.example' });
   await api.sites_add([
     { name: 'one.example', share: 'old@customer.example' },
@@ -89,5 +89,28 @@ describe('units', () => {
     // The directory is the workspace's: its record of the deletion is written off the answer's path.
     await waitFor(() => expect(result.current.units).toEqual([]));
     expect((await api.sites_list()).map((s) => s.domain)).toEqual(['three.example']);
+  });
+
+  it('does not report the check of a unit deleted with its sites from the list laid over meanwhile', async () => {
+    // A report of that list (no sites) reaching the workspace after the deletion would list the unit again.
+    const held = holdingFetch(/^$/);
+    const { result } = await setUp(held.fetch);
+    await waitFor(() => expect(result.current.check).toEqual({ state: 'found', sites: 2 }));
+    const reports = () => held.calls.filter((path) => /\/units\/[^/]+\/sites$/.test(path)).length;
+    await waitFor(() => expect(reports()).toBe(1));
+    held.hold(/\/units\/[^/]+\/sites$/);
+    act(() =>
+      result.current.remove.mutate({
+        unit: 'old@customer.example',
+        withSites: true,
+        domains: ['one.example', 'two.example'],
+      }),
+    );
+    await waitFor(() => expect(result.current.remove.isSuccess).toBe(true));
+    // The refetch after the write finds the unit gone (142900): nothing to report.
+    await waitFor(() => expect(result.current.check).toEqual({ state: 'missing' }));
+    expect(reports()).toBe(1);
+    while (held.held() > 0) held.releaseOne();
+    await waitFor(() => expect(result.current.units).toEqual([]));
   });
 });

@@ -6,13 +6,13 @@
  * answer are reported to it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { isMethodError } from '../api/error-catalogue';
 import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
 import { type Site } from './sites';
 import { SITES_KEY, sitesQueryOptions } from './sites-query';
-import { useSiteWrite } from './site-writes';
+import { useSitesWriting, useSiteWrite } from './site-writes';
 import { addUnit, normalEmail, removeUnit, renameUnit } from './units-directory';
 import { invalidateWorkspace } from './workspace';
 import { useWorkspaceClient } from './workspace-client';
@@ -73,9 +73,19 @@ export function useUnitCheck(unit: string): UnitCheck {
   // Checked before the data: a refetch that finds the unit gone keeps the old answer beside its error.
   const missing = isMethodError(query.error, 'sites_list', 'unitNotFound');
   // A unit found is reported (a unit not found is not: the workspace would list it again after its deletion).
+  // What a site write lays over the cached list meanwhile is not the service's answer: a unit deleted with
+  // its sites would be reported with none, after its deletion, and listed again. The refetch after the
+  // write brings the service's answer, reported then.
   const { data, dataUpdatedAt } = query;
+  const writing = useSitesWriting();
+  const laidAt = useRef(0);
   useEffect(() => {
     if (!data || missing) return;
+    if (writing) {
+      laidAt.current = dataUpdatedAt;
+      return;
+    }
+    if (laidAt.current === dataUpdatedAt) return;
     workspace
       .reportUnitCheck(
         normalEmail(unit),
@@ -85,7 +95,7 @@ export function useUnitCheck(unit: string): UnitCheck {
         () => invalidateWorkspace(client),
         () => undefined,
       );
-  }, [dataUpdatedAt, missing, data, unit, workspace, client]);
+  }, [dataUpdatedAt, missing, data, writing, unit, workspace, client]);
   if (missing) return { state: 'missing' };
   if (query.data) return { state: 'found', sites: query.data.length };
   if (query.isError) return { state: 'unknown', error: query.error };
