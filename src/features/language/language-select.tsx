@@ -4,10 +4,20 @@ import { LOCALES, setLocaleSetting, wantedLocale } from '../../i18n/locale';
 import { cn } from '../../lib/cn';
 import { languageMessages } from './messages';
 
-/** A language's name in that language ("Deutsch", "English"), as a speaker of it looks for it. */
+const ownNames = new Map<string, string>();
+
+/**
+ * A language's name in that language ("Deutsch", "English"), as a speaker of it looks for it.
+ * Made once per language: an Intl.DisplayNames costs milliseconds, and every signed-in page's first render has the menu.
+ */
 function ownName(code: string): string {
-  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  let known = ownNames.get(code);
+  if (known === undefined) {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    known = name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+    ownNames.set(code, known);
+  }
+  return known;
 }
 
 /**

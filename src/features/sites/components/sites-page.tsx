@@ -215,7 +215,9 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
           }
           shown={view.total}
         />
-        {view.loading ? (
+        {/* Before the page's width is known (its first commit), no table: it would render its rows
+            once in a layout the width then changes (the Customer column, the narrow rows), in the same task. */}
+        {view.loading || width === null ? (
           <SitesLoading />
         ) : view.total === 0 ? (
           <EmptySites
