@@ -30,6 +30,8 @@ describe('Switch', () => {
     control.focus();
     await user.keyboard(' ');
     expect(control).not.toBeChecked();
+    await user.keyboard('{Enter}');
+    expect(control).toBeChecked();
   });
 
   it('takes an aria-label where there is no room for a label (a table row)', () => {

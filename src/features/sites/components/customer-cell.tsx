@@ -1,8 +1,9 @@
 /** The customer a site is shared with, as the team's workspace knows it (docs/workspace.md): a link to the customer on the Units page. */
 import { useStore } from '@nanostores/react';
-import { Link } from '@tanstack/react-router';
 import type { Site } from '../../../data/sites';
 import { sitesMessages } from '../../../components/site/site-messages';
+import { PlainLink } from '../../../components/ui/plain-link';
+import { customerHref } from './row-hrefs';
 
 /** The customer a row carries: the read model's rows (`unit`), or a unit's own list (the unit); undefined when none is known. */
 export function rowCustomer(site: Site & { unit?: unknown }): string | undefined {
@@ -13,13 +14,14 @@ export function CustomerCell({ customer }: { customer: string | undefined }) {
   const t = useStore(sitesMessages);
   if (customer === undefined) return <span className="text-xs text-muted-foreground">{t.noCustomer}</span>;
   return (
-    <Link
-      to="/units"
-      search={{ unit: customer }}
+    <PlainLink
+      href={customerHref(customer)}
+      go={(router) => router.navigate({ to: '/units', search: { unit: customer } })}
+      preload={(router) => router.preloadRoute({ to: '/units', search: { unit: customer } })}
       title={customer}
       className="block truncate text-link underline-offset-2 hover:underline"
     >
       {customer}
-    </Link>
+    </PlainLink>
   );
 }

@@ -5,7 +5,7 @@
  * filters, sorts and hides columns with them (table-model.ts has the features).
  */
 import { useStore } from '@nanostores/react';
-import { Link } from '@tanstack/react-router';
+import { PlainLink } from '../../../components/ui/plain-link';
 import type { ColumnDef, Row } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { Site } from '../../../data/sites';
@@ -31,6 +31,7 @@ import {
 } from '../../../components/site/option-controls';
 import { ScanTime, StatusBadge } from '../../../components/site/site-cells';
 import { CustomerCell, rowCustomer } from './customer-cell';
+import { siteHref } from './row-hrefs';
 import type { OrderedSites, SitesFeatures } from './table-model';
 
 type SiteColumn = ColumnDef<SitesFeatures, Site> & { id: SortColumn };
@@ -58,15 +59,16 @@ function DomainCell({ site }: { site: Site }) {
   const t = useStore(sitesMessages);
   return (
     <div className="min-w-0 leading-tight">
-      <Link
-        to="/sites/$domain"
-        params={{ domain: site.domain }}
+      <PlainLink
+        href={siteHref(site.domain)}
+        go={(router) => router.navigate({ to: '/sites/$domain', params: { domain: site.domain } })}
+        preload={(router) => router.preloadRoute({ to: '/sites/$domain', params: { domain: site.domain } })}
         tabIndex={-1}
         title={site.host !== site.domain ? t.punycode({ host: site.host }) : site.domain}
         className="block truncate font-medium text-foreground hover:text-link hover:underline"
       >
         {site.domain}
-      </Link>
+      </PlainLink>
       {site.host !== site.domain ? (
         <span className="block truncate text-xs text-muted-foreground">{site.host}</span>
       ) : null}

@@ -1,0 +1,38 @@
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PlainLink } from '../../../components/ui/plain-link';
+import { routeTree } from '../../../routeTree.gen';
+import { renderInRouter } from '../../../test/render-in-router';
+import type { ApiClient } from '../../../api/client';
+import { customerHref, siteHref } from './row-hrefs';
+
+describe("a row's links", () => {
+  it('are written as the router writes them, for any name', () => {
+    const router = createRouter({ routeTree, history: createMemoryHistory(), context: {} as never });
+    for (const domain of ['alpine-dental.example', 'bücher.example', 'xn--bcher-kva.example']) {
+      expect(siteHref(domain)).toBe(router.buildLocation({ to: '/sites/$domain', params: { domain } }).href);
+    }
+    for (const unit of ['owner@shop.example', 'a+b@x.example', 'o’brien@pub.example']) {
+      expect(customerHref(unit)).toBe(router.buildLocation({ to: '/units', search: { unit } }).href);
+    }
+  });
+
+  it('are followed by the router on a plain click, without a page load', async () => {
+    const user = userEvent.setup();
+    const { router } = renderInRouter(
+      () => (
+        <PlainLink href="/away" go={(r) => r.navigate({ href: '/away' })} preload={() => Promise.resolve()}>
+          Go away
+        </PlainLink>
+      ),
+      { api: {} as ApiClient },
+    );
+    const link = await screen.findByRole('link', { name: 'Go away' });
+    expect(link).toHaveAttribute('href', '/away');
+    await user.click(link);
+    await screen.findByRole('heading', { name: 'Away' });
+    expect(router.state.location.pathname).toBe('/away');
+  });
+});
