@@ -5,7 +5,7 @@
  * permissions), rendered once.
  */
 import { useStore } from '@nanostores/react';
-import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { ApiErrorAlert } from '../ui/api-error-alert';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAccountId } from '../../data/account';
@@ -75,7 +75,11 @@ export function SiteActionsProvider({ unit, onDeleted, onChanged, children }: Pr
       setRowError(domain, { action: change.option, error });
     },
   });
-  const confirmChange = useConfirmChange((domain, change) => set.mutate({ domain, change }));
+  // Made once (set.mutate is stable): a new function each render made `actions` new each render, and
+  // every row's controls rendered again with the page (five times a sort).
+  const { mutate } = set;
+  const apply = useCallback((domain: string, change: SiteChange) => mutate({ domain, change }), [mutate]);
+  const confirmChange = useConfirmChange(apply);
   const remove = useDeleteSite();
   const share = useShareSites();
   const unshare = useUnshareSite();
