@@ -5,6 +5,7 @@ import {
   useChildMatches,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { isUnknownUnit, UnknownUnit } from '../../features/sites/components/sites-error';
 import { SitesPage } from '../../features/sites/components/sites-page';
 import { SEARCH_DEFAULTS, sitesSearchSchema, type SitesSearch } from '../../data/site-model/sites-search';
@@ -37,15 +38,14 @@ function SitesRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const child = useChildMatches().length > 0;
-  if (child) return <Outlet />;
-  return (
-    <SitesPage
-      search={search}
-      onSearch={(change: Partial<SitesSearch>, options) =>
-        void navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace })
-      }
-    />
+  // The same function at every render: the page renders again only for a new search.
+  const onSearch = useCallback(
+    (change: Partial<SitesSearch>, options?: { replace?: boolean }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace }),
+    [navigate],
   );
+  if (child) return <Outlet />;
+  return <SitesPage search={search} onSearch={onSearch} />;
 }
 
 function SitesRouteError(props: ErrorComponentProps) {

@@ -4,7 +4,7 @@
  * options and actions, bulk changes, Add sites and CSV export.
  */
 import { useStore } from '@nanostores/react';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
@@ -51,14 +51,18 @@ export interface SitesPageProps {
   onSearch: (change: Partial<SitesSearch>, options?: { replace?: boolean }) => void;
 }
 
-/** A unit's sites (a short list, from the API) or the whole account's (windows of the server's read model). */
-export function SitesPage(props: SitesPageProps) {
+/**
+ * A unit's sites (a short list, from the API) or the whole account's (windows of the server's read model).
+ * Memoised: the route renders it again whenever the router's state moves (a navigation's start, its
+ * loaders' end), with the same search; only a new search (or callback) renders the page.
+ */
+export const SitesPage = memo(function SitesPage(props: SitesPageProps) {
   return props.search.unit ? (
     <SitesPageOf key="unit" {...props} useRows={useUnitRows} />
   ) : (
     <SitesPageOf key="fleet" {...props} useRows={useFleetRows} />
   );
-}
+});
 
 function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: (input: RowsInput) => PageRows }) {
   const t = useStore(sitesMessages);
