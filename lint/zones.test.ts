@@ -21,6 +21,8 @@ beforeAll(() => {
 
 /** The messages of `rules` for `code` linted as the file `file` (relative to the repository root). */
 async function reported(file: string, code: string, rules: string[]): Promise<string[]> {
+  // A rule not run would report nothing, and a probe expecting nothing would pass without it.
+  for (const rule of rules) expect(ASKED.has(rule), `${rule} is not among the rules run`).toBe(true);
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return (result?.messages ?? []).filter((m) => m.ruleId !== null && rules.includes(m.ruleId)).map((m) => m.message);
 }

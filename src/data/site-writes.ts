@@ -5,7 +5,7 @@
  * sites' changes in flight alone), and one refetch once the last overlapping
  * write has settled (an answer from between two writes would make the controls jump).
  */
-import { useIsMutating, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { Site } from '../api/schemas';
 import { useOptimisticMutation } from '../lib/use-optimistic-mutation';
@@ -18,11 +18,6 @@ export type SitePatch = (site: Site) => Site | null;
 
 /** Every site write shares it, so the refetch waits for the last of them. */
 const WRITE_KEY = ['sites-write'] as const;
-
-/** Whether a site write is in flight: what the cached lists hold meanwhile is partly this page's own, not the service's. */
-export function useSitesWriting(): boolean {
-  return useIsMutating({ mutationKey: WRITE_KEY }) > 0;
-}
 
 /** The list with the patched sites (the same list when none of them is in it). */
 function patchSites(sites: Site[], patches: ReadonlyMap<string, SitePatch>): Site[] {

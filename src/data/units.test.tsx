@@ -12,6 +12,7 @@ import { createQueryClient } from '../lib/query-client';
 import { holdingFetch, startRealStack, type RealStack } from '../../test-support/real-stack';
 import { useAccountId } from './account';
 import { useSitesQuery } from './sites';
+import { useUnshareSite } from './site-mutations';
 import { useDeleteUnit, useRenameUnit, useUnitCheck } from './units';
 import { addUnit, useUnitsDirectory } from './units-directory';
 import { workspaceOf } from './workspace-client';
@@ -47,6 +48,7 @@ async function setUp(fetch?: typeof globalThis.fetch) {
         units: useUnitsDirectory(account),
         rename: useRenameUnit(),
         remove: useDeleteUnit(),
+        unshare: useUnshareSite(),
         check: useUnitCheck('old@customer.example'),
       };
     },
@@ -89,6 +91,19 @@ describe('units', () => {
     // The directory is the workspace's: its record of the deletion is written off the answer's path.
     await waitFor(() => expect(result.current.units).toEqual([]));
     expect((await api.sites_list()).map((s) => s.domain)).toEqual(['three.example']);
+  });
+
+  it("reports the service's answer after a write of the unit's sites: one site unshared, its check says one", async () => {
+    const held = holdingFetch(/^$/);
+    const { result } = await setUp(held.fetch);
+    await waitFor(() => expect(result.current.check).toEqual({ state: 'found', sites: 2 }));
+    const reports = () => held.calls.filter((path) => /\/units\/[^/]+\/sites$/.test(path)).length;
+    await waitFor(() => expect(reports()).toBe(1));
+    act(() => result.current.unshare.mutate({ unit: 'old@customer.example', domain: 'one.example' }));
+    await waitFor(() => expect(result.current.unshare.isSuccess).toBe(true));
+    // The list laid over at once (one site) is not reported; the refetch's answer is, while the write settles.
+    await waitFor(() => expect(reports()).toBe(2));
+    expect(result.current.check).toEqual({ state: 'found', sites: 1 });
   });
 
   it('does not report the check of a unit deleted with its sites from the list laid over meanwhile', async () => {

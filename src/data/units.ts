@@ -5,14 +5,14 @@
  * deletions as they pass through the server; look-ups and each check's
  * answer are reported to it.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { isMethodError } from '../api/error-catalogue';
 import { useApi } from '../lib/api-context';
 import { useAccountId } from './account';
 import { type Site } from './sites';
 import { SITES_KEY, sitesQueryOptions } from './sites-query';
-import { useSitesWriting, useSiteWrite } from './site-writes';
+import { useSiteWrite } from './site-writes';
 import { addUnit, normalEmail, removeUnit, renameUnit } from './units-directory';
 import { invalidateWorkspace } from './workspace';
 import { useWorkspaceClient } from './workspace-client';
@@ -63,8 +63,9 @@ export type UnitCheck =
 export function useUnitCheck(unit: string): UnitCheck {
   const workspace = useWorkspaceClient();
   const client = useQueryClient();
+  const options = sitesQueryOptions(useApi(), unit);
   const query = useQuery({
-    ...sitesQueryOptions(useApi(), unit),
+    ...options,
     refetchInterval: false,
     refetchOnWindowFocus: false,
     staleTime: 5 * 60_000,
@@ -72,30 +73,32 @@ export function useUnitCheck(unit: string): UnitCheck {
   });
   // Checked before the data: a refetch that finds the unit gone keeps the old answer beside its error.
   const missing = isMethodError(query.error, 'sites_list', 'unitNotFound');
-  // A unit found is reported (a unit not found is not: the workspace would list it again after its deletion).
-  // What a site write lays over the cached list meanwhile is not the service's answer: a unit deleted with
-  // its sites would be reported with none, after its deletion, and listed again. The refetch after the
-  // write brings the service's answer, reported then.
-  const { data, dataUpdatedAt } = query;
-  const writing = useSitesWriting();
-  const laidAt = useRef(0);
+  // Each answer of the service is reported: the one in the cache when the check starts, then each
+  // fetch's. A unit not found is not (the workspace would list it again after its deletion), nor is
+  // what a site write lays over the cached list meanwhile (setQueryData, `manual`): a unit deleted
+  // with its sites would be reported with none, after its deletion, and listed again.
+  const hash = hashKey(options.queryKey);
   useEffect(() => {
-    if (!data || missing) return;
-    if (writing) {
-      laidAt.current = dataUpdatedAt;
-      return;
-    }
-    if (laidAt.current === dataUpdatedAt) return;
-    workspace
-      .reportUnitCheck(
-        normalEmail(unit),
-        data.map((s) => s.domain),
-      )
-      .then(
-        () => invalidateWorkspace(client),
-        () => undefined,
-      );
-  }, [dataUpdatedAt, missing, data, writing, unit, workspace, client]);
+    const report = (sites: readonly Site[]) =>
+      void workspace
+        .reportUnitCheck(
+          normalEmail(unit),
+          sites.map((s) => s.domain),
+        )
+        .then(
+          () => invalidateWorkspace(client),
+          () => undefined,
+        );
+    const cache = client.getQueryCache();
+    const now = cache.get<Site[]>(hash)?.state;
+    if (now?.status === 'success' && now.data) report(now.data);
+    return cache.subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== hash) return;
+      if (event.action.type !== 'success' || event.action.manual === true) return;
+      const sites = event.query.state.data as Site[] | undefined;
+      if (sites) report(sites);
+    });
+  }, [hash, unit, workspace, client]);
   if (missing) return { state: 'missing' };
   if (query.data) return { state: 'found', sites: query.data.length };
   if (query.isError) return { state: 'unknown', error: query.error };

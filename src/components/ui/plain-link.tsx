@@ -50,6 +50,11 @@ export function PlainLink({ href, go, preload, onClick, onMouseEnter, onMouseLea
         onMouseLeave?.(event);
         clearTimeout(timer.current);
       }}
+      // A touch is an intent at once, as it is for the router's Link.
+      onTouchStart={(event) => {
+        props.onTouchStart?.(event);
+        preload(router).catch(() => undefined);
+      }}
     />
   );
 }

@@ -31,6 +31,20 @@ describe("a row's links", () => {
     );
     const link = await screen.findByRole('link', { name: 'Go away' });
     expect(link).toHaveAttribute('href', '/away');
+    // With a modifier key the browser's own (a new tab, a window): the router does not follow it.
+    let prevented: boolean | undefined;
+    const stopJsdom = (event: MouseEvent) => {
+      prevented = event.defaultPrevented;
+      event.preventDefault();
+    };
+    document.addEventListener('click', stopJsdom);
+    await user.keyboard('{Control>}');
+    await user.click(link);
+    await user.keyboard('{/Control}');
+    document.removeEventListener('click', stopJsdom);
+    expect(prevented).toBe(false);
+    expect(router.state.location.pathname).toBe('/');
+
     await user.click(link);
     await screen.findByRole('heading', { name: 'Away' });
     expect(router.state.location.pathname).toBe('/away');
