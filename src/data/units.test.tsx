@@ -59,6 +59,18 @@ async function setUp(fetch?: typeof globalThis.fetch) {
   return { ...hook, api };
 }
 
+const REPORT = /\/units\/[^/]+\/sites$/;
+
+/** As setUp, with every call seen: the unit found by its check, whose first report has gone to the workspace. */
+async function setUpChecked() {
+  const held = holdingFetch(/^$/);
+  const hook = await setUp(held.fetch);
+  await waitFor(() => expect(hook.result.current.check).toEqual({ state: 'found', sites: 2 }));
+  const reports = () => held.calls.filter((path) => REPORT.test(path)).length;
+  await waitFor(() => expect(reports()).toBe(1));
+  return { ...hook, held, reports };
+}
+
 describe('units', () => {
   it('renames a unit: its sites follow, and so does the directory', async () => {
     const { result, api } = await setUp();
@@ -94,11 +106,7 @@ describe('units', () => {
   });
 
   it("reports the service's answer after a write of the unit's sites: one site unshared, its check says one", async () => {
-    const held = holdingFetch(/^$/);
-    const { result } = await setUp(held.fetch);
-    await waitFor(() => expect(result.current.check).toEqual({ state: 'found', sites: 2 }));
-    const reports = () => held.calls.filter((path) => /\/units\/[^/]+\/sites$/.test(path)).length;
-    await waitFor(() => expect(reports()).toBe(1));
+    const { result, reports } = await setUpChecked();
     act(() => result.current.unshare.mutate({ unit: 'old@customer.example', domain: 'one.example' }));
     await waitFor(() => expect(result.current.unshare.isSuccess).toBe(true));
     // The list laid over at once (one site) is not reported; the refetch's answer is, while the write settles.
@@ -108,12 +116,8 @@ describe('units', () => {
 
   it('does not report the check of a unit deleted with its sites from the list laid over meanwhile', async () => {
     // A report of that list (no sites) reaching the workspace after the deletion would list the unit again.
-    const held = holdingFetch(/^$/);
-    const { result } = await setUp(held.fetch);
-    await waitFor(() => expect(result.current.check).toEqual({ state: 'found', sites: 2 }));
-    const reports = () => held.calls.filter((path) => /\/units\/[^/]+\/sites$/.test(path)).length;
-    await waitFor(() => expect(reports()).toBe(1));
-    held.hold(/\/units\/[^/]+\/sites$/);
+    const { result, held, reports } = await setUpChecked();
+    held.hold(REPORT);
     act(() =>
       result.current.remove.mutate({
         unit: 'old@customer.example',

@@ -97,11 +97,10 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
       ),
     [rows, step],
   );
-  const axisTick = drawTick;
   // No day of data: no scale to read (an axis would count from nothing), and a
   // domain of its own, since a panel without values has none to draw its gap on.
   const allEmpty = runs.length === 1 && runs[0]?.[0] === days[0]?.date && runs[0]?.[1] === days.at(-1)?.date;
-  const emptyAxis = allEmpty ? { domain: [0, 1], tick: false, ticks: [] } : { tick: axisTick };
+  const emptyAxis = allEmpty ? { domain: [0, 1], tick: false, ticks: [] } : { tick: drawTick };
   /** Each run of days without data, shaded and labelled "no data" in both panels. */
   const gaps = (yAxisId: string | number) =>
     runs.map(([from, to]) => {
@@ -169,7 +168,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
             <XAxis
               dataKey="date"
               tickFormatter={tickDay(f)}
-              tick={axisTick}
+              tick={drawTick}
               stroke="var(--border)"
               ticks={ticks}
               interval={0}

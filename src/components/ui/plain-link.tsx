@@ -23,7 +23,16 @@ const PRELOAD_DELAY_MS = 50;
  * router's state: a Link renders again at every change of the address (a sort,
  * a filter) and builds its location each time, in every row of the table.
  */
-export function PlainLink({ href, go, preload, onClick, onMouseEnter, onMouseLeave, ...props }: PlainLinkProps) {
+export function PlainLink({
+  href,
+  go,
+  preload,
+  onClick,
+  onMouseEnter,
+  onMouseLeave,
+  onTouchStart,
+  ...props
+}: PlainLinkProps) {
   const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -52,7 +61,7 @@ export function PlainLink({ href, go, preload, onClick, onMouseEnter, onMouseLea
       }}
       // A touch is an intent at once, as it is for the router's Link.
       onTouchStart={(event) => {
-        props.onTouchStart?.(event);
+        onTouchStart?.(event);
         preload(router).catch(() => undefined);
       }}
     />
