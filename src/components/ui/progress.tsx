@@ -39,7 +39,7 @@ export function Progress({ value, max = 100, label, valueText, className }: Prog
         className="relative h-2 overflow-hidden rounded-full bg-accent"
       >
         <ProgressPrimitive.Indicator
-          className="h-full bg-primary transition-transform motion-reduce:transition-none data-[state=indeterminate]:w-1/3 data-[state=indeterminate]:animate-pulse"
+          className="h-full bg-primary transition-transform motion-reduce:transition-none data-[state=indeterminate]:w-1/3 data-[state=indeterminate]:animate-pulse motion-reduce:data-[state=indeterminate]:animate-none"
           style={share === null ? undefined : { transform: `translateX(-${100 - share * 100}%)` }}
         />
       </ProgressPrimitive.Root>

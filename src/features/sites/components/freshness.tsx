@@ -38,7 +38,7 @@ export function SitesLoading() {
       className="rounded-lg border border-border bg-surface px-6 py-10 text-center text-sm text-muted-foreground"
     >
       <span
-        className="mx-auto mb-3 block size-5 animate-spin rounded-full border-2 border-border border-t-primary"
+        className="mx-auto mb-3 block size-5 animate-spin rounded-full border-2 border-border border-t-primary motion-reduce:animate-none"
         aria-hidden="true"
       />
       {t.loading}

@@ -17,7 +17,7 @@ export function LoadingRow({
     <tbody ref={measure} data-index={index} aria-hidden="true">
       <tr className={cn(layout === 'narrow' ? 'h-14' : 'h-10', '[&>td]:border-b [&>td]:border-border')}>
         <td colSpan={columns} className="px-3">
-          <span className="block h-3 w-1/3 animate-pulse rounded bg-surface-muted" />
+          <span className="block h-3 w-1/3 animate-pulse rounded bg-surface-muted motion-reduce:animate-none" />
         </td>
       </tr>
     </tbody>
