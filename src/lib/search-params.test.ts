@@ -5,7 +5,7 @@ const schema = searchSchema({
   q: searchParam(text({ max: 5 }), ''),
   period: searchParam(oneOf(['any', 'day', 'week']), 'any'),
   desc: searchParam(flag, false),
-  unit: searchParam(optional(text({ pattern: /^[^@\s]+@[^@\s]+$/ })), undefined),
+  unit: searchParam(optional(text({ pattern: String.raw`^[^@\s]+@[^@\s]+$` })), undefined),
   site: searchParam(optional(text({ test: (v) => v.endsWith('.example') })), undefined),
 });
 

@@ -13,15 +13,21 @@
  * chunk, and this keeps zod out of what /login loads (lint/login-budget.test.ts).
  */
 
+import { regex } from '../api/registry/define';
+
 /** Whether a param's value (as the router parsed it from the URL) is one the page takes. */
 type Check<T> = (value: unknown) => value is T;
 
-/** A string, at most `max` characters, matching `pattern` and passing `test` when given. */
-export function text(rules: { max?: number; pattern?: RegExp; test?: (value: string) => boolean } = {}): Check<string> {
+/**
+ * A string, at most `max` characters, matching `pattern` (a registry expression, src/api/registry/define.ts
+ * `RE`, compiled at its first use: every route's schema is made as the entry loads, and a Unicode
+ * expression costs milliseconds to compile) and passing `test` when given.
+ */
+export function text(rules: { max?: number; pattern?: string; test?: (value: string) => boolean } = {}): Check<string> {
   return (value): value is string =>
     typeof value === 'string' &&
     (rules.max === undefined || value.length <= rules.max) &&
-    (rules.pattern === undefined || rules.pattern.test(value)) &&
+    (rules.pattern === undefined || regex(rules.pattern).test(value)) &&
     (rules.test === undefined || rules.test(value));
 }
 

@@ -5,7 +5,7 @@
  * defaults stay out of the URL. The routes load this module on every page:
  * the matching lives in ./site-filters.ts.
  */
-import { RE, regex } from '../../api/registry/define';
+import { RE } from '../../api/registry/define';
 import { flag, oneOf, optional, searchParam, searchSchema, text } from '../../lib/search-params';
 import {
   CUSTOMER_FILTERS,
@@ -59,7 +59,7 @@ export const sitesSearchSchema = searchSchema({
   period: searchParam(oneOf(PERIOD_FILTERS), SEARCH_DEFAULTS.period),
   scan: searchParam(oneOf(SCAN_FILTERS), SEARCH_DEFAULTS.scan),
   customer: searchParam(oneOf(CUSTOMER_FILTERS), SEARCH_DEFAULTS.customer),
-  unit: searchParam(optional(text({ max: 254, pattern: regex(RE.email) })), undefined),
+  unit: searchParam(optional(text({ max: 254, pattern: RE.email })), undefined),
   sort: searchParam(oneOf(SORT_COLUMNS), SEARCH_DEFAULTS.sort),
   desc: searchParam(flag, SEARCH_DEFAULTS.desc),
 });

@@ -10,18 +10,16 @@ import { oneOf, optional, searchParam, searchSchema, text } from '../../lib/sear
 export const PERIODS = ['all', 'day', 'week', 'month'] as const;
 export type Period = (typeof PERIODS)[number];
 
-const email = text({ max: 254, pattern: regex(RE.email) });
-
-const DOMAIN = regex(RE.domain);
+const email = text({ max: 254, pattern: RE.email });
 
 /** A domain name as sites are named (UTF-8 or punycode; capitals and a final dot allowed). */
 export function looksLikeDomain(value: string): boolean {
-  return DOMAIN.test(value.trim().replace(/\.$/, ''));
+  return regex(RE.domain).test(value.trim().replace(/\.$/, ''));
 }
 
 export const activitySearchSchema = searchSchema({
   user: searchParam(optional(email), undefined),
-  key: searchParam(optional(text({ pattern: /^[0-9a-f]{16}$/ })), undefined),
+  key: searchParam(optional(text({ pattern: String.raw`^[0-9a-f]{16}$` })), undefined),
   site: searchParam(optional(text({ test: looksLikeDomain })), undefined),
   unit: searchParam(optional(email), undefined),
   kind: searchParam(optional(oneOf(ACTIVITY_KINDS as readonly ActivityKind[])), undefined),

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { locale, setLocaleSetting, startLocaleSync } from '../../i18n/locale';
-import { LanguageSelect } from './language-select';
+import { LOCALES, locale, setLocaleSetting, startLocaleSync } from '../../i18n/locale';
+import { LanguageSelect, OWN_NAMES } from './language-select';
 
 describe('LanguageSelect', () => {
   let stop: (() => void) | undefined;
@@ -30,5 +30,12 @@ describe('LanguageSelect', () => {
     await userEvent.selectOptions(menu, 'en');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('names every language we speak without asking Intl, as Intl names it', () => {
+    for (const code of LOCALES) {
+      const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+      expect(OWN_NAMES[code], code).toBe(name.charAt(0).toLocaleUpperCase(code) + name.slice(1));
+    }
   });
 });

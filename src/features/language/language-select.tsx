@@ -4,15 +4,20 @@ import { LOCALES, setLocaleSetting, wantedLocale } from '../../i18n/locale';
 import { cn } from '../../lib/cn';
 import { languageMessages } from './messages';
 
-const ownNames = new Map<string, string>();
-
 /**
- * A language's name in that language ("Deutsch", "English"), as a speaker of it looks for it.
- * Made once per language: an Intl.DisplayNames costs milliseconds, and every signed-in page's first render has the menu.
+ * The names of the languages we speak, each in itself, as Intl.DisplayNames writes them with a capital
+ * (language-select.test.tsx holds the two equal). Written out: the first Intl.DisplayNames of a page
+ * loads the engine's language data, about 10 ms of every first render (each page has the menu, /login too).
  */
+export const OWN_NAMES: Readonly<Record<string, string>> = { en: 'English', de: 'Deutsch' };
+
+const ownNames = new Map<string, string>(Object.entries(OWN_NAMES));
+
+/** A language's name in that language ("Deutsch", "English"), as a speaker of it looks for it. */
 function ownName(code: string): string {
   let known = ownNames.get(code);
   if (known === undefined) {
+    // A language added without its name here still gets one, at that cost.
     const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
     known = name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
     ownNames.set(code, known);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RE, regex } from '../../api/registry/define';
+import { RE } from '../../api/registry/define';
 import { methodListQueryOptions } from '../../features/developer/api/methods';
 import { partnerApiBaseQueryOptions } from '../../features/developer/api/partner-api';
 import { DeveloperPage } from '../../features/developer/components/developer-page';
@@ -11,7 +11,7 @@ import { oneOf, optional, searchParam, searchSchema, text } from '../../lib/sear
 export const Route = createFileRoute('/_auth/developer')({
   validateSearch: searchSchema({
     tab: searchParam(oneOf(DEVELOPER_TABS), 'methods'),
-    method: searchParam(optional(text({ pattern: regex(RE.methodName) })), undefined),
+    method: searchParam(optional(text({ pattern: RE.methodName })), undefined),
     q: searchParam(text({ max: 200 }), ''),
   }),
   // Defaults stay out of the address: /developer, not /developer?tab=methods&q=.

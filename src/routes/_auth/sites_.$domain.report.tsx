@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { RE, regex } from '../../api/registry/define';
+import { RE } from '../../api/registry/define';
 import { firewallDays } from '../../data/site-model/firewall-days';
 import { agencyQueryOptions } from '../../data/agency-query';
 import type { ReactNode } from 'react';
@@ -27,7 +27,7 @@ import { optional, searchParam, searchSchema, text } from '../../lib/search-para
 export const Route = createFileRoute('/_auth/sites_/$domain/report')({
   staticData: { bare: true },
   validateSearch: searchSchema({
-    unit: searchParam(optional(text({ max: 254, pattern: regex(RE.email) })), undefined),
+    unit: searchParam(optional(text({ max: 254, pattern: RE.email })), undefined),
   }),
   loaderDeps: ({ search }) => ({ unit: search.unit }),
   // A site not in the unit's list: the component asks for the account's (AccountReport).

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RE, regex } from '../../api/registry/define';
+import { RE } from '../../api/registry/define';
 import { accountQueryOptions } from '../../data/account';
 import { UnitsPage } from '../../features/units/components/units-page';
 import { PageError } from '../../features/shell/page-error';
@@ -8,7 +8,7 @@ import { optional, searchParam, searchSchema, text } from '../../lib/search-para
 /** /units?unit=<email>: the directory, and the unit shown (bookmarkable). */
 export const Route = createFileRoute('/_auth/units')({
   validateSearch: searchSchema({
-    unit: searchParam(optional(text({ max: 254, pattern: regex(RE.email) })), undefined),
+    unit: searchParam(optional(text({ max: 254, pattern: RE.email })), undefined),
   }),
   loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions(context.api)),
   component: UnitsRoute,

@@ -25,7 +25,6 @@ const PERIOD_WORDS: Record<Period, keyof ActivityWords> = {
   week: 'periodWeek',
   month: 'periodMonth',
 };
-const EMAIL = regex(RE.email);
 
 interface FiltersProps {
   search: ActivitySearch;
@@ -107,7 +106,7 @@ export function ActivityFilters({ search, keys, onChange }: FiltersProps) {
         placeholder={t.customerPlaceholder}
         value={search.unit}
         invalid={t.customerInvalid}
-        valid={(v) => EMAIL.test(v)}
+        valid={(v) => regex(RE.email).test(v)}
         onApply={(unit) => onChange({ unit })}
         type="email"
       />
