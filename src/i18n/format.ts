@@ -46,16 +46,22 @@ export function createFormat(code: string) {
     if (!made) numberFormats.set(key, (made = new Intl.NumberFormat(code, options)));
     return made;
   };
-  const dateTime = new Intl.DateTimeFormat(code, { dateStyle: 'medium', timeStyle: 'short' });
-  const timeOfDay = new Intl.DateTimeFormat(code, { timeStyle: 'medium' });
-  const integer = new Intl.NumberFormat(code, { maximumFractionDigits: 0 });
+  // Made at their first use, as the others: the first formatter of a page loads the engine's locale
+  // data (tens of milliseconds in a first visit's profile), and a page's first render may need none.
+  let dateTime: Intl.DateTimeFormat | undefined;
+  let timeOfDay: Intl.DateTimeFormat | undefined;
+  let integer: Intl.NumberFormat | undefined;
   return {
     locale: code,
     /** A UNIX timestamp (seconds, as the API gives them, docs/partner-api.md#records): date and time. */
-    unixTime: (seconds: number) => dateTime.format(new Date(seconds * 1000)),
+    unixTime: (seconds: number) =>
+      (dateTime ??= new Intl.DateTimeFormat(code, { dateStyle: 'medium', timeStyle: 'short' })).format(
+        new Date(seconds * 1000),
+      ),
     /** The time of day of a moment, to the second. */
-    timeOfDay: (date: Date | number) => timeOfDay.format(date),
-    integer: (value: number) => integer.format(value),
+    timeOfDay: (date: Date | number) =>
+      (timeOfDay ??= new Intl.DateTimeFormat(code, { timeStyle: 'medium' })).format(date),
+    integer: (value: number) => (integer ??= new Intl.NumberFormat(code, { maximumFractionDigits: 0 })).format(value),
     number: (value: number, options?: Intl.NumberFormatOptions) => numberFormat(options).format(value),
     date: (date: Date | number, options?: Intl.DateTimeFormatOptions) => dateFormat(options).format(date),
   };

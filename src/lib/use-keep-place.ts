@@ -13,10 +13,12 @@ export function useKeepPlace<T extends HTMLElement>() {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    let height = el.getBoundingClientRect().height;
+    // Its first height from the observer's first report, made once the page is laid out: read here, it
+    // would lay the new page out inside the task that rendered it (a sync render runs these effects at once).
+    let height: number | null = null;
     const observer = new ResizeObserver(() => {
       const rect = el.getBoundingClientRect();
-      const delta = rect.height - height;
+      const delta = height === null ? 0 : rect.height - height;
       height = rect.height;
       // Its top has not moved: before the change its bottom was at rect.bottom - delta.
       if (delta !== 0 && rect.bottom - delta <= 0) window.scrollBy(0, delta);
