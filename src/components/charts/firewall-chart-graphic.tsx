@@ -62,6 +62,12 @@ function drawTick({ x, y, textAnchor, verticalAnchor, index, payload, tickFormat
   );
 }
 
+/**
+ * The grid's vertical lines, which it has none of: Recharts works out where they would go even with
+ * `vertical={false}`, measuring every day's label in the page (getStringSize, a forced layout each).
+ */
+const noLines = () => [];
+
 export default function FirewallGraphic({ days, attacksName, allowedName, height = 260 }: FirewallGraphicProps) {
   const t = useStore(chartMessages);
   const f = useStore(format);
@@ -164,7 +170,12 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
         </p>
         <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 640, height }}>
           <ComposedChart data={rows} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="2 4" />
+            <CartesianGrid
+              vertical={false}
+              verticalCoordinatesGenerator={noLines}
+              stroke="var(--border)"
+              strokeDasharray="2 4"
+            />
             <XAxis
               dataKey="date"
               tickFormatter={tickDay(f)}
@@ -254,7 +265,12 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
               margin={{ top: 8, right: widths.right + 4, bottom: 0, left: 0 }}
               accessibilityLayer={false}
             >
-              <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="2 4" />
+              <CartesianGrid
+                vertical={false}
+                verticalCoordinatesGenerator={noLines}
+                stroke="var(--border)"
+                strokeDasharray="2 4"
+              />
               <XAxis dataKey="date" hide />
               <YAxis
                 yAxisId="allowed"
