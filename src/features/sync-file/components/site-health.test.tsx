@@ -53,8 +53,9 @@ describe('sites that miss the sync file', () => {
     // The file is uploaded to one of them: its re-check starts a scan, the other stays refused.
     await stack.control('syncfile', { email, domain: 'nosync-a.example', installed: true });
     await user.click(screen.getByRole('button', { name: 'Re-check all 2 sites' }));
+    // The two re-checks run side by side: each answer is waited for (under load, b's came after a's).
     await waitFor(() => expect(row('nosync-a.example')).toHaveTextContent(/File in place/));
-    expect(row('nosync-b.example')).toHaveTextContent('Still missing');
+    await waitFor(() => expect(row('nosync-b.example')).toHaveTextContent('Still missing'));
 
     // Another visit: only the site still refused is listed, with when it was refused.
     first.unmount();
