@@ -42,12 +42,12 @@ interface Summary {
  * lines not sent; Cancel is the deliberate way out.
  */
 export function AddSitesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const t = useStore(addSitesMessages);
   const added = useRef(0);
   const unsent = useRef(false);
   const [asking, setAsking] = useState(false);
   const close = () => {
-    if (added.current > 0) toast({ tone: 'success', title: t.added(added.current) });
+    // The words read when needed: the closed dialog, on every sites page, subscribes to none.
+    if (added.current > 0) toast({ tone: 'success', title: addSitesMessages.get().added(added.current) });
     added.current = 0;
     unsent.current = false;
     setAsking(false);
@@ -60,20 +60,32 @@ export function AddSitesDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   };
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent title={t.title} description={t.description} width="lg">
-        <AddedSoFar />
-        <AddSitesForm
-          onClose={close}
-          onAdded={(n) => (added.current += n)}
-          onUnsent={(has) => {
-            unsent.current = has;
-            if (!has) setAsking(false);
-          }}
-          asking={asking}
-          onKeep={() => setAsking(false)}
-        />
-      </DialogContent>
+      {/* Its content (and its words) only while open, as Radix would mount it: nothing animates out. */}
+      {open ? (
+        <AddSitesContent>
+          <AddSitesForm
+            onClose={close}
+            onAdded={(n) => (added.current += n)}
+            onUnsent={(has) => {
+              unsent.current = has;
+              if (!has) setAsking(false);
+            }}
+            asking={asking}
+            onKeep={() => setAsking(false)}
+          />
+        </AddSitesContent>
+      ) : null}
     </Dialog>
+  );
+}
+
+function AddSitesContent({ children }: { children: React.ReactNode }) {
+  const t = useStore(addSitesMessages);
+  return (
+    <DialogContent title={t.title} description={t.description} width="lg">
+      <AddedSoFar />
+      {children}
+    </DialogContent>
   );
 }
 
