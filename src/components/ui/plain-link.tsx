@@ -1,15 +1,11 @@
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, type NavigateOptions } from '@tanstack/react-router';
 import { useEffect, useRef, type ComponentProps } from 'react';
-
-type Router = ReturnType<typeof useRouter>;
 
 type PlainLinkProps = Omit<ComponentProps<'a'>, 'href'> & {
   /** The address as the router would build it (shown on hover, opened in a new tab). */
   href: string;
-  /** A plain click: the router's navigation to `href`. */
-  go: (router: Router) => Promise<void>;
-  /** The pointer rests on the link: the router preloads its page. */
-  preload: (router: Router) => Promise<unknown>;
+  /** Where the router goes on a plain click, and the page it preloads when the pointer rests on the link. */
+  to: NavigateOptions;
 };
 
 /** As the router's own links wait before preloading a page the pointer rests on (defaultPreloadDelay). */
@@ -23,16 +19,7 @@ const PRELOAD_DELAY_MS = 50;
  * router's state: a Link renders again at every change of the address (a sort,
  * a filter) and builds its location each time, in every row of the table.
  */
-export function PlainLink({
-  href,
-  go,
-  preload,
-  onClick,
-  onMouseEnter,
-  onMouseLeave,
-  onTouchStart,
-  ...props
-}: PlainLinkProps) {
+export function PlainLink({ href, to, onClick, onMouseEnter, onMouseLeave, onTouchStart, ...props }: PlainLinkProps) {
   const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -45,14 +32,14 @@ export function PlainLink({
         const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
         if (event.defaultPrevented || event.button !== 0 || modified || props.target) return;
         event.preventDefault();
-        void go(router);
+        void router.navigate(to);
       }}
       onMouseEnter={(event) => {
         onMouseEnter?.(event);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
           // A page that cannot be preloaded is loaded on the click, and says why there.
-          preload(router).catch(() => undefined);
+          router.preloadRoute(to).catch(() => undefined);
         }, PRELOAD_DELAY_MS);
       }}
       onMouseLeave={(event) => {
@@ -62,7 +49,7 @@ export function PlainLink({
       // A touch is an intent at once, as it is for the router's Link.
       onTouchStart={(event) => {
         onTouchStart?.(event);
-        preload(router).catch(() => undefined);
+        router.preloadRoute(to).catch(() => undefined);
       }}
     />
   );

@@ -16,8 +16,7 @@ export function CustomerCell({ customer }: { customer: string | undefined }) {
   return (
     <PlainLink
       href={customerHref(customer)}
-      go={(router) => router.navigate({ to: '/units', search: { unit: customer } })}
-      preload={(router) => router.preloadRoute({ to: '/units', search: { unit: customer } })}
+      to={{ to: '/units', search: { unit: customer } }}
       title={customer}
       className="block truncate text-link underline-offset-2 hover:underline"
     >

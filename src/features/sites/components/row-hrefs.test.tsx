@@ -23,7 +23,7 @@ describe("a row's links", () => {
     const user = userEvent.setup();
     const { router } = renderInRouter(
       () => (
-        <PlainLink href="/away" go={(r) => r.navigate({ href: '/away' })} preload={() => Promise.resolve()}>
+        <PlainLink href="/away" to={{ href: '/away' }}>
           Go away
         </PlainLink>
       ),

@@ -61,8 +61,7 @@ function DomainCell({ site }: { site: Site }) {
     <div className="min-w-0 leading-tight">
       <PlainLink
         href={siteHref(site.domain)}
-        go={(router) => router.navigate({ to: '/sites/$domain', params: { domain: site.domain } })}
-        preload={(router) => router.preloadRoute({ to: '/sites/$domain', params: { domain: site.domain } })}
+        to={{ to: '/sites/$domain', params: { domain: site.domain } }}
         tabIndex={-1}
         title={site.host !== site.domain ? t.punycode({ host: site.host }) : site.domain}
         className="block truncate font-medium text-foreground hover:text-link hover:underline"
