@@ -70,8 +70,22 @@ function openPostgres(url: string): OpenedDb {
   return { db: new Kysely<WorkspaceDatabase>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
 }
 
-/** Tries at migrating one SQLite file that another process is migrating too. */
-const SQLITE_MIGRATE_TRIES = 5;
+/** Tries at migrating a database that another process is migrating, or changing, too. */
+const MIGRATE_TRIES = 5;
+
+/**
+ * A name or object read from PostgreSQL's catalog was dropped before it was looked up:
+ * invalid_schema_name, undefined_table, or an internal "cache lookup failed" on its id.
+ */
+function isDroppedMeanwhile(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  if (error.code === '3F000' || error.code === '42P01') return true;
+  return (
+    error.code === 'XX000' &&
+    error instanceof Error &&
+    /cache lookup failed|could not open relation/.test(error.message)
+  );
+}
 
 async function migrate({ db, engine }: OpenedDb): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which: on a database
@@ -90,8 +104,12 @@ async function migrate({ db, engine }: OpenedDb): Promise<void> {
   let outcome = await migrator.migrateToLatest();
   // Kysely locks migrations on PostgreSQL only; two processes opening one new SQLite file
   // at once: the one that lost the race (busy, or "table already exists") tries again, and
-  // finds the work done. A migration that fails for itself fails every try.
-  for (let tries = 1; engine === 'sqlite' && outcome.error !== undefined && tries < SQLITE_MIGRATE_TRIES; tries += 1) {
+  // finds the work done. On PostgreSQL, Kysely first reads every schema's tables by name: a
+  // schema or table another deployment drops meanwhile (the tests' schemas, side by side)
+  // fails that read with "does not exist", and a second read does not see it. A migration
+  // that fails for itself fails every try.
+  const retried = (error: unknown) => engine === 'sqlite' || isDroppedMeanwhile(error);
+  for (let tries = 1; outcome.error !== undefined && retried(outcome.error) && tries < MIGRATE_TRIES; tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100 * tries));
     outcome = await migrator.migrateToLatest();
   }
