@@ -28,6 +28,7 @@ import { Hono } from 'hono';
 import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
 import type { ApiDeps, Ctx } from './api-call.ts';
 import { createApiRoute } from './api-route.ts';
+import { compressJsonAnswer } from './compress.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
 import {
   EMBED_ASSET_HEADERS,
@@ -111,7 +112,11 @@ export function createProxy(options: ProxyOptions): ProxyApp {
     '/workspace/*',
     workspace === undefined
       ? notFound
-      : (c) => workspace.handle(c.req.raw, { clientAddress: clientAddressOf(c), origin: originFor(c) }),
+      : async (c) =>
+          compressJsonAnswer(
+            await workspace.handle(c.req.raw, { clientAddress: clientAddressOf(c), origin: originFor(c) }),
+            c.req.header('accept-encoding'),
+          ),
   );
 
   if (sandboxPages === null) {

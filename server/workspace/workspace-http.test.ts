@@ -14,7 +14,7 @@ import { ENGINES, type TestPlace } from './test-engines.ts';
 
 const AGENCY = { title: 'Agency & Co', email: 'office@agency.example' };
 
-describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, place: makePlace }) => {
+describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, name, place: makePlace }) => {
   let place: TestPlace;
   let stack: RemoteStack;
 
@@ -31,6 +31,31 @@ describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, place:
 
   const workspace = (at: RealStack, credentials: Credentials | null) =>
     createWorkspaceClient({ baseUrl: at.origin, getCredentials: () => credentials });
+
+  // The HTTP layer's, the same on either engine.
+  it.skipIf(!available || name !== 'SQLite')('compresses its JSON answers when asked, as the API’s are', async () => {
+    const ana = await stack.signIn('ana@agency.example');
+    const encodings: (string | null)[] = [];
+    const client = createWorkspaceClient({
+      baseUrl: stack.origin,
+      getCredentials: () => ana,
+      fetch: async (input, init) => {
+        const answer = await globalThis.fetch(input, {
+          ...init,
+          headers: { ...Object.fromEntries(new Headers(init?.headers)), 'Accept-Encoding': 'gzip' },
+        });
+        encodings.push(answer.headers.get('content-encoding'));
+        return answer;
+      },
+    });
+    const emails = Array.from({ length: 60 }, (_, i) => `customer${i}@business${i}.example`);
+    await client.addUnits(emails, 'import');
+    encodings.length = 0;
+    // A directory of 60 customers is several kilobytes: compressed. Who one is, a few hundred bytes: as it is.
+    expect((await client.units()).map((u) => u.email).sort()).toEqual([...emails].sort());
+    expect((await client.me()).account.email).toBe('ana@agency.example');
+    expect(encodings).toEqual(['gzip', null]);
+  });
 
   it.skipIf(!available)("answers only the key's own account; another account's key reads nothing", async () => {
     const ana = await stack.signIn('ana@agency.example');
