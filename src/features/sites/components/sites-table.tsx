@@ -160,7 +160,7 @@ export function SitesTable(props: SitesTableProps) {
   // The rows in view (not the focused row kept far away): their windows are asked for.
   const [first, last] = [virtualizer.range?.startIndex ?? 0, virtualizer.range?.endIndex ?? 0];
   useEffect(() => onRange?.(first, last), [onRange, first, last]);
-  const keyBase = useRowKeyBase(rows, virtualizer.range?.startIndex ?? 0, items.length);
+  const keyBase = useRowKeyBase(rows, rows.count, first, last, items.length);
   // Item positions count from the page's top (scrollMargin); the spacers from the table's.
   const margin = virtualizer.options.scrollMargin;
   const total = virtualizer.getTotalSize();

@@ -2,6 +2,16 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
+ * How far the new list's rows in view are from where the last ones were. A shorter list that ends
+ * above the place in view: the page's scroll comes to rest at its end, with as many rows from it as
+ * were in view. The range may not say so yet: until the new rows are drawn, the page keeps its old
+ * height and scroll (on a busy machine the count and the rows come in one render).
+ */
+function jumpOf(was: { first: number; last: number }, first: number, count: number): number {
+  return Math.min(first, Math.max(0, count - (was.last - was.first + 1))) - was.first;
+}
+
+/**
  * The rows' React keys are their index less this base. A scroll keeps it, so
  * a row keeps its key (and the focused row its DOM) while in view, as index
  * keys would. When a new list (a search, a filter, a sort) shows rows at
@@ -10,16 +20,16 @@ import { useLayoutEffect, useRef, useState } from 'react';
  * view keep their components and take the new sites (an update), instead of
  * some twenty rows unmounting and mounting again at a keystroke.
  */
-export function useRowKeyBase(rows: unknown, first: number, shown: number): number {
+export function useRowKeyBase(rows: unknown, count: number, first: number, last: number, shown: number): number {
   const [keyed, setKeyed] = useState({ rows, base: 0 });
-  // The first row in view as last committed (a scroll changes it without a new list).
-  const committedFirst = useRef(first);
+  // The rows in view as last committed (a scroll changes them without a new list).
+  const committed = useRef({ first, last });
   useLayoutEffect(() => {
-    committedFirst.current = first;
+    committed.current = { first, last };
   });
   if (keyed.rows === rows) return keyed.base;
   // eslint-disable-next-line react-hooks/refs -- read once per new list: where React last committed the rows
-  const jump = first - committedFirst.current;
+  const jump = jumpOf(committed.current, first, count);
   const base = Math.abs(jump) >= shown ? keyed.base + jump : keyed.base;
   setKeyed({ rows, base });
   return base;
