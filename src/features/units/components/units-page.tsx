@@ -4,7 +4,7 @@
  * service on demand, a look-up by e-mail, and the chosen unit's sites and actions.
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
@@ -106,6 +106,11 @@ function LookUpForm({ onFound }: { onFound: (unit: string) => void }) {
   );
 }
 
+/** At most this many customers are drawn at once: the directory of 100,000 sites holds about 16,000. */
+const UNITS_SHOWN = 100;
+/** From this many customers on, the list has a box to find one in it. */
+const FIND_FROM = 10;
+
 function UnitList({
   units,
   selected,
@@ -117,34 +122,74 @@ function UnitList({
 }) {
   const t = useStore(unitsMessages);
   const f = useStore(format);
+  const [text, setText] = useState('');
+  const wanted = normalEmail(text);
+  const matches = useMemo(
+    () => (wanted === '' ? units : units.filter((u) => u.email.includes(wanted))),
+    [units, wanted],
+  );
+  const shown = matches.slice(0, UNITS_SHOWN);
+  const findId = useId();
+  const statusId = useId();
+  const status =
+    wanted !== '' && matches.length === 0
+      ? t.listNoMatch({ text: text.trim() })
+      : matches.length > shown.length
+        ? t.listShowing({ shown: f.integer(shown.length), total: f.integer(matches.length) })
+        : wanted !== ''
+          ? t.listMatches(matches.length)
+          : '';
   return (
     <nav aria-label={t.listLabel}>
       <h2 className="mb-2 text-base font-semibold">{t.listLabel}</h2>
       {units.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t.empty}</p>
       ) : (
-        <ul className="space-y-1">
-          {units.map((u) => (
-            <li key={u.email}>
-              <button
-                type="button"
-                aria-current={u.email === selected ? 'true' : undefined}
-                onClick={() => onSelect(u.email)}
-                className={cn(
-                  'block w-full rounded-md border px-3 py-2 text-left text-sm',
-                  u.email === selected ? 'border-primary bg-accent' : 'border-border bg-surface hover:bg-accent',
-                )}
-              >
-                <span className="block font-medium break-all text-foreground">{u.email}</span>
-                <span className="block text-xs text-muted-foreground">
-                  {u.source === 'shared' ? t.sourceShared : u.source === 'import' ? t.sourceImport : t.sourceLookup} ·{' '}
-                  {t.addedOn({ date: f.date(u.added, { dateStyle: 'medium' }) })}
-                </span>
-                <UnitCheckNote unit={u} />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          {units.length >= FIND_FROM ? (
+            <div className="mb-2 space-y-1">
+              <label htmlFor={findId} className="block text-sm font-medium text-foreground">
+                {t.findLabel}
+              </label>
+              <Input
+                id={findId}
+                type="search"
+                autoComplete="off"
+                placeholder={t.findPlaceholder}
+                value={text}
+                maxLength={254}
+                aria-describedby={statusId}
+                onChange={(e) => setText(e.currentTarget.value)}
+              />
+            </div>
+          ) : null}
+          {/* Said when it changes (a screen reader hears how many match as the address is typed). */}
+          <p id={statusId} role="status" className={cn('text-xs text-muted-foreground', status ? 'mb-2' : 'sr-only')}>
+            {status}
+          </p>
+          <ul className="space-y-1">
+            {shown.map((u) => (
+              <li key={u.email}>
+                <button
+                  type="button"
+                  aria-current={u.email === selected ? 'true' : undefined}
+                  onClick={() => onSelect(u.email)}
+                  className={cn(
+                    'block w-full rounded-md border px-3 py-2 text-left text-sm',
+                    u.email === selected ? 'border-primary bg-accent' : 'border-border bg-surface hover:bg-accent',
+                  )}
+                >
+                  <span className="block font-medium break-all text-foreground">{u.email}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {u.source === 'shared' ? t.sourceShared : u.source === 'import' ? t.sourceImport : t.sourceLookup} ·{' '}
+                    {t.addedOn({ date: f.date(u.added, { dateStyle: 'medium' }) })}
+                  </span>
+                  <UnitCheckNote unit={u} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </nav>
   );

@@ -1,0 +1,48 @@
+/**
+ * The units page's list of customers at scale, on the real stack: at most a
+ * hundred are drawn, a box finds the others, and a status says how many
+ * match (for a screen reader as it changes).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startRealStack, type RealStack } from '../../../../test-support/real-stack';
+import { workspaceOf } from '../../../data/workspace-client';
+import { renderInRouter } from '../../../test/render-in-router';
+import { UnitsPage } from './units-page';
+
+let stack: RealStack;
+beforeAll(async () => {
+  stack = await startRealStack();
+});
+afterAll(() => stack.close());
+
+it('draws the first hundred of 130 customers, and finds the others by part of the address', async () => {
+  const api = stack.client(await stack.signIn(`many-units-${Date.now().toString(36)}@spa.example`));
+  const emails = Array.from({ length: 130 }, (_, i) => `owner${String(i).padStart(3, '0')}@shop.example`);
+  await workspaceOf(api).addUnits(emails, 'import');
+  const chosen: string[] = [];
+  renderInRouter(() => <UnitsPage unit={undefined} onSelect={(unit) => unit && chosen.push(unit)} />, { api });
+
+  const list = await screen.findByRole('navigation', { name: 'Customers' });
+  await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(100));
+  expect(within(list).getByRole('status')).toHaveTextContent(
+    'The first 100 of 130: type part of an address to find the others.',
+  );
+  expect(within(list).queryByRole('button', { name: /owner120@/ })).toBeNull();
+
+  const find = within(list).getByRole('searchbox', { name: 'Find in the list' });
+  await userEvent.type(find, 'OWNER12');
+  await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(10));
+  expect(within(list).getByRole('status')).toHaveTextContent('10 customers match.');
+  await userEvent.click(within(list).getByRole('button', { name: /owner125@shop\.example/ }));
+  expect(chosen).toEqual(['owner125@shop.example']);
+
+  await userEvent.type(find, 'x');
+  expect(within(list).queryAllByRole('button')).toHaveLength(0);
+  expect(within(list).getByRole('status')).toHaveTextContent(
+    'No customer in the list contains “OWNER12x”. Look the address up with the service above.',
+  );
+  // What was typed stays.
+  expect(find).toHaveValue('OWNER12x');
+});
