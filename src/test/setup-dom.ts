@@ -25,9 +25,10 @@ if (!globalThis.ResizeObserver) {
 }
 
 // Component tests talk to a real server (test-support/real-stack.ts): on a busy machine an
-// answer can take seconds, so findBy*/waitFor wait for the state up to 10 s instead of
-// Testing Library's 1 s. A state that never comes still fails, only later.
-configure({ asyncUtilTimeout: 10_000 });
+// answer can take seconds (and a cold clone's first lazy import over 10), so findBy*/waitFor
+// wait for the state up to 20 s instead of Testing Library's 1 s. A state that never comes
+// still fails, only later.
+configure({ asyncUtilTimeout: 20_000 });
 
 // Components render as on a signed-in page, whose layout has loaded every error text.
 beforeAll(() => loadSignedInErrorTexts());

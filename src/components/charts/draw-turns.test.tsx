@@ -44,7 +44,7 @@ describe('draw turns', () => {
     const b = chart(log, 'b');
     await aTask();
     expect(log).toEqual(['a in turn']);
-    await expect.poll(() => log, { timeout: 2_000 }).toEqual(['a in turn', 'b in turn']);
+    await expect.poll(() => log, { timeout: 10_000 }).toEqual(['a in turn', 'b in turn']);
     a();
     b();
   });
