@@ -26,6 +26,9 @@ describe('useRowKeyBase', () => {
     expect(hook.result.current).toBe(0);
     hook.rerender({ ...long, first: 60, last: 75 });
     expect(hook.result.current).toBe(0);
+    // A new list near where it was scrolled to (a sort that moves the view a row): the keys stay.
+    hook.rerender({ ...long, rows: ['sorted'], first: 61, last: 76 });
+    expect(hook.result.current).toBe(0);
   });
 
   it('gives a list of ten, far above, the keys of the rows that were in view', () => {

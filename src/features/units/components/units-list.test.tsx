@@ -46,3 +46,17 @@ it('draws the first hundred of 130 customers, and finds the others by part of th
   // What was typed stays.
   expect(find).toHaveValue('OWNER12x');
 });
+
+it('shows the chosen customer in the list when it is beyond the first hundred', async () => {
+  const api = stack.client(await stack.signIn(`chosen-unit-${Date.now().toString(36)}@spa.example`));
+  const emails = Array.from({ length: 130 }, (_, i) => `buyer${String(i).padStart(3, '0')}@shop.example`);
+  await workspaceOf(api).addUnits(emails, 'import');
+  renderInRouter(() => <UnitsPage unit="buyer120@shop.example" onSelect={() => undefined} />, { api });
+
+  const list = await screen.findByRole('navigation', { name: 'Customers' });
+  await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(100));
+  const buttons = within(list).getAllByRole('button');
+  expect(buttons[0]).toHaveAccessibleName(/^buyer120@shop\.example/);
+  expect(buttons[0]).toHaveAttribute('aria-current', 'true');
+  expect(buttons[1]).toHaveAccessibleName(/^buyer000@shop\.example/);
+});

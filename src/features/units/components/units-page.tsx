@@ -123,12 +123,19 @@ function UnitList({
   const t = useStore(unitsMessages);
   const f = useStore(format);
   const [text, setText] = useState('');
-  const wanted = normalEmail(text);
+  // Typed while the box showed: not a filter once it is gone (fewer customers than FIND_FROM).
+  const wanted = units.length >= FIND_FROM ? normalEmail(text) : '';
   const matches = useMemo(
     () => (wanted === '' ? units : units.filter((u) => u.email.includes(wanted))),
     [units, wanted],
   );
-  const shown = matches.slice(0, UNITS_SHOWN);
+  const first = matches.slice(0, UNITS_SHOWN);
+  // The chosen customer (from the address or a look-up) shows in the list, first, when it is beyond the first ones.
+  const chosen =
+    selected === undefined || first.some((u) => u.email === selected)
+      ? undefined
+      : matches.find((u) => u.email === selected);
+  const shown = chosen ? [chosen, ...first.slice(0, UNITS_SHOWN - 1)] : first;
   const findId = useId();
   const statusId = useId();
   const status =
