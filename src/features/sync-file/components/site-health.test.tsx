@@ -66,6 +66,26 @@ describe('sites that miss the sync file', () => {
     expect(screen.getByRole('button', { name: 'Re-check nosync-b.example' })).toBeEnabled();
   });
 
+  it('reads the whole list once per visit, not every minute as the sites table does', async () => {
+    const reads: string[] = [];
+    const counting: typeof globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/api/sites_list/')) reads.push(url);
+      return globalThis.fetch(input, init);
+    };
+    const api = stack.client(await stack.signIn(`health-once-${Date.now().toString(36)}@spa.example`), counting);
+    await api.sites_add(['once.example']);
+    reads.length = 0;
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderInRouter(() => <SiteHealth />, { api });
+    await screen.findByRole('button', { name: 'Scan the 1 site never scanned' });
+    expect(reads).toHaveLength(1);
+    // Three minutes of the sites table's one-minute interval: no read is asked for.
+    vi.advanceTimersByTime(3 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads).toHaveLength(1);
+  });
+
   it("says it is reading the team's record before it says no site misses the file", async () => {
     const credentials = await stack.signIn(`health-wait-${Date.now().toString(36)}@spa.example`);
     let release: () => void = () => undefined;

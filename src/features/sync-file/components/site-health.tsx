@@ -46,8 +46,9 @@ export function SiteHealth() {
   const evidencePending = useSyncEvidencePending();
   const scanning = useScanning();
   const watcher = useScanWatcher();
-  // Not suspended: the file and the guide show while the list loads (or when it fails).
-  const { data: sites, dataUpdatedAt } = useSitesQuery(undefined);
+  // Not suspended: the file and the guide show while the list loads (or when it fails). Read once per
+  // visit: the lists are judged from it, and a re-check asks the service about each site itself.
+  const { data: sites, dataUpdatedAt } = useSitesQuery(undefined, { poll: false });
   const [checks, setChecks] = useState<Readonly<Record<string, Check>>>({});
   const [bulk, setBulk] = useState<{ done: number; total: number; running: boolean } | null>(null);
   const stopped = useRef(false);
