@@ -106,6 +106,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
   shareSearch: 'Search your sites',
   shareNone: 'No site matches.',
   shareListLabel: 'Sites you can share, by name',
+  shareShowing: params('The first {shown} of {total} sites: type part of a name to find the others.'),
   shareSelected: count({ one: '{count} site chosen', other: '{count} sites chosen' }),
   shareSubmit: count({ one: 'Share {count} site', other: 'Share {count} sites' }),
   shared: count({ one: '{count} site shared.', other: '{count} sites shared.' }),

@@ -12,6 +12,7 @@ import { useShareSites } from '../../../data/site-mutations';
 import { useSitesQuery } from '../../../data/sites';
 import { customerOf, useCustomerMap } from '../../../data/workspace';
 import { commonMessages } from '../../../i18n/common-messages';
+import { format } from '../../../i18n/format';
 import { toast } from '../../../lib/toast-store';
 import { unitsMessages } from '../messages';
 import { unitShareMessages } from '../share-messages';
@@ -31,11 +32,15 @@ interface ShareSitesDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/** At most this many matching sites are drawn at once (an account of 100,000 sites would draw them all). */
+const SHARE_SHOWN = 200;
+
 /** Share more of the account's sites with a unit (sites_add with share, docs/partner-api.md#lifecycle; needs the agency record). */
 export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSitesDialogProps) {
   const t = useStore(unitsMessages);
   const s = useStore(unitShareMessages);
   const common = useStore(commonMessages);
+  const f = useStore(format);
   const agency = useAgency();
   const sites = useSitesQuery(undefined, { enabled: open });
   const { customers } = useCustomerMap(open);
@@ -109,8 +114,8 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
                 aria-label={t.shareListLabel}
                 className="max-h-72 divide-y divide-border overflow-y-auto rounded-md border border-border"
               >
-                {matches.map((site) => (
-                  // Every match is listed; the browser skips laying out the ones out of view.
+                {matches.slice(0, SHARE_SHOWN).map((site) => (
+                  // The browser skips laying out the ones out of view.
                   <li
                     key={site.domain}
                     className="px-3 py-2 [contain-intrinsic-size:auto_2.25rem] [content-visibility:auto]"
@@ -144,6 +149,11 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
                 ))}
               </ul>
             )}
+            {matches.length > SHARE_SHOWN ? (
+              <p className="text-sm text-muted-foreground">
+                {t.shareShowing({ shown: f.integer(SHARE_SHOWN), total: f.integer(matches.length) })}
+              </p>
+            ) : null}
             <p className="text-sm font-medium" role="status">
               {t.shareSelected(chosen.size)}
             </p>
