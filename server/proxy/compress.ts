@@ -76,6 +76,21 @@ export async function maybeCompress(
 }
 
 /**
+ * A JSON body compressed when the client accepts it and it is worth it, its headers set to match:
+ * `Vary: Accept-Encoding` always (the answer depends on it), `Content-Encoding` when packed.
+ */
+export async function packJson(
+  body: Uint8Array,
+  headers: Headers,
+  acceptEncoding: string | null | undefined,
+): Promise<Uint8Array> {
+  const packed = await maybeCompress(body, acceptEncoding);
+  headers.set('Vary', 'Accept-Encoding');
+  if (packed.encoding !== null) headers.set('Content-Encoding', packed.encoding);
+  return packed.body;
+}
+
+/**
  * A JSON answer of our own (the workspace's and the read model's, /workspace/…) compressed as the
  * API's are: a page of the sites table is about 60 KB of JSON, a customer directory of 100,000 sites
  * about 2 MB. Other answers (a streamed CSV export, an empty 204) are passed on as they are.
@@ -88,10 +103,8 @@ export async function compressJsonAnswer(
   if (response.body === null || response.headers.has('content-encoding') || !type.startsWith('application/json')) {
     return response;
   }
-  const packed = await maybeCompress(new Uint8Array(await response.arrayBuffer()), acceptEncoding);
   const headers = new Headers(response.headers);
-  headers.set('Vary', 'Accept-Encoding');
   headers.delete('content-length');
-  if (packed.encoding !== null) headers.set('Content-Encoding', packed.encoding);
-  return new Response(bodyBytes(packed.body), { status: response.status, statusText: response.statusText, headers });
+  const body = await packJson(new Uint8Array(await response.arrayBuffer()), headers, acceptEncoding);
+  return new Response(bodyBytes(body), { status: response.status, statusText: response.statusText, headers });
 }

@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
 import { readLimited } from '../read-limited.ts';
 import { bodyBytes } from './bytes.ts';
 import { embedExample } from './embedding.ts';
-import { maybeCompress } from './compress.ts';
+import { packJson } from './compress.ts';
 import { inProcessLink } from './in-process.ts';
 import { hostNameOf, isLoopbackHost } from '../loopback.ts';
 import { targetProblem, type ProxyEnv } from './target.ts';
@@ -124,10 +124,7 @@ export function createSandboxPages(options: SandboxPagesOptions): SandboxPages {
     });
     let bytes = pageBody ?? new Uint8Array(0);
     if ((out.get('content-type') ?? '').includes('json')) {
-      const packed = await maybeCompress(bytes, c.req.header('accept-encoding') ?? null);
-      out.set('Vary', 'Accept-Encoding');
-      if (packed.encoding !== null) out.set('Content-Encoding', packed.encoding);
-      bytes = packed.body;
+      bytes = await packJson(bytes, out, c.req.header('accept-encoding'));
     }
     return new Response(bodyBytes(bytes), { status: page.status, headers: out });
   };
