@@ -37,6 +37,9 @@ export default defineConfig({
     // 2 s idle can take 20. A test that hangs still fails, only later.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a state up to 20 s, not Vitest's 1 s: a write recorded in the
+    // background took longer than that beside a cold npm test on a slow machine.
+    expect: { poll: { timeout: 20_000 } },
     // The files of a worker share its modules instead of loading them anew each (the whole
     // run 110 s → 45 s on 2 cores): every test makes the state it needs (its own sandbox, account, query client,
     // DOM cleaned up after each test) and undoes what it sets globally. Run
