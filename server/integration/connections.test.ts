@@ -52,6 +52,9 @@ interface Slow {
   answer: Promise<string>;
 }
 
+/** How many slow connections have been closed so far (by the server's timeout or its refusal). */
+let closed = 0;
+
 /** A connection from `from` (a loopback address) that sends half a request's headers and waits. */
 async function slowConnection(from: string): Promise<Slow> {
   const socket = connect({ port, host: '127.0.0.1', localAddress: from });
@@ -59,7 +62,10 @@ async function slowConnection(from: string): Promise<Slow> {
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   socket.on('error', () => {});
   const answer = new Promise<string>((resolve) =>
-    socket.once('close', () => resolve(Buffer.concat(chunks).toString('latin1'))),
+    socket.once('close', () => {
+      closed++;
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    }),
   );
   await once(socket, 'connect');
   socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 'latin1');
@@ -70,16 +76,15 @@ function openConnections(): Promise<number> {
   return new Promise((resolve, reject) => http.getConnections((err, count) => (err ? reject(err) : resolve(count))));
 }
 
-/** A plain request from 127.0.0.1, timed. */
-async function probe(): Promise<{ ms: number; answer: string }> {
-  const started = performance.now();
-  const answer = await sendRaw(port, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
-  return { ms: performance.now() - started, answer };
+/** A plain request from 127.0.0.1: what the server answered. */
+function probe(): Promise<string> {
+  return sendRaw(port, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
 }
 
 describe('bounded connections', () => {
-  it('caps one address, answers others within a second, and closes slow requests after the headers timeout', async () => {
+  it('caps one address, answers others while it holds them, and closes slow requests after the headers timeout', async () => {
     const started = performance.now();
+    closed = 0;
     const slow: Slow[] = [];
     for (let batch = 0; batch < 20; batch++) {
       slow.push(...(await Promise.all(Array.from({ length: 100 }, () => slowConnection('127.0.0.2')))));
@@ -88,9 +93,12 @@ describe('bounded connections', () => {
     // One address holds at most its share of the server's connections at any time.
     expect(await openConnections()).toBeLessThanOrEqual(PER_ADDRESS);
 
+    // Another client is answered while the flood still holds its places (a state, not a duration:
+    // a busy machine cannot fail it). A server that made it wait for a free place would answer it
+    // only once the held connections had timed out and closed.
     const other = await probe();
-    expect(other.answer).toMatch(/^HTTP\/1\.1 200 /);
-    expect(other.ms).toBeLessThan(1_000);
+    expect(other).toMatch(/^HTTP\/1\.1 200 /);
+    expect(slow.length - closed).toBeGreaterThan(0);
 
     const answers = await Promise.all(slow.map((s) => s.answer));
     const timedOut = answers.filter((a) => a.startsWith('HTTP/1.1 408 '));
@@ -119,7 +127,7 @@ describe('bounded connections', () => {
     expect(timedOut).toBeLessThanOrEqual(IN_ALL + PER_ADDRESS);
     expect(answers.length - timedOut).toBeGreaterThanOrEqual(8 * PER_ADDRESS - IN_ALL - PER_ADDRESS);
     // Once they are gone, the server answers again.
-    expect((await probe()).answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await probe()).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
 
