@@ -119,97 +119,109 @@ async function firstSitePath(page: Page): Promise<string> {
 /** A demo unit (server/sandbox/demo/fixtures.ts): its detail on /units and its printable report. */
 const DEMO_UNIT = encodeURIComponent('owner@bakery-rose.example');
 
-/** 'site' and 'site report' stand for the demo account's first site and its printable report. */
-const SIGNED_IN_PAGES = [
-  '/',
-  '/sites',
-  'site',
-  'site report',
-  '/units',
-  `/units?unit=${DEMO_UNIT}`,
-  `/units/${DEMO_UNIT}/report`,
-  '/activity',
-  '/agency',
-  '/sync-file',
-  '/developer',
-  '/developer?tab=account',
-  '/developer?tab=playground',
-  '/developer?tab=request',
-  '/developer?tab=errors',
-  '/no-such-page',
+/**
+ * The pages looked at, in groups of a few (each group one test, so they run side by side and a slow
+ * machine does not run one test past its time): 'login' is the login page's two steps, signed out;
+ * 'site' and 'site report' the demo account's first site and its printable report; 'add sites' the
+ * Add sites dialog with its preview of what was pasted.
+ */
+const PAGE_GROUPS = [
+  ['login', '/', '/no-such-page'],
+  ['/sites', 'site', 'site report', 'add sites'],
+  ['/units', `/units?unit=${DEMO_UNIT}`, `/units/${DEMO_UNIT}/report`, '/activity'],
+  ['/agency', '/sync-file', '/developer', '/developer?tab=account'],
+  ['/developer?tab=playground', '/developer?tab=request', '/developer?tab=errors'],
 ] as const;
 
-/** Visits the login page (both steps) and every signed-in page, calling `check` on each. */
-async function visitEveryPage(page: Page, session: E2eSession, check: (name: string) => Promise<void>): Promise<void> {
-  await page.goto('/login');
-  await settled(page);
-  await check('/login');
-  await page.locator('input[type="email"]').fill(uniqueEmail('german'));
-  await page.locator('input[type="email"]').press('Enter');
-  await expect(page.locator('input[autocomplete="one-time-code"]')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await check('/login (code)');
+type Stop = (typeof PAGE_GROUPS)[number][number];
 
-  await openSignedIn(page, session, '/');
+/** Visits the pages of `stops`, calling `check` on each. */
+async function visitPages(
+  page: Page,
+  session: E2eSession,
+  stops: readonly Stop[],
+  check: (name: string) => Promise<void>,
+): Promise<void> {
+  let signedIn = false;
   let sitePath = '';
-  for (const entry of SIGNED_IN_PAGES) {
-    if (entry === 'site') sitePath = await firstSitePath(page);
-    const path = entry === 'site' ? sitePath : entry === 'site report' ? `${sitePath}/report` : entry;
+  for (const stop of stops) {
+    if (stop === 'login') {
+      await page.goto('/login');
+      await settled(page);
+      await check('/login');
+      await page.locator('input[type="email"]').fill(uniqueEmail('german'));
+      await page.locator('input[type="email"]').press('Enter');
+      await expect(page.locator('input[autocomplete="one-time-code"]')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await check('/login (code)');
+      continue;
+    }
+    if (!signedIn) {
+      await openSignedIn(page, session, '/');
+      signedIn = true;
+    }
+    if (stop === 'add sites') {
+      await page.goto('/sites');
+      await settled(page);
+      const toolbar = ((await page.locator('html').getAttribute('lang')) === 'de' ? de : en).sitesToolbar;
+      await page.getByRole('button', { name: toolbar?.addSites as string, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('textarea').fill('neu.example\nkein domain');
+      await expect(dialog.locator('li, tr').filter({ hasText: 'kein domain' }).first()).toBeVisible();
+      await check('/sites (add sites dialog)');
+      continue;
+    }
+    if (stop === 'site') sitePath = await firstSitePath(page);
+    if (stop === 'site report' && sitePath === '') sitePath = await firstSitePath(page);
+    const path = stop === 'site' ? sitePath : stop === 'site report' ? `${sitePath}/report` : stop;
     await page.goto(path);
     await settled(page);
     await check(path);
   }
-  // A dialog, with its preview of what was pasted.
-  await page.goto('/sites');
-  await settled(page);
-  const toolbar = ((await page.locator('html').getAttribute('lang')) === 'de' ? de : en).sitesToolbar;
-  await page.getByRole('button', { name: toolbar?.addSites as string, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('textarea').fill('neu.example\nkein domain');
-  await expect(dialog.locator('li, tr').filter({ hasText: 'kein domain' }).first()).toBeVisible();
-  await check('/sites (add sites dialog)');
 }
 
 test.describe('in German (the browser asks for de-DE)', () => {
   test.use({ locale: 'de-DE' });
 
-  test(
-    'every page speaks German: no English message left, <html lang="de">, German dates; axe finds nothing serious',
-    WIDE,
-    async ({ page }, testInfo) => {
-      test.setTimeout(180_000);
-      const session = await signInViaApi(page.request, DEMO_EMAIL);
-      const left: string[] = [];
-      const violations: string[] = [];
-      await visitEveryPage(page, session, async (name) => {
-        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-        left.push(...(await englishLeft(page)).map((text) => `${name}: ${text}`));
-        violations.push(...(await seriousViolations(page)).map((v) => `${name}: ${v}`));
-      });
-      expect(left).toEqual([]);
-      expect(violations).toEqual([]);
+  for (const [index, stops] of PAGE_GROUPS.entries()) {
+    test(
+      `every page speaks German (${index + 1} of ${PAGE_GROUPS.length}: ${stops.join(', ')}): no English message left, <html lang="de">; axe finds nothing serious`,
+      WIDE,
+      async ({ page }) => {
+        test.setTimeout(120_000);
+        const session = await signInViaApi(page.request, DEMO_EMAIL);
+        const left: string[] = [];
+        const violations: string[] = [];
+        await visitPages(page, session, stops, async (name) => {
+          await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+          left.push(...(await englishLeft(page)).map((text) => `${name}: ${text}`));
+          violations.push(...(await seriousViolations(page)).map((v) => `${name}: ${v}`));
+        });
+        expect(left).toEqual([]);
+        expect(violations).toEqual([]);
+      },
+    );
+  }
 
-      // Words, dates and numbers in German on the sites table, seen at 1280 and 360 px.
-      await page.goto('/sites');
-      await settled(page);
-      await expect(page.getByRole('heading', { level: 1, name: de.sites?.title as string })).toBeVisible();
-      await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
-      // "24. Okt." and "13:16": Intl's German, not "Oct 24" and "1:16 PM".
-      await expect(page.locator('main table')).toContainText(
-        /\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.?,? ?\d{2}:\d{2}/,
-      );
-      await attachScreenshot(page, testInfo, 'german-sites-1280');
-      await page.setViewportSize({ width: 360, height: 800 });
-      await settled(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
-      await attachScreenshot(page, testInfo, 'german-sites-360');
-      await page.goto('/agency');
-      await settled(page);
-      await attachScreenshot(page, testInfo, 'german-agency-360');
-    },
-  );
+  test('the sites table in German: words, dates and numbers, at 1280 and 360 px', WIDE, async ({ page }, testInfo) => {
+    const session = await signInViaApi(page.request, DEMO_EMAIL);
+    await openSignedIn(page, session, '/sites');
+    await settled(page);
+    await expect(page.getByRole('heading', { level: 1, name: de.sites?.title as string })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+    // "24. Okt." and "13:16": Intl's German, not "Oct 24" and "1:16 PM".
+    await expect(page.locator('main table')).toContainText(
+      /\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.?,? ?\d{2}:\d{2}/,
+    );
+    await attachScreenshot(page, testInfo, 'german-sites-1280');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await attachScreenshot(page, testInfo, 'german-sites-360');
+    await page.goto('/agency');
+    await settled(page);
+    await attachScreenshot(page, testInfo, 'german-agency-360');
+  });
 });
 
 test.describe('in English (the browser asks for en-US)', () => {
@@ -221,10 +233,12 @@ test.describe('in English (the browser asks for en-US)', () => {
     test.setTimeout(180_000);
     const session = await signInViaApi(page.request, DEMO_EMAIL);
     const without: string[] = [];
-    await visitEveryPage(page, session, async (name) => {
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      if ((await englishLeft(page)).length === 0) without.push(name);
-    });
+    for (const stops of PAGE_GROUPS) {
+      await visitPages(page, session, stops, async (name) => {
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        if ((await englishLeft(page)).length === 0) without.push(name);
+      });
+    }
     expect(without).toEqual([]);
   });
 
