@@ -92,6 +92,51 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     expect(one.site).toMatchObject({ domain: 'direct.example', status: 'never' });
   });
 
+  it.skipIf(!available)(
+    'answers the sync file page with the sites never scanned or overdue at its time, and the refused ones gone',
+    async () => {
+      const s = await start({ READMODEL_REFRESH_SECONDS: '1' });
+      const ana = await s.signIn('ana@agency.example');
+      const api = s.client(ana);
+      const fleet = fleetOf(s, ana);
+      // Proves the key: the workspace records its writes from then on (the team's sync-file evidence).
+      await readFleet(fleet);
+      await api.sites_add(['never.example', 'nosync-gone.example', 'weekly.example']);
+      await expect(api.site_scan('nosync-gone.example')).rejects.toMatchObject({ code: 146901 });
+      await api.site_scan('weekly.example');
+      const now = Math.floor(Date.now() / 1000);
+      const dueAt = async (at: number) => (await fleet.scanHealth(at)).due.map((d) => d.domain);
+      // Once its scan's report is read, the weekly site is no longer due; the other two were never scanned.
+      await expect.poll(() => dueAt(now), { timeout: 15_000 }).toEqual(['never.example', 'nosync-gone.example']);
+      const health = await fleet.scanHealth(now);
+      expect(health.now).toBe(now);
+      expect(health.due.every((d) => d.reportDate === 0)).toBe(true);
+      expect(health.gone).toEqual([]);
+      // Nine days on, its weekly scans are overdue (a week and a day's grace): judged at the page's time.
+      const later = await fleet.scanHealth(now + 9 * 86_400);
+      expect(later.due.map((d) => d.domain)).toEqual(['never.example', 'nosync-gone.example', 'weekly.example']);
+      expect(later.due[2]).toMatchObject({ scanperiod: 604_800, reportDate: expect.any(Number) });
+      expect(later.due[2]?.reportDate).toBeGreaterThanOrEqual(now - 60);
+
+      // The refused site is deleted at the service directly: after a read it is gone, its evidence too.
+      const target = '/api/site_delete/nosync-gone.example/';
+      const mac = createHmac('md5', ana.macKey ?? '')
+        .update(target)
+        .digest('hex');
+      const res = await fetch(s.serviceUrl + target, { headers: { cookie: `apikey=${ana.apiKey}; apimac=${mac}` } });
+      expect(((await res.json()) as { error: number }).error).toBe(0);
+      await expect
+        .poll(async () => (await fleet.scanHealth(now)).gone, { timeout: 15_000 })
+        .toEqual(['nosync-gone.example']);
+      expect(await dueAt(now)).toEqual(['never.example']);
+      // A time that is no number of seconds is refused, in words.
+      await expect(fleet.scanHealth(Number.NaN)).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('now must be a whole number of seconds'),
+      });
+    },
+  );
+
   it.skipIf(!available)('reads again when asked, although what it knows is fresh', async () => {
     const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
     const ana = await s.signIn('ana@agency.example');

@@ -74,6 +74,14 @@ const windowQuery = z.object({
     .optional(),
 });
 
+const scanHealthQuery = z.object({
+  now: z
+    .string()
+    .regex(/^\d{1,12}$/, 'now must be a whole number of seconds (UNIX time)')
+    .transform(Number)
+    .optional(),
+});
+
 /**
  * `writesSeen` resolves once the writes answered so far have changed the read
  * model (the recorder's queue): a read right after a write sees it.
@@ -139,6 +147,19 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
       days: model.read.parseDays(known.days),
       topAttacked: topAttacked.map((t) => ({ domain: t.domain, blocked: Number(t.blocked) })),
     });
+  });
+
+  /**
+   * The sync file page's sites (docs/workspace.md#the-read-model): those never scanned or overdue at
+   * `now` (UNIX seconds, the page's clock; the server's when left out), and the refused ones gone.
+   */
+  app.get('/workspace/fleet/scan-health', async (c) => {
+    const parsed = scanHealthQuery.safeParse(c.req.query());
+    if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
+    const freshness = await visit(c);
+    const now = parsed.data.now ?? model.nowSeconds();
+    const health = await model.read.scanHealth(c.get('key').accountId, now, freshness.asOf !== null);
+    return c.json({ ...freshness, now, ...health });
   });
 
   /** The page's refresh: a read starts now unless one is under way (one per account at a time). */

@@ -158,6 +158,21 @@ export const fleetDomainsSchema = z.object({
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetDomainsAnswer = z.infer<typeof fleetDomainsSchema>;
 
+/**
+ * The sync file page's sites: those never scanned (`reportDate` 0) or whose scheduled scans are overdue
+ * at `now` (UNIX seconds), by domain; and the sites refused for a missing file (the team's evidence,
+ * by site key) that are no longer in the fleet.
+ */
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export const fleetScanHealthSchema = z.object({
+  ...freshness,
+  now: int,
+  due: z.array(z.object({ domain: z.string(), scanperiod: int, adddate: int, reportDate: int })),
+  gone: z.array(z.string()),
+});
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export type FleetScanHealthAnswer = z.infer<typeof fleetScanHealthSchema>;
+
 /** A window's query string (defaults left out, so equal views are equal URLs). */
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export function fleetQueryString(query: FleetQuery): string {
@@ -198,5 +213,7 @@ export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>,
     /** Asks the server to read the fleet again now (one read per account at a time); the answer says it is under way. */
     refresh: () => call('fleet/refresh', fleetFreshnessSchema, post),
     site: (domain: string) => call(`fleet/site/${encodeURIComponent(domain)}`, fleetSiteSchema),
+    /** The sync file page's sites, judged at `now` (UNIX seconds, this browser's clock). */
+    scanHealth: (now: number) => call(`fleet/scan-health?now=${now}`, fleetScanHealthSchema),
   };
 }

@@ -18,17 +18,9 @@ export function useSites(unit?: string) {
   return useSuspenseQuery(sitesQueryOptions(useApi(), unit));
 }
 
-/**
- * The list where it may still be loading or fail on its own (a unit's sites in the units page).
- * `poll: false`: read once per visit (and when the window has the focus again), not every minute:
- * the whole account's list is 4.7 MB of JSON at 10,000 sites.
- */
-export function useSitesQuery(
-  unit: string | undefined,
-  { enabled = true, poll = true }: { enabled?: boolean; poll?: boolean } = {},
-) {
-  const options = sitesQueryOptions(useApi(), unit);
-  return useQuery({ ...options, enabled, retry: false, refetchInterval: poll ? options.refetchInterval : false });
+/** The list where it may still be loading or fail on its own (a unit's sites in the units page). */
+export function useSitesQuery(unit: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...sitesQueryOptions(useApi(), unit), enabled, retry: false });
 }
 
 export { findSite } from './find-site';

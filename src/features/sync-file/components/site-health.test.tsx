@@ -3,9 +3,9 @@
  * a site whose name starts with "nosync" has none until the control surface
  * installs it): scanning the never-scanned sites lists the refused ones (146901),
  * a re-check after the upload finds the file, and the list outlives a reload
- * of the page (remembered per account in this browser). The sites whose
- * scheduled scans stopped are listed as probably missing it, from the sites
- * list alone, so in a browser that never scanned them; a site whose scan
+ * of the page (the team's record). The sites whose
+ * scheduled scans stopped are listed as probably missing it, from the fleet
+ * as the server last read it, so in a browser that never scanned them; a site whose scan
  * period was just set, here or by a colleague (the team's workspace), is not.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -66,24 +66,29 @@ describe('sites that miss the sync file', () => {
     expect(screen.getByRole('button', { name: 'Re-check nosync-b.example' })).toBeEnabled();
   });
 
-  it('reads the whole list once per visit, not every minute as the sites table does', async () => {
+  it('asks the server for the sites it judges, not the whole account, and not every minute', async () => {
     const reads: string[] = [];
     const counting: typeof globalThis.fetch = (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (url.includes('/api/sites_list/')) reads.push(url);
+      if (url.includes('/api/sites_list/') || url.includes('/workspace/fleet/scan-health')) reads.push(url);
       return globalThis.fetch(input, init);
     };
     const api = stack.client(await stack.signIn(`health-once-${Date.now().toString(36)}@spa.example`), counting);
     await api.sites_add(['once.example']);
     reads.length = 0;
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderInRouter(() => <SiteHealth />, { api });
     await screen.findByRole('button', { name: 'Scan the 1 site never scanned' });
-    expect(reads).toHaveLength(1);
+    // The server reads the account from the service; this page asks it only for the sites it judges.
+    expect(reads.filter((url) => url.includes('/api/sites_list/'))).toEqual([]);
+    expect(reads.at(-1)).toMatch(/\/workspace\/fleet\/scan-health\?now=\d{10}$/);
+    const asked = reads.length;
     // Three minutes of the sites table's one-minute interval: no read is asked for.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     vi.advanceTimersByTime(3 * 60_000);
+    vi.useRealTimers();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(reads).toHaveLength(1);
+    expect(reads).toHaveLength(asked);
+    expect(screen.getByTestId('fleet-freshness')).toHaveTextContent(/As of/);
   });
 
   it("says it is reading the team's record before it says no site misses the file", async () => {

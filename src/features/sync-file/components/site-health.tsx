@@ -7,12 +7,13 @@ import { Card } from '../../../components/ui/card';
 import { useAccountId } from '../../../data/account';
 import { usePeriodChanges } from '../../../data/site-memory';
 import { useScanning, useScanRecords, useScanWatcher, useSyncEvidencePending } from '../../../data/scan-watcher';
-import { useSitesQuery } from '../../../data/sites';
 import { siteKey } from '../../../data/workspace';
 import { errorText } from '../../../i18n/error-text';
 import { format } from '../../../i18n/format';
 import { scansStoppedSince } from '../../../lib/scan-schedule';
 import { syncFileMessages } from '../messages';
+import { useRefreshScanHealth, useScanHealth } from '../api/scan-health-query';
+import { FleetFreshnessLine, FleetRefreshError } from '../../../components/fleet/fleet-freshness';
 
 /** A button whose words may be long (German: "Die 3 noch nie gescannten Websites scannen") wraps in a narrow card. */
 const WRAPS = 'h-auto! min-h-8 max-w-full py-1 whitespace-normal!';
@@ -32,11 +33,12 @@ type Check = { group: Group } & (
  * Which sites miss the synchronization file, with a re-check (a scan) per site
  * and in bulk. The API says so only in answer to a scan (docs/partner-api.md#site_scan,
  * error 146901), so two lists: the sites whose last scan from this dashboard
- * was refused for it (the scan watcher remembers them per account, in this
- * browser), and, from the sites list itself, so on any device, the sites whose
+ * was refused for it (the team's record, and this browser's scans), and, from
+ * the fleet as the server last read it, so on any device, the sites whose
  * scheduled scans stopped reporting, which probably miss it (the API does not
  * say why a scheduled scan did not run). The sites never scanned can be
- * scanned from here to find out.
+ * scanned from here to find out. The server sends only those sites, not the
+ * whole account (src/features/sync-file/api/scan-health-query.ts).
  */
 export function SiteHealth() {
   const t = useStore(syncFileMessages);
@@ -46,29 +48,36 @@ export function SiteHealth() {
   const evidencePending = useSyncEvidencePending();
   const scanning = useScanning();
   const watcher = useScanWatcher();
-  // Not suspended: the file and the guide show while the list loads (or when it fails). Read once per
-  // visit: the lists are judged from it, and a re-check asks the service about each site itself.
-  const { data: sites, dataUpdatedAt } = useSitesQuery(undefined, { poll: false });
+  // Not suspended: the file and the guide show while the list loads (or when it fails). Before the
+  // server's first read of the fleet, nothing is judged from it.
+  const { data: health } = useScanHealth();
+  const refresh = useRefreshScanHealth();
+  const read = health !== undefined && health.asOf !== null ? health : undefined;
   const [checks, setChecks] = useState<Readonly<Record<string, Check>>>({});
   const [bulk, setBulk] = useState<{ done: number; total: number; running: boolean } | null>(null);
   const stopped = useRef(false);
 
-  const inAccount = useMemo(() => (sites ? new Set(sites.map((s) => s.domain)) : null), [sites]);
+  /** The sites refused for the file that are no longer in the account (as the server last read it). */
+  const gone = useMemo(() => new Set(read?.gone ?? []), [read]);
   const periodSet = usePeriodChanges(account);
   // Since when each site's scheduled scans have not reported, judged when the list was read (as the overview judges
   // "overdue"). A site never scanned is not among them: the table calls it "Never scanned", and it is offered below
   // to scan; a period just set through the dashboard has not asked for a scan yet (none is judged before the
   // workspace has said which were set).
   const stoppedSince = useMemo(() => {
-    const now = Math.floor(dataUpdatedAt / 1000);
     const since = new Map<string, number>();
-    if (periodSet === undefined) return since;
-    for (const site of sites ?? []) {
-      const at = site.scanreport ? scansStoppedSince(site, now, periodSet[siteKey(site.domain)]) : null;
+    if (periodSet === undefined || read === undefined) return since;
+    for (const site of read.due) {
+      if (site.reportDate === 0) continue;
+      const at = scansStoppedSince(
+        { ...site, scanreport: { date: site.reportDate } },
+        read.now,
+        periodSet[siteKey(site.domain)],
+      );
       if (at !== null) since.set(site.domain, at);
     }
     return since;
-  }, [sites, dataUpdatedAt, periodSet]);
+  }, [read, periodSet]);
   // Each list: its sites, and those re-checked from it in this visit (so a found file reads as found, not as gone).
   const { known, probable } = useMemo(() => {
     const checkedFrom = (group: Group) => Object.keys(checks).filter((d) => checks[d]?.group === group);
@@ -77,18 +86,18 @@ export function SiteHealth() {
     );
     const knownSet = new Set([...refused, ...checkedFrom('known')]);
     const stalled = [...stoppedSince.keys()].filter((d) => !knownSet.has(d));
-    const inList = (d: string) => inAccount?.has(d) ?? true;
+    const inList = (d: string) => !gone.has(siteKey(d));
     return {
       known: [...knownSet].filter(inList).sort(),
       probable: [...new Set([...stalled, ...checkedFrom('probable')])]
         .filter((d) => !knownSet.has(d) && inList(d))
         .sort(),
     };
-  }, [records, checks, inAccount, stoppedSince]);
+  }, [records, checks, gone, stoppedSince]);
   const neverScanned = useMemo(() => {
     const listed = new Set([...known, ...probable]);
-    return (sites ?? []).filter((s) => !s.scanreport && !listed.has(s.domain)).map((s) => s.domain);
-  }, [sites, known, probable]);
+    return (read?.due ?? []).filter((s) => s.reportDate === 0 && !listed.has(s.domain)).map((s) => s.domain);
+  }, [read, known, probable]);
 
   const check = useCallback(
     async (domain: string, group: Group): Promise<Check> => {
@@ -191,6 +200,14 @@ export function SiteHealth() {
         {t.healthHeading}
       </h2>
       <p className="mt-2 text-sm text-foreground">{t.healthText}</p>
+      {health ? (
+        <>
+          <FleetFreshnessLine freshness={health} onRefresh={refresh} className="mt-2" />
+          <div className="mt-2 empty:hidden">
+            <FleetRefreshError freshness={health} onRetry={refresh} />
+          </div>
+        </>
+      ) : null}
 
       {known.length === 0 && evidencePending ? (
         <p role="status" className="mt-3 text-sm text-muted-foreground">
