@@ -4,17 +4,20 @@
  * 142900: the service has no such unit, so it has no sites) and the answer
  * reported to the workspace, a few units at a time so that the page's other
  * requests still find a free connection; once every unit has answered, the
- * workspace notes the time. On demand (the Units page) and on a schedule
- * (a signed-in page open while the last reconcile is older than
- * RECONCILE_EVERY_MS).
+ * workspace notes the time. On demand (the Units page: every unit) and on a
+ * schedule (a signed-in page open while the last reconcile is older than
+ * RECONCILE_EVERY_MS: in turns of at most BACKGROUND_TURN units, the longest
+ * unchecked first, so a directory of 16,000 customers goes round across
+ * pages and visits instead of starting again at each).
  */
 import { useStore } from '@nanostores/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { atom } from 'nanostores';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/client';
 import { classifyError, isMethodError } from '../api/error-catalogue';
 import type { WorkspaceClient, WorkspaceState } from '../api/workspace';
+import type { Unit } from '../api/workspace-types';
 import { useApi } from '../lib/api-context';
 import { invalidateWorkspace, useWorkspaceState, workspaceStateQueryOptions } from './workspace';
 import { workspaceOf } from './workspace-client';
@@ -31,7 +34,9 @@ export const RECONCILE_PER_SECOND = 30;
 /** Waits a rate limit's Retry-After this many times for one unit before counting it failed. */
 const RATE_LIMIT_WAITS = 3;
 /** A signed-in page reconciles when the last reconcile is older than this. */
-const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
+export const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
+/** Units one turn in the background checks at most: about 35 s at RECONCILE_PER_SECOND. */
+export const BACKGROUND_TURN = 1_000;
 /** …once it has been open this long. */
 const RECONCILE_DELAY_MS = 60_000;
 
@@ -50,7 +55,26 @@ export interface ReconcileProgress {
   total: number;
 }
 
-/** Checks every unit, `concurrency` at a time, and notes the reconcile once every unit has answered. */
+/**
+ * The units a turn in the background checks: those not checked within RECONCILE_EVERY_MS, the
+ * longest unchecked first (never checked before all), at most `size`; `last` when they are all of
+ * them, so that the turn, if every unit answers, completes the reconcile.
+ */
+export function backgroundTurn(
+  units: readonly Pick<Unit, 'email' | 'checkedAt'>[],
+  now: number,
+  size = BACKGROUND_TURN,
+): { units: string[]; last: boolean } {
+  const due = units
+    .filter((u) => u.checkedAt === null || now - u.checkedAt >= RECONCILE_EVERY_MS)
+    .sort((a, b) => (a.checkedAt ?? -1) - (b.checkedAt ?? -1) || (a.email < b.email ? -1 : 1));
+  return { units: due.slice(0, size).map((u) => u.email), last: due.length <= size };
+}
+
+/**
+ * Checks the units, `concurrency` at a time, and notes the reconcile once every unit has answered
+ * (`note: false`: a turn that leaves others to check notes nothing; each unit's check is kept).
+ */
 export async function reconcileUnits(
   api: ApiClient,
   workspace: WorkspaceClient,
@@ -58,8 +82,14 @@ export async function reconcileUnits(
   {
     concurrency = RECONCILE_CONCURRENCY,
     perSecond = RECONCILE_PER_SECOND,
+    note = true,
     onProgress,
-  }: { concurrency?: number; perSecond?: number; onProgress?: (p: ReconcileProgress) => void } = {},
+  }: {
+    concurrency?: number;
+    perSecond?: number;
+    note?: boolean;
+    onProgress?: (p: ReconcileProgress) => void;
+  } = {},
 ): Promise<ReconcileOutcome> {
   const outcome: ReconcileOutcome = { checked: 0, missing: 0, failed: 0, reconciledAt: null };
   let next = 0;
@@ -104,7 +134,7 @@ export async function reconcileUnits(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, units.length) }, worker));
-  if (outcome.failed === 0) outcome.reconciledAt = await workspace.markReconciled();
+  if (outcome.failed === 0 && note) outcome.reconciledAt = await workspace.markReconciled();
   return outcome;
 }
 
@@ -125,12 +155,22 @@ export function useReconcile() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: RECONCILE_KEY,
-    mutationFn: async ({ units, background = false }: { units: readonly string[]; background?: boolean }) => {
+    mutationFn: async ({
+      units,
+      background = false,
+      note = true,
+    }: {
+      units: readonly string[];
+      background?: boolean;
+      /** false: a turn that leaves units to check (the reconcile is not done). */
+      note?: boolean;
+    }) => {
       if (progress.get() !== null) throw new Error('A reconcile is already running');
       progress.set({ done: 0, total: units.length });
       try {
         return await reconcileUnits(api, workspaceOf(api), units, {
           concurrency: background ? BACKGROUND_CONCURRENCY : RECONCILE_CONCURRENCY,
+          note,
           onProgress: (p) => progress.set(p),
         });
       } finally {
@@ -150,10 +190,12 @@ const isDue = (s: { unitCount: number; reconciledAt: number | null }) =>
 
 /**
  * While a signed-in page is open: reconciles in the background once the last
- * reconcile is older than RECONCILE_EVERY_MS, at most once per page, and not
- * before the page has been open RECONCILE_DELAY_MS (its own first requests
- * go first; a page only glanced at starts none). Just before, the workspace
- * is asked again: a colleague's page may have done it meanwhile.
+ * reconcile is older than RECONCILE_EVERY_MS, and not before the page has
+ * been open RECONCILE_DELAY_MS (its own first requests go first; a page only
+ * glanced at starts none). A turn checks at most BACKGROUND_TURN units, the
+ * longest unchecked first; while units are left, the next turn follows
+ * RECONCILE_DELAY_MS after, on this page or on the next one opened. Before
+ * each turn the workspace is asked again: a colleague's page may have done it.
  */
 export function useScheduledReconcile(): void {
   const { data } = useWorkspaceState(selectSchedule);
@@ -161,6 +203,8 @@ export function useScheduledReconcile(): void {
   const client = useQueryClient();
   const { mutate } = useReconcile();
   const started = useRef(false);
+  /** Counts the turns this page has done: a turn that left units to check asks for the next. */
+  const [turns, setTurns] = useState(0);
   const due = data !== undefined && isDue(data);
   useEffect(() => {
     if (!due || started.current) return;
@@ -169,11 +213,22 @@ export function useScheduledReconcile(): void {
       void client
         .fetchQuery({ ...workspaceStateQueryOptions(workspaceOf(api)), staleTime: 0 })
         .then(async (fresh) => {
+          if (!isDue(fresh)) return;
           // The directory itself only now: the state says how many units there are, not which.
-          if (isDue(fresh)) mutate({ units: (await workspaceOf(api).units()).map((u) => u.email), background: true });
+          const turn = backgroundTurn(await workspaceOf(api).units(), Date.now());
+          mutate(
+            { units: turn.units, background: true, note: turn.last },
+            {
+              onSuccess: (outcome) => {
+                if (turn.last || outcome.failed > 0) return;
+                started.current = false;
+                setTurns((n) => n + 1);
+              },
+            },
+          );
         })
         .catch(() => undefined);
     }, RECONCILE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [due, api, client, mutate]);
+  }, [due, api, client, mutate, turns]);
 }

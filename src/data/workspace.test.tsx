@@ -15,7 +15,7 @@ import { ApiProvider } from '../lib/api-context';
 import { createQueryClient } from '../lib/query-client';
 import { startRealStack, type RealStack } from '../../test-support/real-stack';
 import { useAccountId } from './account';
-import { reconcileUnits, useReconcile } from './reconcile';
+import { backgroundTurn, reconcileUnits, useReconcile } from './reconcile';
 import { usePatchingOf } from './site-memory';
 import { useSetSiteOption, useShareSites } from './site-mutations';
 import { useUnitsDirectory } from './units-directory';
@@ -176,6 +176,28 @@ describe('the team’s workspace', () => {
     const outcome = await reconcileUnits(api, workspace, ['one@customer.example'], { concurrency: 4 });
     expect(outcome).toMatchObject({ failed: 1, reconciledAt: null });
     expect((await workspace.customers()).reconciledAt).toBeNull();
+  });
+
+  it('a turn that leaves units to check keeps each check but notes no reconcile; the last turn notes it', async () => {
+    const credentials = await stack.signIn(newEmail());
+    const api = stack.client(credentials);
+    const workspace = workspaceOf(api);
+    const units = ['one@customer.example', 'two@customer.example', 'three@customer.example'];
+    await workspace.addUnits(units, 'lookup');
+    const first = backgroundTurn(await workspace.units(), Date.now(), 2);
+    expect(first.last).toBe(false);
+    expect(await reconcileUnits(api, workspace, first.units, { note: false })).toMatchObject({
+      checked: 2,
+      reconciledAt: null,
+    });
+    expect((await workspace.customers()).reconciledAt).toBeNull();
+    // The next turn (on this page or another) takes the unit not yet checked, and completes the reconcile.
+    const next = backgroundTurn(await workspace.units(), Date.now(), 2);
+    expect(next).toEqual({ units: units.filter((u) => !first.units.includes(u)), last: true });
+    const outcome = await reconcileUnits(api, workspace, next.units, { note: next.last });
+    expect(outcome.reconciledAt).toEqual(expect.any(Number));
+    expect((await workspace.customers()).reconciledAt).toBe(outcome.reconciledAt);
+    expect(backgroundTurn(await workspace.units(), Date.now(), 2)).toEqual({ units: [], last: true });
   });
 
   it('imports what this browser kept before, once, and removes it from the browser', async () => {
