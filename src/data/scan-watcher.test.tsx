@@ -17,6 +17,7 @@ import { useScanning, useScanRecords, useScanWatcher, useSyncFileMissing, type S
 import { sitesQueryOptions } from './sites-query';
 import { useLookUpUnit } from './units';
 import { useUnitsDirectory } from './units-directory';
+import { workspaceOf } from './workspace-client';
 
 let stack: RealStack;
 beforeAll(async () => {
@@ -25,10 +26,15 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 let n = 0;
-async function setUp(sites: string[]) {
+async function setUp(sites: (string | { name: string; share: string })[], fetch?: typeof globalThis.fetch) {
   const email = `scan-${++n}-${Date.now().toString(36)}@spa.example`;
   const credentials = await stack.signIn(email);
-  const api = stack.client(credentials);
+  const api = stack.client(credentials, fetch);
+  // A key the workspace has seen: it keeps the customers the writes name (sharing needs the agency).
+  if (sites.some((s) => typeof s !== 'string')) {
+    await workspaceOf(api).me();
+    await api.agency_update({ title: 'Northwind', email: 'ops@northwind.example' });
+  }
   await api.sites_add(sites);
   const queryClient = createQueryClient(() => undefined);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -74,6 +80,37 @@ describe('scan watcher', () => {
     expect(cached?.[0]?.scanreport?.id).toBe(report?.id);
     await waitFor(() => expect(result.current.scanning).toEqual({}));
     expect(result.current.records['fresh.example']?.outcome).toBe('done');
+  });
+
+  it("watches a site through its customer's list, not the account's, until the site leaves that list", async () => {
+    const asked: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      const url = decodeURIComponent(input instanceof Request ? input.url : String(input));
+      if (url.includes('/api/sites_list/')) asked.push(url);
+      return fetch(input, init);
+    };
+    const customer = 'owner@shop.example';
+    const { result, api } = await setUp([{ name: 'shop.example', share: customer }, 'other.example'], counting);
+    let outcome: Promise<ScanOutcome> | undefined;
+    act(() => {
+      outcome = result.current.watcher.scan('shop.example', result.current.account);
+    });
+    await waitFor(() => expect(Object.keys(result.current.scanning)).toEqual(['shop.example']));
+    await stack.control('clock', { advance: 60 });
+    expect((await outcome)?.kind).toBe('done');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((url) => !url.includes(`unit=${customer}`))).toEqual([]);
+
+    // Unshared meanwhile: not in its customer's list any more, the site is looked for in the account's.
+    asked.length = 0;
+    act(() => {
+      outcome = result.current.watcher.scan('shop.example', result.current.account);
+    });
+    await waitFor(() => expect(Object.keys(result.current.scanning)).toEqual(['shop.example']));
+    await api.site_unshare(customer, 'shop.example');
+    await waitFor(() => expect(asked.some((url) => !url.includes('unit='))).toBe(true), { timeout: 20_000 });
+    await stack.control('clock', { advance: 60 });
+    expect((await outcome)?.kind).toBe('done');
   });
 
   it('remembers a site whose synchronization file is missing (146901)', async () => {
