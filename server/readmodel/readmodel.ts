@@ -8,6 +8,7 @@
  */
 import type { WorkspaceDb } from '../workspace/db.ts';
 import { createRefresher, type FleetFetch, type RefreshCredentials } from './refresh.ts';
+import { healthStore } from './store-health.ts';
 import { readStore } from './store-read.ts';
 import { writeStore, type FleetChange } from './store-write.ts';
 import { fleetChangesOf } from './writes.ts';
@@ -37,7 +38,7 @@ export function createReadModel(
   options: { fetch: FleetFetch; log: (line: string) => void; now: () => number },
 ) {
   const write = writeStore(db);
-  const read = readStore(db);
+  const read = { ...readStore(db), ...healthStore(db) };
   const refresher = createRefresher({ fetch: options.fetch, store: write, log: options.log, now: options.now });
   /** When each account's last read failed (this process): not read again on its own within the refresh age. */
   const failedAt = new Map<string, number>();

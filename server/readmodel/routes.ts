@@ -44,6 +44,17 @@ const whole = (name: string, max: number) =>
     .refine((n) => n <= max, `${name} must be at most ${max}`)
     .optional();
 
+/** A customer's e-mail, as the workspace keys it. */
+const email = (name: string) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      const key = unitKey(v);
+      if (key === null) ctx.addIssue({ code: 'custom', message: `${name} must be an e-mail address` });
+      return key ?? z.NEVER;
+    })
+    .optional();
+
 /** Domains as the rows name them, comma-separated (a domain has no comma). */
 const keepList = z
   .string()
@@ -64,14 +75,8 @@ const windowQuery = z.object({
   scan: choice('scan', SCAN_FILTERS),
   customer: choice('customer', CUSTOMER_FILTERS),
   keep: keepList,
-  unit: z
-    .string()
-    .transform((v, ctx) => {
-      const key = unitKey(v);
-      if (key === null) ctx.addIssue({ code: 'custom', message: 'unit must be an e-mail address' });
-      return key ?? z.NEVER;
-    })
-    .optional(),
+  unit: email('unit'),
+  except: email('except'),
 });
 
 const scanHealthQuery = z.object({

@@ -35,7 +35,7 @@ const SORT_COLUMN: Record<Exclude<SortColumn, 'patching' | 'customer'>, keyof Wo
 type Eb = ExpressionBuilder<WorkspaceDatabase & { s: WorkspaceDatabase['rm_site'] }, 's'>;
 
 /** Never scanned, or scheduled scans overdue (src/lib/scan-schedule.ts scanDue), at `now` (UNIX seconds). */
-const scanDue = (now: number) =>
+export const scanDue = (now: number) =>
   sql<boolean>`(s.report_date = 0 or (s.scanperiod > 0 and s.report_date < ${now} - s.scanperiod - ${SCAN_GRACE_SECONDS}))`;
 
 /** The search as typed, compared as the sites page does (src/data/site-model/site-filters.ts normalQuery). */
@@ -101,6 +101,20 @@ export function readStore(db: WorkspaceDb) {
             .whereRef('u.account_id', '=', 's.account_id')
             .whereRef('u.domain', '=', 's.domain')
             .where('u.unit_email', '=', query.unit ?? ''),
+        ),
+      );
+    }
+    if (query.except !== undefined) {
+      q = q.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('ws_site_unit as x')
+              .select('x.domain')
+              .whereRef('x.account_id', '=', 's.account_id')
+              .whereRef('x.domain', '=', 's.domain')
+              .where('x.unit_email', '=', query.except ?? ''),
+          ),
         ),
       );
     }
@@ -287,51 +301,6 @@ export function readStore(db: WorkspaceDb) {
         .orderBy('domain')
         .limit(shown)
         .execute();
-    },
-
-    /**
-     * The sync file page's candidates: every site never scanned or whose scheduled scans are overdue at
-     * `now` (the page judges which stopped, with the periods set through the dashboard), by domain; and
-     * the sites the team found refused for a missing file that are no longer in the fleet (none before
-     * its first read).
-     */
-    async scanHealth(accountId: string, now: number, read: boolean) {
-      const [due, gone] = await Promise.all([
-        db
-          .selectFrom('rm_site as s')
-          .select(['s.name', 's.scanperiod', 's.adddate', 's.report_date'])
-          .where('s.account_id', '=', accountId)
-          .where(scanDue(now))
-          .orderBy('s.domain')
-          .execute(),
-        read
-          ? db
-              .selectFrom('ws_sync_evidence as e')
-              .select('e.domain')
-              .where('e.account_id', '=', accountId)
-              .where(({ not, exists, selectFrom }) =>
-                not(
-                  exists(
-                    selectFrom('rm_site as s')
-                      .select('s.domain')
-                      .whereRef('s.account_id', '=', 'e.account_id')
-                      .whereRef('s.domain', '=', 'e.domain'),
-                  ),
-                ),
-              )
-              .orderBy('e.domain')
-              .execute()
-          : [],
-      ]);
-      return {
-        due: due.map((r) => ({
-          domain: r.name,
-          scanperiod: Number(r.scanperiod),
-          adddate: Number(r.adddate),
-          reportDate: Number(r.report_date),
-        })),
-        gone: gone.map((r) => r.domain),
-      };
     },
 
     parseDays: (days: string | null): SummedDay[] => (days === null ? [] : (JSON.parse(days) as SummedDay[])),

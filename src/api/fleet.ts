@@ -44,6 +44,8 @@ export interface FleetQuery {
   scan?: (typeof SCAN_FILTERS)[number];
   /** The customer's (unit's) e-mail. */
   unit?: string;
+  /** Sites not shared with this customer (its e-mail), as the team's workspace knows them: the Share dialog's. */
+  except?: string;
   /** Whether a customer is known for the site. */
   customer?: (typeof CUSTOMER_FILTERS)[number];
   /** Sites that pass every filter and the search (at most FLEET_MAX_KEEP). */

@@ -36,7 +36,7 @@ const RATE_LIMIT_WAITS = 3;
 /** A signed-in page reconciles when the last reconcile is older than this. */
 export const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
 /** Units one turn in the background checks at most: about 35 s at RECONCILE_PER_SECOND. */
-export const BACKGROUND_TURN = 1_000;
+const BACKGROUND_TURN = 1_000;
 /** …once it has been open this long. */
 const RECONCILE_DELAY_MS = 60_000;
 

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
@@ -9,8 +10,9 @@ import { Input } from '../../../components/ui/input';
 import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { useAgency } from '../../../data/agency';
 import { useShareSites } from '../../../data/site-mutations';
-import { useSitesQuery } from '../../../data/sites';
-import { customerOf, useCustomerMap } from '../../../data/workspace';
+import { stillReading } from '../../../data/fleet-reading';
+import { WORKSPACE_KEY } from '../../../data/workspace';
+import { useWorkspaceClient } from '../../../data/workspace-client';
 import { commonMessages } from '../../../i18n/common-messages';
 import { format } from '../../../i18n/format';
 import { toast } from '../../../lib/toast-store';
@@ -34,6 +36,26 @@ interface ShareSitesDialogProps {
 
 /** At most this many matching sites are drawn at once (an account of 100,000 sites would draw them all). */
 const SHARE_SHOWN = 200;
+/** How often the dialog asks while the server reads the fleet (its first read). */
+const READING_POLL_MS = 1_000;
+
+/**
+ * The sites that can be shared with `unit` matching `search`, by name, from the server's read model
+ * (docs/workspace.md#the-read-model): the first SHARE_SHOWN and how many match, each with its
+ * customer, instead of the whole account's sites_list and customer map.
+ */
+function useShareable(unit: string, search: string, open: boolean) {
+  const workspace = useWorkspaceClient();
+  return useQuery({
+    queryKey: [...WORKSPACE_KEY, 'fleet', 'shareable', unit, search] as const,
+    queryFn: () =>
+      workspace.fleet.sites({ except: unit, sort: 'domain', limit: SHARE_SHOWN, ...(search ? { q: search } : {}) }),
+    enabled: open,
+    // A new search keeps the list shown until its answer is in.
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (stillReading(query.state.data) ? READING_POLL_MS : false),
+  });
+}
 
 /** Share more of the account's sites with a unit (sites_add with share, docs/partner-api.md#lifecycle; needs the agency record). */
 export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSitesDialogProps) {
@@ -42,23 +64,20 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
   const common = useStore(commonMessages);
   const f = useStore(format);
   const agency = useAgency();
-  const sites = useSitesQuery(undefined, { enabled: open });
-  const { customers } = useCustomerMap(open);
   const share = useShareSites();
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
   const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
   const deferred = useDeferredValue(query.trim().toLowerCase());
+  const shareable = useShareable(unit, deferred, open);
+  // Before the server's first read of the fleet, nothing is known to offer: loading, not "none".
+  const sites = shareable.data && shareable.data.asOf !== null ? shareable.data : undefined;
+  // The service's own list of the unit's sites is the truth: the team's map may be behind it.
   const matches = useMemo(() => {
     const already = new Set(shared);
-    return (sites.data ?? [])
-      .filter(
-        (site) =>
-          !already.has(site.domain) &&
-          (deferred === '' || site.domain.toLowerCase().includes(deferred) || site.host.includes(deferred)),
-      )
-      .sort((a, b) => a.domain.localeCompare(b.domain));
-  }, [sites.data, shared, deferred]);
+    return (sites?.rows ?? []).filter((site) => !already.has(site.domain));
+  }, [sites, shared]);
+  const total = (sites?.total ?? 0) - ((sites?.rows.length ?? 0) - matches.length);
 
   const close = () => {
     setQuery('');
@@ -88,7 +107,7 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent title={t.shareTitle({ unit })} description={t.shareText} width="lg">
-        {agency.isPending || sites.isPending ? (
+        {agency.isPending || (sites === undefined && !shareable.isError) ? (
           <LoadingStatus>{t.loading}</LoadingStatus>
         ) : agency.data === null ? (
           <Alert tone="warning">
@@ -107,14 +126,16 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
               value={query}
               onChange={(e) => setQuery(e.currentTarget.value)}
             />
-            {matches.length === 0 ? (
+            {shareable.isError && sites === undefined ? (
+              <ApiErrorAlert error={shareable.error} />
+            ) : matches.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t.shareNone}</p>
             ) : (
               <ul
                 aria-label={t.shareListLabel}
                 className="max-h-72 divide-y divide-border overflow-y-auto rounded-md border border-border"
               >
-                {matches.slice(0, SHARE_SHOWN).map((site) => (
+                {matches.map((site) => (
                   // The browser skips laying out the ones out of view.
                   <li
                     key={site.domain}
@@ -137,7 +158,7 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
                       />
                       <span className="min-w-0 flex-1 break-all">
                         {site.domain}
-                        <CurrentCustomer customer={customerOf(customers, site.domain)} />
+                        <CurrentCustomer customer={site.unit ?? undefined} />
                       </span>
                     </label>
                     {refused.has(site.domain) ? (
@@ -149,9 +170,9 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
                 ))}
               </ul>
             )}
-            {matches.length > SHARE_SHOWN ? (
+            {total > matches.length ? (
               <p className="text-sm text-muted-foreground">
-                {t.shareShowing({ shown: f.integer(SHARE_SHOWN), total: f.integer(matches.length) })}
+                {t.shareShowing({ shown: f.integer(matches.length), total: f.integer(total) })}
               </p>
             ) : null}
             <p className="text-sm font-medium" role="status">

@@ -2,7 +2,7 @@
  * The units page at scale, on the real stack: at most a hundred customers are
  * drawn, a box finds the others, and a status says how many match (for a
  * screen reader as it changes); sharing more sites draws at most 200 of them,
- * and its search finds the others.
+ * and its search finds the others, asking the server's read model for them.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -81,4 +81,35 @@ it('draws the first 200 of 210 sites, and finds the others by name', async () =>
   await waitFor(() => expect(within(list).getAllByRole('checkbox')).toHaveLength(10));
   expect(within(list).getByRole('checkbox', { name: /shop205\.example/ })).toBeInTheDocument();
   expect(screen.queryByText(/The first 200 of/)).toBeNull();
+});
+
+it("offers the sites not shared with the customer yet, each with the customer it has now, from the server's read model", async () => {
+  const asked: string[] = [];
+  const counting: typeof fetch = (input, init) => {
+    asked.push(input instanceof Request ? input.url : String(input));
+    return fetch(input, init);
+  };
+  const api = stack.client(await stack.signIn(`share-model-${Date.now().toString(36)}@spa.example`), counting);
+  // A key the workspace has seen: it keeps the customers the writes name.
+  await workspaceOf(api).me();
+  await api.agency_update({ title: 'Northwind', email: 'ops@northwind.example' });
+  await api.sites_add([
+    { name: 'mine.example', share: 'buyer@customer.example' },
+    { name: 'theirs.example', share: 'other@customer.example' },
+    'free.example',
+  ]);
+  asked.length = 0;
+  renderInRouter(
+    () => <ShareSitesDialog open unit="buyer@customer.example" shared={[]} onOpenChange={() => undefined} />,
+    { api },
+  );
+
+  const list = await screen.findByRole('list', { name: 'Sites you can share, by name' });
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['free.example', 'theirs.exampleShared with other@customer.example now']);
+  // Neither the account's whole sites_list nor the whole customer map.
+  expect(asked.filter((url) => url.includes('/api/sites_list/') || url.includes('/workspace/customers'))).toEqual([]);
 });
