@@ -137,6 +137,26 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     },
   );
 
+  it.skipIf(!available)(
+    'says which hosts are sites of the account, in the form asked, and refuses too many',
+    async () => {
+      const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+      const ana = await s.signIn('ana@agency.example');
+      await s.client(ana).sites_add(['one.example', 'bücher.example']);
+      const fleet = fleetOf(s, ana);
+      await readFleet(fleet);
+      const answer = await fleet.known(['One.Example', 'xn--bcher-kva.example', 'two.example', 'not a host']);
+      expect(answer.known.sort()).toEqual(['One.Example', 'xn--bcher-kva.example']);
+      // Another account's key knows none of them.
+      const eve = await s.signIn('eve@elsewhere.example');
+      expect((await fleetOf(s, eve).known(['one.example'])).known).toEqual([]);
+      await expect(fleet.known(Array.from({ length: 10_001 }, (_, i) => `s${i}.example`))).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('at most 10000 sites'),
+      });
+    },
+  );
+
   it.skipIf(!available)('reads again when asked, although what it knows is fresh', async () => {
     const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
     const ana = await s.signIn('ana@agency.example');

@@ -21,7 +21,7 @@ import {
   SORT_COLUMNS,
   STATUSES,
 } from '../../src/api/fleet-views.ts';
-import { problems } from '../workspace/http-input.ts';
+import { problems, readJson } from '../workspace/http-input.ts';
 import { siteKey, unitKey } from '../workspace/names.ts';
 import type { KeyRecord } from '../workspace/types.ts';
 import { afterWrites } from '../workspace/writes-seen.ts';
@@ -77,6 +77,14 @@ const windowQuery = z.object({
   keep: keepList,
   unit: email('unit'),
   except: email('except'),
+});
+
+/** Hosts the Add sites dialog asks about at most: a whole `sites_add` (docs/partner-api.md#sites_add). */
+const KNOWN_MAX = 10_000;
+const knownBody = z.object({
+  hosts: z
+    .array(z.string().max(2048, 'a host is at most 2,048 characters'))
+    .max(KNOWN_MAX, `hosts names at most ${KNOWN_MAX} sites`),
 });
 
 const scanHealthQuery = z.object({
@@ -165,6 +173,18 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
     const now = parsed.data.now ?? model.nowSeconds();
     const health = await model.read.scanHealth(c.get('key').accountId, now, freshness.asOf !== null);
     return c.json({ ...freshness, now, ...health });
+  });
+
+  /**
+   * Which of these hosts are sites of the account as last read (the Add sites dialog's "already
+   * there"), in the form given; none before the first read.
+   */
+  app.post('/workspace/fleet/known', async (c) => {
+    const body = await readJson(c, knownBody);
+    if (!body.ok) return body.response;
+    const freshness = await visit(c);
+    const known = await model.read.known(c.get('key').accountId, body.value.hosts);
+    return c.json({ ...freshness, known });
   });
 
   /** The page's refresh: a read starts now unless one is under way (one per account at a time). */

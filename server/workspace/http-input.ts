@@ -1,5 +1,8 @@
 /** The workspace API's input, checked with zod: a bad request is 400 with the problem in the caller's terms. */
+import type { Context } from 'hono';
 import { z } from 'zod';
+import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
+import { BodyTooLarge, readLimited } from '../read-limited.ts';
 import { parseCursor } from './store-activity.ts';
 import { siteKey, unitKey } from './names.ts';
 import { ACTIVITY_KINDS, type ActivityFilter, type ActivityKind } from './types.ts';
@@ -118,4 +121,32 @@ export function parseActivityQuery(
 
 export function problems(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+/** A request's JSON body, checked: its value, or the 400 (413) answer to give. */
+export type Read<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+export async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<Read<T>> {
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readLimited(c.req.raw.body, MAX_BODY_BYTES));
+  } catch (err) {
+    if (err instanceof BodyTooLarge) {
+      return {
+        ok: false,
+        response: c.json({ error: 'too-large', message: `The body exceeds ${MAX_BODY_BYTES} bytes` }, 413),
+      };
+    }
+    return { ok: false, response: c.json({ error: 'bad-request', message: 'The body could not be read' }, 400) };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, response: c.json({ error: 'bad-request', message: 'The body is not JSON' }, 400) };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, response: c.json({ error: 'bad-request', message: problems(parsed.error) }, 400) };
 }

@@ -4,9 +4,6 @@
  * answered from that key's account only.
  */
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { MAX_BODY_BYTES } from '../../src/api/limits.ts';
-import { BodyTooLarge, readLimited } from '../read-limited.ts';
 import { CSV_HEADER, csvLine, csvRow } from './csv.ts';
 import {
   checkBody,
@@ -16,6 +13,7 @@ import {
   parseActivityQuery,
   periodSetBody,
   problems,
+  readJson,
   unitParam,
   unitsBody,
 } from './http-input.ts';
@@ -239,28 +237,4 @@ export function workspaceRoutes(
   app.all('/workspace/*', (c) => failure(c, 404, 'not-found', 'No such workspace resource'));
 
   return app;
-}
-
-type Read<T> = { ok: true; value: T } | { ok: false; response: Response };
-
-async function readJson<T>(c: Ctx, schema: z.ZodType<T>): Promise<Read<T>> {
-  let text: string;
-  try {
-    text = new TextDecoder().decode(await readLimited(c.req.raw.body, MAX_BODY_BYTES));
-  } catch (err) {
-    if (err instanceof BodyTooLarge) {
-      return { ok: false, response: failure(c, 413, 'too-large', `The body exceeds ${MAX_BODY_BYTES} bytes`) };
-    }
-    return { ok: false, response: failure(c, 400, 'bad-request', 'The body could not be read') };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, response: failure(c, 400, 'bad-request', 'The body is not JSON') };
-  }
-  const parsed = schema.safeParse(json);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, response: failure(c, 400, 'bad-request', problems(parsed.error)) };
 }

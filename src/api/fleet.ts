@@ -175,6 +175,11 @@ export const fleetScanHealthSchema = z.object({
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetScanHealthAnswer = z.infer<typeof fleetScanHealthSchema>;
 
+/** Which of the hosts asked about are sites of the account as last read (none before the first read). */
+const fleetKnownSchema = z.object({ ...freshness, known: z.array(z.string()) });
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export type FleetKnownAnswer = z.infer<typeof fleetKnownSchema>;
+
 /** A window's query string (defaults left out, so equal views are equal URLs). */
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export function fleetQueryString(query: FleetQuery): string {
@@ -188,7 +193,7 @@ export function fleetQueryString(query: FleetQuery): string {
 }
 
 /** Calls the workspace with the session's credentials (src/api/workspace.ts `get`), the fleet signature added. */
-type Get = (path: string, extra: Record<string, string>) => Promise<unknown>;
+type Get = (path: string, extra: Record<string, string>, body?: unknown) => Promise<unknown>;
 
 /** The freshness alone: the answer to a refresh. */
 const fleetFreshnessSchema = z.object(freshness);
@@ -200,9 +205,9 @@ export type FleetFreshness = z.infer<typeof fleetFreshnessSchema>;
  * `post` (the same caller with POST) asks for a read now.
  */
 export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>, post: Get = get) {
-  const call = async <T>(path: string, schema: z.ZodMiniType<T>, send: Get = get): Promise<T> => {
+  const call = async <T>(path: string, schema: z.ZodMiniType<T>, send: Get = get, body?: unknown): Promise<T> => {
     const mac = await fleetMac();
-    return schema.parse(await send(path, mac === null ? {} : { [FLEET_MAC_HEADER]: mac }));
+    return schema.parse(await send(path, mac === null ? {} : { [FLEET_MAC_HEADER]: mac }, body));
   };
   return {
     sites: (query: FleetQuery = {}) => call(`fleet/sites${fleetQueryString(query)}`, fleetWindowSchema),
@@ -217,5 +222,7 @@ export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>,
     site: (domain: string) => call(`fleet/site/${encodeURIComponent(domain)}`, fleetSiteSchema),
     /** The sync file page's sites, judged at `now` (UNIX seconds, this browser's clock). */
     scanHealth: (now: number) => call(`fleet/scan-health?now=${now}`, fleetScanHealthSchema),
+    /** Which of these hosts are sites of the account (the Add sites dialog's "already there"). */
+    known: (hosts: readonly string[]) => call('fleet/known', fleetKnownSchema, post, { hosts }),
   };
 }

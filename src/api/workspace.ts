@@ -169,7 +169,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     fleet: fleetEndpoints(
       async (path, extra) => (await call('GET', path, undefined, extra)).json() as Promise<unknown>,
       fleetMac,
-      async (path, extra) => (await call('POST', path, undefined, extra)).json() as Promise<unknown>,
+      async (path, extra, body) => (await call('POST', path, body, extra)).json() as Promise<unknown>,
     ),
   };
 }

@@ -17,7 +17,6 @@ import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAgency } from '../../../data/agency';
 import { useAddSites } from '../../../data/sites-add';
-import { useSitesQuery } from '../../../data/sites';
 import { commonMessages } from '../../../i18n/common-messages';
 import { toast } from '../../../lib/toast-store';
 import { addSitesMessages } from '../add-messages';
@@ -25,6 +24,7 @@ import { afterSend, planSend, type LineResult } from '../add-sites';
 import { boxLines, parseAddLines } from '../../../data/site-model/add-lines';
 import { AddPreview } from './add-preview';
 import { PlanUsage } from '../../../components/site/plan-usage';
+import { useKnownSites, useSiteCount } from '../known-sites';
 
 interface Summary {
   added: number;
@@ -101,8 +101,7 @@ interface AddSitesFormProps {
 
 /** The plan's use, above the list to add. */
 function AddedSoFar() {
-  const sites = useSitesQuery(undefined);
-  return <PlanUsage used={sites.data?.length} className="-mt-2 mb-3" />;
+  return <PlanUsage used={useSiteCount()} className="-mt-2 mb-3" />;
 }
 
 function AddSitesForm({ onClose, onAdded, onUnsent, asking, onKeep }: AddSitesFormProps) {
@@ -116,12 +115,12 @@ function AddSitesForm({ onClose, onAdded, onUnsent, asking, onKeep }: AddSitesFo
   const [summary, setSummary] = useState<Summary | null>(null);
   const [fileNote, setFileNote] = useState('');
   const agency = useAgency();
-  const sites = useSitesQuery(undefined);
   const addSites = useAddSites();
-  const existing = useMemo(() => new Set((sites.data ?? []).map((s) => s.host)), [sites.data]);
   // A paste of thousands of lines is checked without holding up typing.
   const checked = useDeferredValue(text);
   const lines = useMemo(() => parseAddLines(checked, { hasAgency: agency.data !== null }), [checked, agency.data]);
+  const hosts = useMemo(() => [...new Set(lines.flatMap((l) => (l.host ? [l.host] : [])))].sort(), [lines]);
+  const { known: existing, check } = useKnownSites(hosts);
   const plan = useMemo(() => planSend(lines, existing), [lines, existing]);
   const sending = progress !== null;
   useEffect(() => onUnsent(text.trim() !== ''), [text, onUnsent]);
@@ -130,17 +129,29 @@ function AddSitesForm({ onClose, onAdded, onUnsent, asking, onKeep }: AddSitesFo
     if (plan.sent.length === 0) return;
     setSummary(null);
     setProgress({ done: 0, total: plan.sent.length });
+    // Planned again with what the server says of these very lines (the preview's answer may be a keystroke behind).
+    let planned = plan;
+    try {
+      planned = planSend(lines, await check(hosts));
+    } catch {
+      // The workspace did not answer: the service itself says which are there already.
+    }
+    if (planned.sent.length === 0) {
+      setProgress(null);
+      return;
+    }
+    setProgress({ done: 0, total: planned.sent.length });
     const outcome = await addSites(
-      plan.sent.map((l) => ({ name: l.host ?? l.site, share: l.unit })),
+      planned.sent.map((l) => ({ name: l.host ?? l.site, share: l.unit })),
       { onProgress: (done, total) => setProgress({ done, total }) },
     );
-    const after = afterSend(lines, plan, outcome);
+    const after = afterSend(lines, planned, outcome);
     setText(after.text);
     setResults(after.results);
     setProgress(null);
     const kept = after.text === '' ? 0 : after.text.split('\n').length;
     const sites = outcome.added.flatMap((i) => {
-      const line = plan.sent[i];
+      const line = planned.sent[i];
       return line ? [{ site: line.site, unit: line.unit }] : [];
     });
     setSummary({ added: outcome.added.length, sites, overPlan: outcome.overPlan.length, kept, error: outcome.error });
