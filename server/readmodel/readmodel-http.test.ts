@@ -93,7 +93,7 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
   });
 
   it.skipIf(!available)(
-    'answers the sync file page with the sites never scanned or overdue at its time, and the refused ones gone',
+    'answers the sync file page with the sites never scanned or overdue at its time; a site deleted at the service leaves',
     async () => {
       const s = await start({ READMODEL_REFRESH_SECONDS: '1' });
       const ana = await s.signIn('ana@agency.example');
@@ -111,14 +111,14 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
       const health = await fleet.scanHealth(now);
       expect(health.now).toBe(now);
       expect(health.due.every((d) => d.reportDate === 0)).toBe(true);
-      expect(health.gone).toEqual([]);
+      expect((await fleet.known(['nosync-gone.example'])).known).toEqual(['nosync-gone.example']);
       // Nine days on, its weekly scans are overdue (a week and a day's grace): judged at the page's time.
       const later = await fleet.scanHealth(now + 9 * 86_400);
       expect(later.due.map((d) => d.domain)).toEqual(['never.example', 'nosync-gone.example', 'weekly.example']);
       expect(later.due[2]).toMatchObject({ scanperiod: 604_800, reportDate: expect.any(Number) });
       expect(later.due[2]?.reportDate).toBeGreaterThanOrEqual(now - 60);
 
-      // The refused site is deleted at the service directly: after a read it is gone, its evidence too.
+      // The refused site is deleted at the service directly: after a read it is neither known nor due.
       const target = '/api/site_delete/nosync-gone.example/';
       const mac = createHmac('md5', ana.macKey ?? '')
         .update(target)
@@ -126,8 +126,8 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
       const res = await fetch(s.serviceUrl + target, { headers: { cookie: `apikey=${ana.apiKey}; apimac=${mac}` } });
       expect(((await res.json()) as { error: number }).error).toBe(0);
       await expect
-        .poll(async () => (await fleet.scanHealth(now)).gone, { timeout: 15_000 })
-        .toEqual(['nosync-gone.example']);
+        .poll(async () => (await fleet.known(['nosync-gone.example'])).known, { timeout: 15_000 })
+        .toEqual([]);
       expect(await dueAt(now)).toEqual(['never.example']);
       // A time that is no number of seconds is refused, in words.
       await expect(fleet.scanHealth(Number.NaN)).rejects.toMatchObject({

@@ -164,14 +164,14 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
 
   /**
    * The sync file page's sites (docs/workspace.md#the-read-model): those never scanned or overdue at
-   * `now` (UNIX seconds, the page's clock; the server's when left out), and the refused ones gone.
+   * `now` (UNIX seconds, the page's clock; the server's when left out).
    */
   app.get('/workspace/fleet/scan-health', async (c) => {
     const parsed = scanHealthQuery.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
     const freshness = await visit(c);
     const now = parsed.data.now ?? model.nowSeconds();
-    const health = await model.read.scanHealth(c.get('key').accountId, now, freshness.asOf !== null);
+    const health = await model.read.scanHealth(c.get('key').accountId, now);
     return c.json({ ...freshness, now, ...health });
   });
 

@@ -1,7 +1,7 @@
 /**
  * What a page asks about some sites, not the whole fleet: the sync file page's
- * sites to judge (src/features/sync-file), and which of the hosts pasted into
- * Add sites are there already (src/features/sites).
+ * sites to judge (src/features/sync-file), and which of some hosts are sites
+ * of the account (src/data/known-sites.ts).
  */
 import type { WorkspaceDb } from '../workspace/db.ts';
 import { siteKey } from '../workspace/names.ts';
@@ -35,38 +35,16 @@ export function healthStore(db: WorkspaceDb) {
 
     /**
      * The sync file page's candidates: every site never scanned or whose scheduled scans are overdue at
-     * `now` (the page judges which stopped, with the periods set through the dashboard), by domain; and
-     * the sites the team found refused for a missing file that are no longer in the fleet (none before
-     * its first read).
+     * `now` (the page judges which stopped, with the periods set through the dashboard), by domain.
      */
-    async scanHealth(accountId: string, now: number, read: boolean) {
-      const [due, gone] = await Promise.all([
-        db
-          .selectFrom('rm_site as s')
-          .select(['s.name', 's.scanperiod', 's.adddate', 's.report_date'])
-          .where('s.account_id', '=', accountId)
-          .where(scanDue(now))
-          .orderBy('s.domain')
-          .execute(),
-        read
-          ? db
-              .selectFrom('ws_sync_evidence as e')
-              .select('e.domain')
-              .where('e.account_id', '=', accountId)
-              .where(({ not, exists, selectFrom }) =>
-                not(
-                  exists(
-                    selectFrom('rm_site as s')
-                      .select('s.domain')
-                      .whereRef('s.account_id', '=', 'e.account_id')
-                      .whereRef('s.domain', '=', 'e.domain'),
-                  ),
-                ),
-              )
-              .orderBy('e.domain')
-              .execute()
-          : [],
-      ]);
+    async scanHealth(accountId: string, now: number) {
+      const due = await db
+        .selectFrom('rm_site as s')
+        .select(['s.name', 's.scanperiod', 's.adddate', 's.report_date'])
+        .where('s.account_id', '=', accountId)
+        .where(scanDue(now))
+        .orderBy('s.domain')
+        .execute();
       return {
         due: due.map((r) => ({
           domain: r.name,
@@ -74,7 +52,6 @@ export function healthStore(db: WorkspaceDb) {
           adddate: Number(r.adddate),
           reportDate: Number(r.report_date),
         })),
-        gone: gone.map((r) => r.domain),
       };
     },
   };

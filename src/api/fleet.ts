@@ -162,15 +162,13 @@ export type FleetDomainsAnswer = z.infer<typeof fleetDomainsSchema>;
 
 /**
  * The sync file page's sites: those never scanned (`reportDate` 0) or whose scheduled scans are overdue
- * at `now` (UNIX seconds), by domain; and the sites refused for a missing file (the team's evidence,
- * by site key) that are no longer in the fleet.
+ * at `now` (UNIX seconds), by domain.
  */
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export const fleetScanHealthSchema = z.object({
   ...freshness,
   now: int,
   due: z.array(z.object({ domain: z.string(), scanperiod: int, adddate: int, reportDate: int })),
-  gone: z.array(z.string()),
 });
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetScanHealthAnswer = z.infer<typeof fleetScanHealthSchema>;

@@ -32,4 +32,18 @@ describe('a background turn', () => {
     expect(backgroundTurn(later, NOW, 10)).toEqual({ units: units.slice(20).map((u) => u.email), last: true });
     expect(backgroundTurn([], NOW, 10)).toEqual({ units: [], last: true });
   });
+
+  it('leaves out the units this page checked in its earlier turns, whatever the clocks say', () => {
+    // A browser clock a day ahead: every unit looks due, however lately it was checked.
+    const units = Array.from({ length: 5 }, (_, i) => unit(`u${i}@x.example`, NOW));
+    const ahead = NOW + 24 * 60 * 60_000;
+    const first = backgroundTurn(units, ahead, 3);
+    expect(first).toEqual({ units: ['u0@x.example', 'u1@x.example', 'u2@x.example'], last: false });
+    const second = backgroundTurn(units, ahead, 3, new Set(first.units));
+    expect(second).toEqual({ units: ['u3@x.example', 'u4@x.example'], last: true });
+    expect(backgroundTurn(units, ahead, 3, new Set([...first.units, ...second.units]))).toEqual({
+      units: [],
+      last: true,
+    });
+  });
 });

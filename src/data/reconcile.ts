@@ -35,7 +35,7 @@ export const RECONCILE_PER_SECOND = 30;
 const RATE_LIMIT_WAITS = 3;
 /** A signed-in page reconciles when the last reconcile is older than this. */
 export const RECONCILE_EVERY_MS = 6 * 60 * 60_000;
-/** Units one turn in the background checks at most: about 35 s at RECONCILE_PER_SECOND. */
+/** Units one turn in the background checks at most: at least 35 s at RECONCILE_PER_SECOND, two at a time. */
 const BACKGROUND_TURN = 1_000;
 /** …once it has been open this long. */
 const RECONCILE_DELAY_MS = 60_000;
@@ -58,14 +58,19 @@ export interface ReconcileProgress {
 /**
  * The units a turn in the background checks: those not checked within RECONCILE_EVERY_MS, the
  * longest unchecked first (never checked before all), at most `size`; `last` when they are all of
- * them, so that the turn, if every unit answers, completes the reconcile.
+ * them, so that the turn, if every unit answers, completes the reconcile. `checkedHere`: the units
+ * this page has checked already.
  */
 export function backgroundTurn(
   units: readonly Pick<Unit, 'email' | 'checkedAt'>[],
   now: number,
   size = BACKGROUND_TURN,
+  checkedHere: ReadonlySet<string> = new Set(),
 ): { units: string[]; last: boolean } {
+  // Not those this page checked in its earlier turns, whatever the clocks say (a browser's clock
+  // hours ahead of the server's would otherwise find every unit due, turn after turn).
   const due = units
+    .filter((u) => !checkedHere.has(u.email))
     .filter((u) => u.checkedAt === null || now - u.checkedAt >= RECONCILE_EVERY_MS)
     .sort((a, b) => (a.checkedAt ?? -1) - (b.checkedAt ?? -1) || (a.email < b.email ? -1 : 1));
   return { units: due.slice(0, size).map((u) => u.email), last: due.length <= size };
@@ -203,6 +208,7 @@ export function useScheduledReconcile(): void {
   const client = useQueryClient();
   const { mutate } = useReconcile();
   const started = useRef(false);
+  const checkedHere = useRef(new Set<string>());
   /** Counts the turns this page has done: a turn that left units to check asks for the next. */
   const [turns, setTurns] = useState(0);
   const due = data !== undefined && isDue(data);
@@ -215,7 +221,8 @@ export function useScheduledReconcile(): void {
         .then(async (fresh) => {
           if (!isDue(fresh)) return;
           // The directory itself only now: the state says how many units there are, not which.
-          const turn = backgroundTurn(await workspaceOf(api).units(), Date.now());
+          const turn = backgroundTurn(await workspaceOf(api).units(), Date.now(), undefined, checkedHere.current);
+          for (const unit of turn.units) checkedHere.current.add(unit);
           mutate(
             { units: turn.units, background: true, note: turn.last },
             {

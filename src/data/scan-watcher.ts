@@ -22,13 +22,15 @@ import { useApi } from '../lib/api-context';
 import { showListedSite } from './fleet-windows';
 import { findSite } from './sites';
 import { sitesQueryOptions } from './sites-query';
-import { invalidateWorkspace, siteKey, workspaceQuery } from './workspace';
+import { siteKey, WORKSPACE_KEY, workspaceQuery } from './workspace';
 import { useWorkspaceClient, workspaceOf } from './workspace-client';
 
 /** The first look after this long, then each wait half as long again, up to the last. */
 const POLL_FIRST_MS = 2_000;
 const POLL_GROWTH = 1.5;
 const POLL_MAX_MS = 30_000;
+/** Customers' lists one poll asks at most; beyond, the account's list serves every site being scanned. */
+const UNIT_LISTS_AT_MOST = 3;
 /** A scan that has not reported after this long is left to the background refresh. */
 const SCAN_GIVE_UP_MS = 15 * 60_000;
 /** site_scan's refusal for a missing synchronization file (docs/partner-api.md#site_scan). */
@@ -41,6 +43,21 @@ export type ScanOutcome =
   | { kind: 'gone' }
   /** No new report within SCAN_GIVE_UP_MS. */
   | { kind: 'timeout' };
+
+/** The read model's answers a scan's start does not change: which sites exist, and which are due (until its report is read). */
+const NOT_CHANGED_BY_A_SCAN = new Set(['scan-health', 'known', 'count']);
+
+/**
+ * After a scan starts (or is refused): the team's record (sync-file evidence, activity) and the rows'
+ * "scanning" are asked again; not the sync file page's sites nor the Add sites dialog's answers (a bulk
+ * re-check of a thousand sites would ask for them a thousand times).
+ */
+function afterScanStart(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({
+    queryKey: WORKSPACE_KEY,
+    predicate: (query) => !(query.queryKey[1] === 'fleet' && NOT_CHANGED_BY_A_SCAN.has(String(query.queryKey[2]))),
+  });
+}
 
 /** The last scan started from this dashboard for a site, as remembered. */
 export interface ScanRecord {
@@ -113,6 +130,7 @@ interface Pending {
 
 export class ScanWatcher {
   private readonly pending = new Map<string, Pending>();
+  private readonly starting = new Map<string, Promise<{ finished: Promise<ScanOutcome> }>>();
   private readonly scanningAtom = atom<Readonly<Record<string, number>>>({});
   private timer: ReturnType<typeof setTimeout> | undefined;
   private due = 0;
@@ -143,6 +161,19 @@ export class ScanWatcher {
   async start(domain: string, account: string | undefined): Promise<{ finished: Promise<ScanOutcome> }> {
     const running = this.pending.get(domain);
     if (running) return { finished: running.promise };
+    // A second start while the first is on its way (a double click) is the same scan.
+    const starting = this.starting.get(domain);
+    if (starting) return starting;
+    const started = this.begin(domain, account);
+    this.starting.set(domain, started);
+    try {
+      return await started;
+    } finally {
+      this.starting.delete(domain);
+    }
+  }
+
+  private async begin(domain: string, account: string | undefined): Promise<{ finished: Promise<ScanOutcome> }> {
     const { unit, site } = await this.listed(domain);
     const baseline = site?.scanreport?.date ?? null;
     const at = Date.now();
@@ -155,12 +186,12 @@ export class ScanWatcher {
         outcome: syncMissing ? 'syncMissing' : 'failed',
         code: errorCodeOf(classifyError(error)),
       });
-      void invalidateWorkspace(this.client);
+      void afterScanStart(this.client);
       throw error;
     }
     // Taken: the service reaches the site (its synchronization file is in place), whatever the report says later.
     rememberScan(account, domain, { at, outcome: 'done' });
-    void invalidateWorkspace(this.client);
+    void afterScanStart(this.client);
     let settle: (outcome: ScanOutcome) => void = () => undefined;
     const finished = new Promise<ScanOutcome>((resolve) => (settle = resolve));
     this.pending.set(domain, { unit, baseline, since: at, settle, promise: finished });
@@ -179,8 +210,9 @@ export class ScanWatcher {
       .customerOf(domain)
       .catch(() => null);
     if (unit !== null) {
+      // Read now (a few sites): a list cached earlier may lack a report that came since.
       const site = await this.client
-        .ensureQueryData(sitesQueryOptions(this.api, unit))
+        .fetchQuery({ ...sitesQueryOptions(this.api, unit), staleTime: 0 })
         .then((sites) => findSite(sites, domain))
         .catch(() => undefined);
       if (site !== undefined) return { unit, site };
@@ -195,6 +227,10 @@ export class ScanWatcher {
     for (const p of this.pending.values()) p.settle({ kind: 'timeout' });
     this.pending.clear();
     this.publish();
+  }
+
+  private unlistAll(): void {
+    for (const p of this.pending.values()) p.unit = null;
   }
 
   /** The sites watched through this customer's list are watched through the account's from now on. */
@@ -217,7 +253,9 @@ export class ScanWatcher {
 
   private async poll(): Promise<void> {
     this.timer = undefined;
-    // One list per customer of the sites being scanned, the account's for the others.
+    // One list per customer of the sites being scanned, the account's for the others; the account's
+    // alone when the sites belong to more customers than that (a bulk scan: one request, not hundreds).
+    if (new Set([...this.pending.values()].map((p) => p.unit)).size > UNIT_LISTS_AT_MOST) this.unlistAll();
     const units = new Set([...this.pending.values()].map((p) => p.unit));
     const lists = new Map<string | null, Site[]>();
     let ended = false;

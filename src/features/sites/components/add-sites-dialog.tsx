@@ -24,7 +24,7 @@ import { afterSend, planSend, type LineResult } from '../add-sites';
 import { boxLines, parseAddLines } from '../../../data/site-model/add-lines';
 import { AddPreview } from './add-preview';
 import { PlanUsage } from '../../../components/site/plan-usage';
-import { useKnownSites, useSiteCount } from '../known-sites';
+import { useKnownSites, useSiteCount } from '../../../data/known-sites';
 
 interface Summary {
   added: number;

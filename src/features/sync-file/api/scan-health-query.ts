@@ -2,8 +2,8 @@
  * The sync file page's sites, from the server's read model
  * (`/workspace/fleet/scan-health`, docs/workspace.md#the-read-model): those
  * never scanned or whose scheduled scans are overdue, judged at this
- * browser's time, a few hundred rows at 10,000 sites instead of the whole
- * account's sites_list. Under the workspace's key, so a site write asks
+ * browser's time (about 1,000 rows, 11 KB compressed, at the 10,000-site
+ * demo) instead of the whole account's sites_list (618 KB compressed). Under the workspace's key, so a site write asks
  * again; while the server reads the fleet, the page asks every second until
  * the read is in.
  */
@@ -19,7 +19,7 @@ const SCAN_HEALTH_KEY = [...WORKSPACE_KEY, 'fleet', 'scan-health'] as const;
 /** How often the page asks while the server reads the fleet. */
 const READING_POLL_MS = 1_000;
 
-function scanHealthQueryOptions(workspace: WorkspaceClient) {
+export function scanHealthQueryOptions(workspace: WorkspaceClient) {
   return queryOptions({
     queryKey: SCAN_HEALTH_KEY,
     queryFn: () => workspace.fleet.scanHealth(Math.floor(Date.now() / 1000)),

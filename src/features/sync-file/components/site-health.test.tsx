@@ -16,6 +16,8 @@ import { startRealStack, type RealStack } from '../../../../test-support/real-st
 import { useAccountId } from '../../../data/account';
 import { useSetSiteOption } from '../../../data/site-mutations';
 import { workspaceOf } from '../../../data/workspace-client';
+import type { FleetScanHealthAnswer } from '../../../api/fleet';
+import { scanHealthQueryOptions } from '../api/scan-health-query';
 import { SiteHealth } from './site-health';
 
 let stack: RealStack;
@@ -66,7 +68,7 @@ describe('sites that miss the sync file', () => {
     expect(screen.getByRole('button', { name: 'Re-check nosync-b.example' })).toBeEnabled();
   });
 
-  it('asks the server for the sites it judges, not the whole account, and not every minute', async () => {
+  it('asks the server for the sites it judges, not the whole account, and not on a timer once read', async () => {
     const reads: string[] = [];
     const counting: typeof globalThis.fetch = (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -81,14 +83,30 @@ describe('sites that miss the sync file', () => {
     // The server reads the account from the service; this page asks it only for the sites it judges.
     expect(reads.filter((url) => url.includes('/api/sites_list/'))).toEqual([]);
     expect(reads.at(-1)).toMatch(/\/workspace\/fleet\/scan-health\?now=\d{10}$/);
-    const asked = reads.length;
-    // Three minutes of the sites table's one-minute interval: no read is asked for.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
-    vi.advanceTimersByTime(3 * 60_000);
-    vi.useRealTimers();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(reads).toHaveLength(asked);
+    // It asks again every second while the server reads the fleet, and then not on a timer.
+    const every = scanHealthQueryOptions(workspaceOf(api)).refetchInterval;
+    const at = (data: Partial<FleetScanHealthAnswer>) =>
+      typeof every === 'function' ? every({ state: { data } } as never) : every;
+    expect(at({ asOf: null, refreshing: true, refreshError: null })).toBe(1_000);
+    expect(at({ asOf: Date.now(), refreshing: false, refreshError: null })).toBe(false);
     expect(screen.getByTestId('fleet-freshness')).toHaveTextContent(/As of/);
+  });
+
+  it('no longer lists a refused site once it has left the account, though this browser remembers the refusal', async () => {
+    const user = userEvent.setup();
+    const api = stack.client(await stack.signIn(`health-gone-${Date.now().toString(36)}@spa.example`));
+    await workspaceOf(api).me();
+    await api.sites_add(['nosync-leaving.example']);
+    const first = renderInRouter(() => <SiteHealth />, { api });
+    await user.click(await screen.findByRole('button', { name: 'Scan the 1 site never scanned' }));
+    const list = await screen.findByRole('list', { name: 'Sites that miss the file' });
+    await waitFor(() => expect(within(list).getByRole('listitem')).toHaveTextContent(/nosync-leaving\.example/));
+    first.unmount();
+
+    await api.site_delete('nosync-leaving.example');
+    renderInRouter(() => <SiteHealth />, { api });
+    expect(await screen.findByText(/No site is known to miss the file/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open nosync-leaving.example' })).toBeNull();
   });
 
   it("says it is reading the team's record before it says no site misses the file", async () => {

@@ -13,6 +13,7 @@ import { format } from '../../../i18n/format';
 import { scansStoppedSince } from '../../../lib/scan-schedule';
 import { syncFileMessages } from '../messages';
 import { useRefreshScanHealth, useScanHealth } from '../api/scan-health-query';
+import { useKnownSites } from '../../../data/known-sites';
 import { FleetFreshnessLine, FleetRefreshError } from '../../../components/fleet/fleet-freshness';
 
 /** A button whose words may be long (German: "Die 3 noch nie gescannten Websites scannen") wraps in a narrow card. */
@@ -57,8 +58,16 @@ export function SiteHealth() {
   const [bulk, setBulk] = useState<{ done: number; total: number; running: boolean } | null>(null);
   const stopped = useRef(false);
 
-  /** The sites refused for the file that are no longer in the account (as the server last read it). */
-  const gone = useMemo(() => new Set(read?.gone ?? []), [read]);
+  // The sites refused for the file (the team's record, this browser's scans) that are still in the account.
+  const refusedSites = useMemo(
+    () =>
+      Object.keys(records)
+        .filter((d) => records[d]?.outcome === 'syncMissing')
+        .sort(),
+    [records],
+  );
+  const { known: stillThere, answered } = useKnownSites(refusedSites);
+  const refusedSet = useMemo(() => new Set(refusedSites), [refusedSites]);
   const periodSet = usePeriodChanges(account);
   // Since when each site's scheduled scans have not reported, judged when the list was read (as the overview judges
   // "overdue"). A site never scanned is not among them: the table calls it "Never scanned", and it is offered below
@@ -86,14 +95,15 @@ export function SiteHealth() {
     );
     const knownSet = new Set([...refused, ...checkedFrom('known')]);
     const stalled = [...stoppedSince.keys()].filter((d) => !knownSet.has(d));
-    const inList = (d: string) => !gone.has(siteKey(d));
+    // A refused site that has left the account is not listed; until the server has said, every one is.
+    const inList = (d: string) => !answered || stillThere.has(d) || !refusedSet.has(d);
     return {
       known: [...knownSet].filter(inList).sort(),
       probable: [...new Set([...stalled, ...checkedFrom('probable')])]
         .filter((d) => !knownSet.has(d) && inList(d))
         .sort(),
     };
-  }, [records, checks, gone, stoppedSince]);
+  }, [records, checks, refusedSet, stillThere, answered, stoppedSince]);
   const neverScanned = useMemo(() => {
     const listed = new Set([...known, ...probable]);
     return (read?.due ?? []).filter((s) => s.reportDate === 0 && !listed.has(s.domain)).map((s) => s.domain);

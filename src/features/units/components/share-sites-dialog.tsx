@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { FleetRefreshError } from '../../../components/fleet/fleet-freshness';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
@@ -70,8 +71,19 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
   const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
   const deferred = useDeferredValue(query.trim().toLowerCase());
   const shareable = useShareable(unit, deferred, open);
-  // Before the server's first read of the fleet, nothing is known to offer: loading, not "none".
+  // Before the server's first read of the fleet, nothing is known to offer: loading, not "none"; or why
+  // that read failed, with Try again.
   const sites = shareable.data && shareable.data.asOf !== null ? shareable.data : undefined;
+  const firstReadFailed =
+    shareable.data !== undefined &&
+    sites === undefined &&
+    shareable.data.refreshError !== null &&
+    !shareable.data.refreshing;
+  const workspace = useWorkspaceClient();
+  const retry = async () => {
+    await workspace.fleet.refresh();
+    await shareable.refetch();
+  };
   // The service's own list of the unit's sites is the truth: the team's map may be behind it.
   const matches = useMemo(() => {
     const already = new Set(shared);
@@ -107,7 +119,9 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent title={t.shareTitle({ unit })} description={t.shareText} width="lg">
-        {agency.isPending || (sites === undefined && !shareable.isError) ? (
+        {firstReadFailed && shareable.data ? (
+          <FleetRefreshError freshness={shareable.data} onRetry={retry} />
+        ) : agency.isPending || (sites === undefined && !shareable.isError) ? (
           <LoadingStatus>{t.loading}</LoadingStatus>
         ) : agency.data === null ? (
           <Alert tone="warning">
