@@ -92,32 +92,19 @@ function filtered(eb: Eb, query: FleetQuery, now: number) {
 export function readStore(db: WorkspaceDb) {
   const base = (accountId: string, query: FleetQuery, now: number) => {
     let q = db.selectFrom('rm_site as s').where('s.account_id', '=', accountId);
-    if (query.unit !== undefined) {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('ws_site_unit as u')
-            .select('u.domain')
-            .whereRef('u.account_id', '=', 's.account_id')
-            .whereRef('u.domain', '=', 's.domain')
-            .where('u.unit_email', '=', query.unit ?? ''),
-        ),
+    // Shared with the customer, or not (the Share dialog's), as the team's map says.
+    const shared = (eb: Eb, email: string) =>
+      eb.exists(
+        eb
+          .selectFrom('ws_site_unit as u')
+          .select('u.domain')
+          .whereRef('u.account_id', '=', 's.account_id')
+          .whereRef('u.domain', '=', 's.domain')
+          .where('u.unit_email', '=', email),
       );
-    }
-    if (query.except !== undefined) {
-      q = q.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('ws_site_unit as x')
-              .select('x.domain')
-              .whereRef('x.account_id', '=', 's.account_id')
-              .whereRef('x.domain', '=', 's.domain')
-              .where('x.unit_email', '=', query.except ?? ''),
-          ),
-        ),
-      );
-    }
+    const { unit, except } = query;
+    if (unit !== undefined) q = q.where((eb) => shared(eb as Eb, unit));
+    if (except !== undefined) q = q.where((eb) => eb.not(shared(eb as Eb, except)));
     return q.where((eb) => filtered(eb as Eb, query, now));
   };
 
