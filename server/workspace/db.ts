@@ -70,8 +70,11 @@ function openPostgres(url: string): OpenedDb {
   return { db: new Kysely<WorkspaceDatabase>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
 }
 
-/** Tries at migrating a database that another process is migrating, or changing, too. */
-const MIGRATE_TRIES = 5;
+/**
+ * Tries at migrating a database that another process is migrating, or changing, too: each catalog
+ * read races every schema dropped meanwhile, so a busy database may fail several in a row.
+ */
+const MIGRATE_TRIES = 10;
 
 /**
  * A name or object read from PostgreSQL's catalog was dropped before it was looked up:
@@ -110,7 +113,7 @@ async function migrate({ db, engine }: OpenedDb): Promise<void> {
   // that fails for itself fails every try.
   const retried = (error: unknown) => engine === 'sqlite' || isDroppedMeanwhile(error);
   for (let tries = 1; outcome.error !== undefined && retried(outcome.error) && tries < MIGRATE_TRIES; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100 * tries));
+    await new Promise((resolve) => setTimeout(resolve, 50 * tries));
     outcome = await migrator.migrateToLatest();
   }
   const { error, results } = outcome;
