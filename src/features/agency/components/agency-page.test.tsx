@@ -149,11 +149,14 @@ describe('the agency page', () => {
     void router.history.push('/away');
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(within(dialog).getByRole('button', { name: 'Stay and keep editing' })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }));
+    // A dialog just opened takes the pointer once its layer says so (Radix sets the page's
+    // pointer-events to none first): the click is tried until the button takes it.
+    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' })));
     expect(field(/^Agency name/)).toHaveValue('Half typed');
 
     void router.history.push('/away');
-    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    const leave = await screen.findByRole('button', { name: 'Leave without saving' });
+    await waitFor(() => user.click(leave));
     await screen.findByRole('heading', { name: 'Away' });
   });
 
