@@ -17,7 +17,7 @@ import type { ApiClient } from '../api/client';
 import type { FleetFreshness } from '../api/fleet';
 import type { Site } from '../api/schemas';
 import { WorkspaceError } from '../api/workspace';
-import { stillReading } from './fleet-reading';
+import { READING_POLL_MS, stillReading } from './fleet-reading';
 import { useApi } from '../lib/api-context';
 import { findSite } from './find-site';
 import { SITES_KEY, SITES_REFRESH_MS, SITES_STALE_MS, sitesQueryOptions } from './sites-query';
@@ -27,8 +27,6 @@ import { workspaceOf } from './workspace-client';
 /** How fresh the server's read of the fleet is, as its last answer to the site page said. */
 const FLEET_FRESHNESS_KEY = [...WORKSPACE_KEY, 'fleet', 'freshness'] as const;
 
-/** How often the page asks while the server reads the fleet. */
-const READING_POLL_MS = 1_000;
 /** How long a site page waits for a read of the fleet under way before it reads the account's list. */
 const FIRST_READ_WAIT_MS = 15_000;
 

@@ -8,18 +8,13 @@
  */
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { FleetFreshness } from '../api/fleet';
 import type { WorkspaceClient } from '../api/workspace';
-import { stillReading } from './fleet-reading';
+import { pollWhileReading } from './fleet-reading';
 import { SITES_STALE_MS } from './sites-query';
 import { WORKSPACE_KEY } from './workspace';
 import { useWorkspaceClient } from './workspace-client';
 
 const KNOWN_KEY = [...WORKSPACE_KEY, 'fleet', 'known'] as const;
-/** How often the dialog asks while the server reads the fleet (its first read). */
-const READING_POLL_MS = 1_000;
-const whileReading = (query: { state: { data: FleetFreshness | undefined } }) =>
-  stillReading(query.state.data) ? READING_POLL_MS : false;
 
 /** The account's sites as last read; undefined before the server's first read. */
 export function useSiteCount(): number | undefined {
@@ -28,7 +23,7 @@ export function useSiteCount(): number | undefined {
     queryKey: [...WORKSPACE_KEY, 'fleet', 'count'] as const,
     queryFn: () => workspace.fleet.sites({ limit: 1 }),
     staleTime: SITES_STALE_MS,
-    refetchInterval: whileReading,
+    refetchInterval: pollWhileReading(),
   });
   return data && data.asOf !== null ? data.total : undefined;
 }
@@ -74,7 +69,7 @@ function knownOptions(workspace: WorkspaceClient, hosts: readonly string[]) {
     queryKey: [...KNOWN_KEY, hosts.join('\n')] as const,
     queryFn: () => knownOf(workspace, hosts),
     staleTime: SITES_STALE_MS,
-    refetchInterval: whileReading,
+    refetchInterval: pollWhileReading(),
   });
 }
 

@@ -229,13 +229,9 @@ export class ScanWatcher {
     this.publish();
   }
 
-  private unlistAll(): void {
-    for (const p of this.pending.values()) p.unit = null;
-  }
-
-  /** The sites watched through this customer's list are watched through the account's from now on. */
-  private unlist(unit: string | null): void {
-    for (const p of this.pending.values()) if (p.unit === unit) p.unit = null;
+  /** The sites watched through this customer's list (every customer's: all) are watched through the account's from now on. */
+  private unlist(unit: string | null | 'all'): void {
+    for (const p of this.pending.values()) if (unit === 'all' || p.unit === unit) p.unit = null;
   }
 
   private publish(): void {
@@ -255,8 +251,9 @@ export class ScanWatcher {
     this.timer = undefined;
     // One list per customer of the sites being scanned, the account's for the others; the account's
     // alone when the sites belong to more customers than that (a bulk scan: one request, not hundreds).
-    if (new Set([...this.pending.values()].map((p) => p.unit)).size > UNIT_LISTS_AT_MOST) this.unlistAll();
-    const units = new Set([...this.pending.values()].map((p) => p.unit));
+    const unitsOf = () => new Set([...this.pending.values()].map((p) => p.unit));
+    if (unitsOf().size > UNIT_LISTS_AT_MOST) this.unlist('all');
+    const units = unitsOf();
     const lists = new Map<string | null, Site[]>();
     let ended = false;
     await Promise.all(

@@ -8,18 +8,15 @@
  * so every site write asks again (src/data/site-writes.ts); the server has
  * applied the dashboard's own writes by then.
  */
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { WorkspaceClient } from '../../api/workspace';
-import { stillReading } from '../../data/fleet-reading';
+import { pollWhileReading } from '../../data/fleet-reading';
+import { useRefreshFleet } from '../../data/fleet-refresh';
 import { SITES_REFRESH_MS, SITES_STALE_MS } from '../../data/sites-query';
 import { WORKSPACE_KEY } from '../../data/workspace';
-import { useWorkspaceClient } from '../../data/workspace-client';
 
 /** Every overview query (the first sites that need attention, or all of them). */
 export const FLEET_KEY = [...WORKSPACE_KEY, 'fleet', 'summary'] as const;
-
-/** How often a page asks while the server reads the fleet. */
-const READING_POLL_MS = 1_000;
 
 /** The figures; `all`: every site that needs attention, not only the first 10. */
 export function fleetQueryOptions(workspace: WorkspaceClient, all = false) {
@@ -27,17 +24,12 @@ export function fleetQueryOptions(workspace: WorkspaceClient, all = false) {
     queryKey: [...FLEET_KEY, all ? 'all' : 'first'] as const,
     queryFn: () => workspace.fleet.summary(all ? { attention: 'all' } : {}),
     staleTime: SITES_STALE_MS,
-    refetchInterval: (query) => (stillReading(query.state.data) ? READING_POLL_MS : SITES_REFRESH_MS),
+    refetchInterval: pollWhileReading(SITES_REFRESH_MS),
     refetchOnWindowFocus: true,
   });
 }
 
 /** Asks the server to read the fleet again now, then the figures (which then follow the read until it is in). */
-export function useRefreshFleet(): () => Promise<void> {
-  const workspace = useWorkspaceClient();
-  const client = useQueryClient();
-  return async () => {
-    await workspace.fleet.refresh();
-    await client.invalidateQueries({ queryKey: FLEET_KEY });
-  };
+export function useRefreshOverview(): () => Promise<void> {
+  return useRefreshFleet(FLEET_KEY);
 }

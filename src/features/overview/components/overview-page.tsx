@@ -16,7 +16,8 @@ import { useWorkspaceClient } from '../../../data/workspace-client';
 import { useKeepPlace } from '../../../lib/use-keep-place';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { overviewMessages } from '../messages';
-import { fleetQueryOptions, useRefreshFleet } from '../fleet-query';
+import { firstReadFailed } from '../../../data/fleet-reading';
+import { fleetQueryOptions, useRefreshOverview } from '../fleet-query';
 import { AttentionList } from './attention-list';
 import { CoveragePanel } from './coverage-panel';
 import { FleetCounters } from './fleet-counters';
@@ -72,13 +73,12 @@ export function OverviewPage({ title }: OverviewPageProps) {
   const t = useStore(overviewMessages);
   usePageTitle(title);
   const query = useQuery(fleetQueryOptions(useWorkspaceClient()));
-  const refresh = useRefreshFleet();
+  const refresh = useRefreshOverview();
   // A refetch that changes the list above the chart does not move a reader who has scrolled to the chart.
   const aboveChart = useKeepPlace<HTMLDivElement>();
   const data = query.data;
   // Figures once the server has read the fleet at least once (before, its zeros mean "not known yet").
   const summary = data && data.asOf !== null ? data : null;
-  const firstReadFailed = data !== undefined && data.asOf === null && data.refreshError !== null && !data.refreshing;
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
@@ -102,7 +102,7 @@ export function OverviewPage({ title }: OverviewPageProps) {
     );
   }
 
-  if (firstReadFailed) {
+  if (data && firstReadFailed(data)) {
     const error = refreshErrorOf(data.refreshError ?? '');
     return (
       <div className="mx-auto max-w-6xl">

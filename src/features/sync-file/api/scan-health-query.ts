@@ -3,21 +3,19 @@
  * (`/workspace/fleet/scan-health`, docs/workspace.md#the-read-model): those
  * never scanned or whose scheduled scans are overdue, judged at this
  * browser's time (about 1,000 rows, 11 KB compressed, at the 10,000-site
- * demo) instead of the whole account's sites_list (618 KB compressed). Under the workspace's key, so a site write asks
- * again; while the server reads the fleet, the page asks every second until
- * the read is in.
+ * demo) instead of the whole account's sites_list (618 KB compressed). Under
+ * the workspace's key, so a site write asks again; while the server reads the
+ * fleet, the page asks every second until the read is in.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkspaceClient } from '../../../api/workspace';
-import { stillReading } from '../../../data/fleet-reading';
+import { pollWhileReading } from '../../../data/fleet-reading';
+import { useRefreshFleet } from '../../../data/fleet-refresh';
 import { SITES_STALE_MS } from '../../../data/sites-query';
 import { WORKSPACE_KEY } from '../../../data/workspace';
 import { useWorkspaceClient } from '../../../data/workspace-client';
 
 const SCAN_HEALTH_KEY = [...WORKSPACE_KEY, 'fleet', 'scan-health'] as const;
-
-/** How often the page asks while the server reads the fleet. */
-const READING_POLL_MS = 1_000;
 
 export function scanHealthQueryOptions(workspace: WorkspaceClient) {
   return queryOptions({
@@ -25,7 +23,7 @@ export function scanHealthQueryOptions(workspace: WorkspaceClient) {
     queryFn: () => workspace.fleet.scanHealth(Math.floor(Date.now() / 1000)),
     staleTime: SITES_STALE_MS,
     // Not every minute: the lists are judged from it, and a re-check asks the service about each site itself.
-    refetchInterval: (query) => (stillReading(query.state.data) ? READING_POLL_MS : false),
+    refetchInterval: pollWhileReading(),
     refetchOnWindowFocus: true,
   });
 }
@@ -36,10 +34,5 @@ export function useScanHealth() {
 
 /** Asks the server to read the fleet again now, then the page's sites (which follow the read until it is in). */
 export function useRefreshScanHealth(): () => Promise<void> {
-  const workspace = useWorkspaceClient();
-  const client = useQueryClient();
-  return async () => {
-    await workspace.fleet.refresh();
-    await client.invalidateQueries({ queryKey: SCAN_HEALTH_KEY });
-  };
+  return useRefreshFleet(SCAN_HEALTH_KEY);
 }

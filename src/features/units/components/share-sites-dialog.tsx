@@ -11,7 +11,8 @@ import { Input } from '../../../components/ui/input';
 import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { useAgency } from '../../../data/agency';
 import { useShareSites } from '../../../data/site-mutations';
-import { stillReading } from '../../../data/fleet-reading';
+import { firstReadFailed, pollWhileReading } from '../../../data/fleet-reading';
+import { useRefreshFleet } from '../../../data/fleet-refresh';
 import { WORKSPACE_KEY } from '../../../data/workspace';
 import { useWorkspaceClient } from '../../../data/workspace-client';
 import { commonMessages } from '../../../i18n/common-messages';
@@ -37,8 +38,7 @@ interface ShareSitesDialogProps {
 
 /** At most this many matching sites are drawn at once (an account of 100,000 sites would draw them all). */
 const SHARE_SHOWN = 200;
-/** How often the dialog asks while the server reads the fleet (its first read). */
-const READING_POLL_MS = 1_000;
+const SHAREABLE_KEY = [...WORKSPACE_KEY, 'fleet', 'shareable'] as const;
 
 /**
  * The sites that can be shared with `unit` matching `search`, by name, from the server's read model
@@ -48,13 +48,13 @@ const READING_POLL_MS = 1_000;
 function useShareable(unit: string, search: string, open: boolean) {
   const workspace = useWorkspaceClient();
   return useQuery({
-    queryKey: [...WORKSPACE_KEY, 'fleet', 'shareable', unit, search] as const,
+    queryKey: [...SHAREABLE_KEY, unit, search] as const,
     queryFn: () =>
       workspace.fleet.sites({ except: unit, sort: 'domain', limit: SHARE_SHOWN, ...(search ? { q: search } : {}) }),
     enabled: open,
     // A new search keeps the list shown until its answer is in.
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (stillReading(query.state.data) ? READING_POLL_MS : false),
+    refetchInterval: pollWhileReading(),
   });
 }
 
@@ -74,16 +74,7 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
   // Before the server's first read of the fleet, nothing is known to offer: loading, not "none"; or why
   // that read failed, with Try again.
   const sites = shareable.data && shareable.data.asOf !== null ? shareable.data : undefined;
-  const firstReadFailed =
-    shareable.data !== undefined &&
-    sites === undefined &&
-    shareable.data.refreshError !== null &&
-    !shareable.data.refreshing;
-  const workspace = useWorkspaceClient();
-  const retry = async () => {
-    await workspace.fleet.refresh();
-    await shareable.refetch();
-  };
+  const retry = useRefreshFleet(SHAREABLE_KEY);
   // The service's own list of the unit's sites is the truth: the team's map may be behind it.
   const matches = useMemo(() => {
     const already = new Set(shared);
@@ -119,7 +110,7 @@ export function ShareSitesDialog({ open, unit, shared, onOpenChange }: ShareSite
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent title={t.shareTitle({ unit })} description={t.shareText} width="lg">
-        {firstReadFailed && shareable.data ? (
+        {shareable.data && firstReadFailed(shareable.data) ? (
           <FleetRefreshError freshness={shareable.data} onRetry={retry} />
         ) : agency.isPending || (sites === undefined && !shareable.isError) ? (
           <LoadingStatus>{t.loading}</LoadingStatus>
