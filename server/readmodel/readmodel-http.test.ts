@@ -83,9 +83,16 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     expect(((await res.json()) as { error: number }).error).toBe(0);
     expect((await fleet.sites()).rows.map((r) => r.domain)).toEqual(['one.example']);
 
+    // A read writes its rows in slices and its time when it ends: waited for both (a row can show mid-read).
     await expect
-      .poll(async () => (await fleet.sites()).rows.map((r) => r.domain), { timeout: 15_000 })
-      .toEqual(['direct.example', 'one.example']);
+      .poll(
+        async () => {
+          const now = await fleet.sites();
+          return { rows: now.rows.map((r) => r.domain), newer: (now.asOf ?? 0) > (first.asOf ?? 0) };
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual({ rows: ['direct.example', 'one.example'], newer: true });
     const later = await fleet.sites();
     expect(later.asOf).toBeGreaterThan(first.asOf ?? 0);
     const one = await fleet.site('direct.example');
