@@ -164,6 +164,48 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     },
   );
 
+  it.skipIf(!available)(
+    'says how a scan started through the dashboard stands until a read brings its report',
+    async () => {
+      const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
+      const ana = await s.signIn('ana@agency.example');
+      const api = s.client(ana);
+      await api.sites_add(['one.example', 'two.example']);
+      const fleet = fleetOf(s, ana);
+      await readFleet(fleet);
+      const never = { reportDate: 0, threats: -1, scanningAt: null };
+      expect((await fleet.scans(['One.Example', 'two.example', 'gone.example'])).scans).toEqual([
+        { domain: 'One.Example', ...never },
+        { domain: 'two.example', ...never },
+      ]);
+
+      await api.site_scan('one.example');
+      // The write's answer is in: the site waits for its report; the other does not.
+      const waiting = (await fleet.scans(['one.example', 'two.example'])).scans;
+      expect(waiting[0]?.scanningAt).toEqual(expect.any(Number));
+      expect(waiting[1]).toMatchObject(never);
+      // The sandbox's scan takes a second; reads asked for until one brings its report.
+      await expect
+        .poll(
+          async () => {
+            await fleet.refresh();
+            return (await fleet.scans(['one.example'])).scans[0];
+          },
+          { timeout: 15_000, interval: 500 },
+        )
+        .toMatchObject({ scanningAt: null, reportDate: expect.any(Number), threats: expect.any(Number) });
+      expect((await fleet.scans(['one.example'])).scans[0]?.reportDate).toBeGreaterThan(0);
+
+      // Another account's key learns nothing; too many in one request is refused in words.
+      const eve = await s.signIn('eve@elsewhere.example');
+      expect((await fleetOf(s, eve).scans(['one.example'])).scans).toEqual([]);
+      await expect(fleet.scans(Array.from({ length: 1_001 }, (_, i) => `s${i}.example`))).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('at most 1000 sites'),
+      });
+    },
+  );
+
   it.skipIf(!available)('reads again when asked, although what it knows is fresh', async () => {
     const s = await start({ READMODEL_REFRESH_SECONDS: '86400' });
     const ana = await s.signIn('ana@agency.example');

@@ -11,6 +11,7 @@ import {
   FLEET_MAX_DOMAINS,
   FLEET_MAX_KEEP,
   FLEET_MAX_LIMIT,
+  FLEET_MAX_SCANS,
   type FleetQuery,
 } from '../../src/api/fleet.ts';
 import {
@@ -85,6 +86,12 @@ const knownBody = z.object({
   hosts: z
     .array(z.string().max(2048, 'a host is at most 2,048 characters'))
     .max(KNOWN_MAX, `hosts names at most ${KNOWN_MAX} sites`),
+});
+
+const scansBody = z.object({
+  domains: z
+    .array(z.string().max(2048, 'a domain is at most 2,048 characters'))
+    .max(FLEET_MAX_SCANS, `domains names at most ${FLEET_MAX_SCANS} sites`),
 });
 
 const scanHealthQuery = z.object({
@@ -185,6 +192,19 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
     const freshness = await visit(c);
     const known = await model.read.known(c.get('key').accountId, body.value.hosts);
     return c.json({ ...freshness, known });
+  });
+
+  /**
+   * How the scans of these sites stand (the scan watcher's look for sites without a customer's list):
+   * each site's latest report date and threats, and whether a scan started through the dashboard
+   * still waits for a newer report. A site not in the fleet as last read is left out.
+   */
+  app.post('/workspace/fleet/scans', async (c) => {
+    const body = await readJson(c, scansBody);
+    if (!body.ok) return body.response;
+    const freshness = await visit(c);
+    const scans = await model.read.scans(c.get('key').accountId, body.value.domains);
+    return c.json({ ...freshness, scans });
   });
 
   /** The page's refresh: a read starts now unless one is under way (one per account at a time). */

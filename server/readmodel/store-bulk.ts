@@ -47,8 +47,12 @@ const COLUMNS = [
 /** The columns a read replaces (the key stays; scanning_at has its own rule). */
 const REPLACED = COLUMNS.filter((c) => c !== 'account_id' && c !== 'domain' && c !== 'scanning_at');
 
+/**
+ * A scan started through the dashboard ends with the first report dated from its second on (report
+ * dates are whole seconds, `scanning_at` milliseconds noted just after the service took the scan).
+ */
 const SCANNING_AT =
-  'case when excluded.report_date * 1000 >= rm_site.scanning_at then null else rm_site.scanning_at end';
+  'case when excluded.report_date * 1000 + 999 >= rm_site.scanning_at then null else rm_site.scanning_at end';
 const NOT_WRITTEN_SINCE = 'rm_site.read_at < excluded.read_at';
 
 const SITE_UPSERT = `insert into rm_site (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})

@@ -1,7 +1,8 @@
 /**
  * What a page asks about some sites, not the whole fleet: the sync file page's
- * sites to judge (src/features/sync-file), and which of some hosts are sites
- * of the account (src/data/known-sites.ts).
+ * sites to judge (src/features/sync-file), which of some hosts are sites
+ * of the account (src/data/known-sites.ts), and how the scans of some sites
+ * stand (src/data/scan-watcher.ts).
  */
 import type { WorkspaceDb } from '../workspace/db.ts';
 import { siteKey } from '../workspace/names.ts';
@@ -10,27 +11,55 @@ import { scanDue } from './store-read.ts';
 /** Keys looked up in one query at most (SQLite's variables). */
 const KEYS_PER_QUERY = 500;
 
+/** Names by the site's key (names that are not a domain have none). */
+function byKey(names: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const name of names) {
+    const key = siteKey(name);
+    if (key !== null) out.set(key, [...(out.get(key) ?? []), name]);
+  }
+  return out;
+}
+
 export function healthStore(db: WorkspaceDb) {
+  /** The account's rows of these keys, asked KEYS_PER_QUERY at a time. */
+  const rowsOf = async (accountId: string, keys: readonly string[]) => {
+    const rows = [];
+    for (let at = 0; at < keys.length; at += KEYS_PER_QUERY) {
+      rows.push(
+        ...(await db
+          .selectFrom('rm_site')
+          .select(['domain', 'report_date', 'threats', 'scanning_at'])
+          .where('account_id', '=', accountId)
+          .where('domain', 'in', keys.slice(at, at + KEYS_PER_QUERY))
+          .execute()),
+      );
+    }
+    return rows;
+  };
+
   return {
     /** Which of `hosts` are sites of the account (by the site's key), in the form given. */
     async known(accountId: string, hosts: readonly string[]): Promise<string[]> {
-      const byKey = new Map<string, string[]>();
-      for (const host of hosts) {
-        const key = siteKey(host);
-        if (key !== null) byKey.set(key, [...(byKey.get(key) ?? []), host]);
-      }
-      const keys = [...byKey.keys()];
-      const found: string[] = [];
-      for (let at = 0; at < keys.length; at += KEYS_PER_QUERY) {
-        const rows = await db
-          .selectFrom('rm_site')
-          .select('domain')
-          .where('account_id', '=', accountId)
-          .where('domain', 'in', keys.slice(at, at + KEYS_PER_QUERY))
-          .execute();
-        for (const r of rows) found.push(...(byKey.get(r.domain) ?? []));
-      }
-      return found;
+      const keys = byKey(hosts);
+      return (await rowsOf(accountId, [...keys.keys()])).flatMap((r) => keys.get(r.domain) ?? []);
+    },
+
+    /**
+     * How the scans of these sites stand, each in the form given: the latest report's date (UNIX
+     * seconds, 0 before any) and threats, and when a scan started through the dashboard is waiting for
+     * a newer report (ms, null when none). A site the account does not have is left out.
+     */
+    async scans(accountId: string, domains: readonly string[]) {
+      const keys = byKey(domains);
+      return (await rowsOf(accountId, [...keys.keys()])).flatMap((r) =>
+        (keys.get(r.domain) ?? []).map((domain) => ({
+          domain,
+          reportDate: Number(r.report_date),
+          threats: Number(r.threats),
+          scanningAt: r.scanning_at === null ? null : Number(r.scanning_at),
+        })),
+      );
     },
 
     /**

@@ -178,6 +178,21 @@ const fleetKnownSchema = z.object({ ...freshness, known: z.array(z.string()) });
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetKnownAnswer = z.infer<typeof fleetKnownSchema>;
 
+/** The scan watcher asks about this many sites in one request at most (it asks in parts). */
+export const FLEET_MAX_SCANS = 1_000;
+
+/**
+ * How the scans of the sites asked about stand: the latest report's date (UNIX seconds, 0 before any)
+ * and threats (-1 before any), and when a scan started through the dashboard began waiting for a newer
+ * report (ms, server time; null when none waits). A site not in the fleet as last read is left out.
+ */
+const fleetScansSchema = z.object({
+  ...freshness,
+  scans: z.array(z.object({ domain: z.string(), reportDate: int, threats: int, scanningAt: z.nullable(int) })),
+});
+/** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
+export type FleetScansAnswer = z.infer<typeof fleetScansSchema>;
+
 /** A window's query string (defaults left out, so equal views are equal URLs). */
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export function fleetQueryString(query: FleetQuery): string {
@@ -222,5 +237,7 @@ export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>,
     scanHealth: (now: number) => call(`fleet/scan-health?now=${now}`, fleetScanHealthSchema),
     /** Which of these hosts are sites of the account (the Add sites dialog's "already there"). */
     known: (hosts: readonly string[]) => call('fleet/known', fleetKnownSchema, post, { hosts }),
+    /** How the scans of these sites (at most FLEET_MAX_SCANS) stand (the scan watcher's look). */
+    scans: (domains: readonly string[]) => call('fleet/scans', fleetScansSchema, post, { domains }),
   };
 }

@@ -27,7 +27,8 @@ const WINDOW_STALE_MS = 30_000;
 const WINDOW_REFRESH_MS = 60_000;
 
 /** Every fleet query (under the workspace's key: what invalidates the workspace asks them again too). */
-const FLEET_KEY = [...WORKSPACE_KEY, 'fleet'] as const;
+/** Every answer of the read model (docs/workspace.md#the-read-model). */
+export const FLEET_KEY = [...WORKSPACE_KEY, 'fleet'] as const;
 /** Every window of the sites table. */
 export const FLEET_SITES_KEY = [...FLEET_KEY, 'sites'] as const;
 

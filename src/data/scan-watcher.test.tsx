@@ -1,8 +1,10 @@
 /**
- * Scan now on the real stack: the watcher polls sites_list until the site's
- * report date changes (the sandbox clock moved past the scan's end), refreshes
- * the cached list, and remembers per account that a site has no
- * synchronization file (146901) for the sync-file page.
+ * Scan now on the real stack: the watcher looks until the site's report date
+ * changes (the sandbox clock moved past the scan's end): through its
+ * customer's list, else the server's read model, else (the read model has not
+ * read the fleet) the account's sites_list, whose cached copy it refreshes. It
+ * remembers per account that a site has no synchronization file (146901) for
+ * the sync-file page.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
@@ -24,6 +26,22 @@ beforeAll(async () => {
   stack = await startRealStack();
 });
 afterAll(() => stack.close());
+
+/** Every sites_list and read-model scan question a test's client makes. */
+function counting() {
+  const asked: string[] = [];
+  const fetching: typeof fetch = (input, init) => {
+    const url = decodeURIComponent(input instanceof Request ? input.url : String(input));
+    if (url.includes('/api/sites_list/') || url.includes('/workspace/fleet/scans')) asked.push(url);
+    return fetch(input, init);
+  };
+  return { asked, fetching };
+}
+
+/** Once the server's read model has read the account's fleet (its first question starts the read). */
+async function fleetRead(api: Parameters<typeof workspaceOf>[0]): Promise<void> {
+  await expect.poll(async () => (await workspaceOf(api).fleet.sites()).asOf, { timeout: 15_000 }).not.toBeNull();
+}
 
 let n = 0;
 async function setUp(sites: (string | { name: string; share: string })[], fetch?: typeof globalThis.fetch) {
@@ -62,7 +80,7 @@ async function setUp(sites: (string | { name: string; share: string })[], fetch?
 }
 
 describe('scan watcher', () => {
-  it('shows the site as scanning, then the new report once the service lists it', async () => {
+  it("shows the site as scanning, then its new report, through the account's list before the server has read the fleet", async () => {
     const { result, queryClient, api } = await setUp(['fresh.example']);
     let outcome: Promise<ScanOutcome> | undefined;
     act(() => {
@@ -73,7 +91,7 @@ describe('scan watcher', () => {
     await stack.control('clock', { advance: 60 });
     const done = await outcome;
     expect(done?.kind).toBe('done');
-    const report = done?.kind === 'done' ? done.site.scanreport : undefined;
+    const report = done?.kind === 'done' ? done.site?.scanreport : undefined;
     expect(report?.date).toBeGreaterThan(0);
     // The cached list (the table) has the report too.
     const cached = queryClient.getQueryData(sitesQueryOptions(api).queryKey);
@@ -82,15 +100,29 @@ describe('scan watcher', () => {
     expect(result.current.records['fresh.example']?.outcome).toBe('done');
   });
 
-  it("watches a site through its customer's list, not the account's, until the site leaves that list", async () => {
-    const asked: string[] = [];
-    const counting: typeof fetch = (input, init) => {
-      const url = decodeURIComponent(input instanceof Request ? input.url : String(input));
-      if (url.includes('/api/sites_list/')) asked.push(url);
-      return fetch(input, init);
-    };
+  it("watches a site without a customer through the server's read model, never the account's list", async () => {
+    const { asked, fetching } = counting();
+    const { result, api } = await setUp(['plain.example', 'other.example'], fetching);
+    await fleetRead(api);
+    let outcome: Promise<ScanOutcome> | undefined;
+    act(() => {
+      outcome = result.current.watcher.scan('plain.example', result.current.account);
+    });
+    await waitFor(() => expect(Object.keys(result.current.scanning)).toEqual(['plain.example']));
+    await stack.control('clock', { advance: 60 });
+    const done = await outcome;
+    expect(done).toMatchObject({ kind: 'done', threats: expect.any(Number) });
+    expect(asked.filter((url) => url.includes('/api/sites_list/'))).toEqual([]);
+    expect(asked.length).toBeGreaterThan(0);
+    // The read model has the new report: the table and the site page read it from there.
+    expect((await workspaceOf(api).fleet.site('plain.example')).site.scanreport?.date).toBeGreaterThan(0);
+    await waitFor(() => expect(result.current.scanning).toEqual({}));
+  });
+
+  it("watches a site through its customer's list, then through the read model once it leaves that list", async () => {
+    const { asked, fetching } = counting();
     const customer = 'owner@shop.example';
-    const { result, api } = await setUp([{ name: 'shop.example', share: customer }, 'other.example'], counting);
+    const { result, api } = await setUp([{ name: 'shop.example', share: customer }, 'other.example'], fetching);
     let outcome: Promise<ScanOutcome> | undefined;
     act(() => {
       outcome = result.current.watcher.scan('shop.example', result.current.account);
@@ -101,16 +133,20 @@ describe('scan watcher', () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.filter((url) => !url.includes(`unit=${customer}`))).toEqual([]);
 
-    // Unshared meanwhile: not in its customer's list any more, the site is looked for in the account's.
+    // Unshared meanwhile: not in its customer's list any more, the site is looked for in the read model.
+    await fleetRead(api);
     asked.length = 0;
     act(() => {
       outcome = result.current.watcher.scan('shop.example', result.current.account);
     });
     await waitFor(() => expect(Object.keys(result.current.scanning)).toEqual(['shop.example']));
     await api.site_unshare(customer, 'shop.example');
-    await waitFor(() => expect(asked.some((url) => !url.includes('unit='))).toBe(true), { timeout: 20_000 });
+    await waitFor(() => expect(asked.some((url) => url.includes('/workspace/fleet/scans'))).toBe(true), {
+      timeout: 20_000,
+    });
     await stack.control('clock', { advance: 60 });
     expect((await outcome)?.kind).toBe('done');
+    expect(asked.filter((url) => url.includes('/api/sites_list/') && !url.includes('unit='))).toEqual([]);
   });
 
   it('remembers a site whose synchronization file is missing (146901)', async () => {

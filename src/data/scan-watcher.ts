@@ -1,13 +1,19 @@
 /**
  * Scan now, and knowing when it is done (docs/partner-api.md#site_scan). The API does
  * not report scan progress (docs/architecture.md#what-the-api-does-not-give), so after `site_scan` the dashboard
- * asks `sites_list?withscanreport` again, less and less often, until the
- * site's report date changes. A site whose customer the team's workspace
- * knows is watched through its customer's list (`sites_list?unit=`, a few
- * sites), not the whole account's (4.7 MB at 10,000 sites, 47 MB at
- * 100,000); the others, and a site no longer in its customer's list, through
- * the account's. One poll serves every site being scanned (one list per
- * customer, the account's once), and its answer refreshes the table too. A refusal for a missing
+ * looks again, less and less often, until the site's report date changes.
+ * Never through the whole account's `sites_list` (4.7 MB at 10,000 sites,
+ * 47 MB at 100,000) while there is a smaller way:
+ * - a site whose customer the team's workspace knows, through its customer's
+ *   list (`sites_list?unit=`, a few sites);
+ * - the others, and a site no longer in its customer's list, through the
+ *   server's read model (`/workspace/fleet/scans`, a few bytes a site): it
+ *   notes the scan's start and clears it when a read brings a newer report,
+ *   and each look asks for a read when none is under way;
+ * - through the account's list only when the read model cannot say (it has
+ *   not read the fleet, its reads fail, or it does not have the site yet).
+ * One poll serves every site being scanned (one list per customer, one
+ * question to the read model, the account's list once). A refusal for a missing
  * synchronization file (146901) is kept by the team's workspace, so the
  * sync-file page lists those sites for everyone on the account.
  */
@@ -17,11 +23,12 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { useMemo } from 'react';
 import type { ApiClient } from '../api/client';
 import { classifyError, endsSession, errorCodeOf, isMethodError } from '../api/error-catalogue';
+import { FLEET_MAX_SCANS, type FleetScansAnswer } from '../api/fleet';
 import type { Site } from '../api/schemas';
 import { useApi } from '../lib/api-context';
-import { showListedSite } from './fleet-windows';
+import { FLEET_KEY, showListedSite } from './fleet-windows';
 import { findSite } from './sites';
-import { sitesQueryOptions } from './sites-query';
+import { SITES_KEY, sitesQueryOptions } from './sites-query';
 import { siteKey, WORKSPACE_KEY, workspaceQuery } from './workspace';
 import { useWorkspaceClient, workspaceOf } from './workspace-client';
 
@@ -37,8 +44,8 @@ const SCAN_GIVE_UP_MS = 15 * 60_000;
 const SYNC_MISSING = 146901;
 
 export type ScanOutcome =
-  /** The new report is in: the site as listed with it. */
-  | { kind: 'done'; site: Site }
+  /** The new report is in: its threats, and the site as listed with it (when a list was read). */
+  | { kind: 'done'; threats: number; site?: Site }
   /** The site left the account meanwhile. */
   | { kind: 'gone' }
   /** No new report within SCAN_GIVE_UP_MS. */
@@ -119,10 +126,21 @@ export function useSyncFileMissing(account: string | undefined): string[] {
   );
 }
 
+/** How a site is watched: its customer's list, the server's read model, or the account's list. */
+type Way = { by: 'unit'; unit: string } | { by: 'fleet' } | { by: 'account' };
+
+const ACCOUNT: Way = { by: 'account' };
+const FLEET: Way = { by: 'fleet' };
+
+/** The read model's answer, when it can say how the sites' scans stand (it has read the fleet, and its reads work). */
+function canSay(answer: FleetScansAnswer | null): answer is FleetScansAnswer {
+  return answer !== null && answer.asOf !== null && answer.refreshError === null;
+}
+
 interface Pending {
-  /** The customer whose list shows the site (null: the account's list). */
-  unit: string | null;
-  baseline: number | null;
+  way: Way;
+  /** The report's date when the scan started (0: none). */
+  baseline: number;
   since: number;
   settle: (outcome: ScanOutcome) => void;
   promise: Promise<ScanOutcome>;
@@ -174,8 +192,7 @@ export class ScanWatcher {
   }
 
   private async begin(domain: string, account: string | undefined): Promise<{ finished: Promise<ScanOutcome> }> {
-    const { unit, site } = await this.listed(domain);
-    const baseline = site?.scanreport?.date ?? null;
+    const { way, baseline } = await this.listed(domain);
     const at = Date.now();
     try {
       await this.api.site_scan(domain);
@@ -194,7 +211,7 @@ export class ScanWatcher {
     void afterScanStart(this.client);
     let settle: (outcome: ScanOutcome) => void = () => undefined;
     const finished = new Promise<ScanOutcome>((resolve) => (settle = resolve));
-    this.pending.set(domain, { unit, baseline, since: at, settle, promise: finished });
+    this.pending.set(domain, { way, baseline, since: at, settle, promise: finished });
     this.publish();
     this.wait = POLL_FIRST_MS;
     this.schedule(POLL_FIRST_MS);
@@ -202,10 +219,11 @@ export class ScanWatcher {
   }
 
   /**
-   * The site as its customer's list shows it (the customer as the workspace knows it), or as the
-   * account's list does when it has none, or that list does not show it (the map is behind).
+   * How the site is watched, and its report's date now (0: none): through its customer's list (the
+   * customer as the workspace knows it), else the read model's, else the account's list (the read
+   * model cannot say yet).
    */
-  private async listed(domain: string): Promise<{ unit: string | null; site: Site | undefined }> {
+  private async listed(domain: string): Promise<{ way: Way; baseline: number }> {
     const unit = await workspaceOf(this.api)
       .customerOf(domain)
       .catch(() => null);
@@ -215,9 +233,30 @@ export class ScanWatcher {
         .fetchQuery({ ...sitesQueryOptions(this.api, unit), staleTime: 0 })
         .then((sites) => findSite(sites, domain))
         .catch(() => undefined);
-      if (site !== undefined) return { unit, site };
+      if (site !== undefined) return { way: { by: 'unit', unit }, baseline: site.scanreport?.date ?? 0 };
     }
-    return { unit: null, site: findSite(await this.client.ensureQueryData(sitesQueryOptions(this.api)), domain) };
+    const answer = await this.askFleet([domain]);
+    const known = canSay(answer) ? answer.scans.find((s) => s.domain === domain) : undefined;
+    if (known !== undefined) return { way: FLEET, baseline: known.reportDate };
+    const site = findSite(await this.client.ensureQueryData(sitesQueryOptions(this.api)), domain);
+    return { way: ACCOUNT, baseline: site?.scanreport?.date ?? 0 };
+  }
+
+  /** The read model's word on these sites' scans, asked in parts; null when it cannot be asked. */
+  private async askFleet(domains: readonly string[]): Promise<FleetScansAnswer | null> {
+    const fleet = workspaceOf(this.api).fleet;
+    const parts: string[][] = [];
+    for (let at = 0; at < domains.length; at += FLEET_MAX_SCANS) parts.push(domains.slice(at, at + FLEET_MAX_SCANS));
+    try {
+      const answers = await Promise.all(parts.map((part) => fleet.scans(part)));
+      const last = answers.at(-1);
+      if (last === undefined) return null;
+      // The freshness is the part asked last's; a part that cannot say makes the whole answer unable to.
+      if (!answers.every(canSay)) return { ...last, asOf: null };
+      return { ...last, scans: answers.flatMap((a) => a.scans) };
+    } catch {
+      return null;
+    }
   }
 
   /** Forgets every scan being watched (sign-out). */
@@ -229,9 +268,11 @@ export class ScanWatcher {
     this.publish();
   }
 
-  /** The sites watched through this customer's list (every customer's: all) are watched through the account's from now on. */
-  private unlist(unit: string | null | 'all'): void {
-    for (const p of this.pending.values()) if (unit === 'all' || p.unit === unit) p.unit = null;
+  /** The sites watched through this customer's list (every customer's: all) are watched through the read model from now on. */
+  private unlist(unit: string | 'all'): void {
+    for (const p of this.pending.values()) {
+      if (p.way.by === 'unit' && (unit === 'all' || p.way.unit === unit)) p.way = FLEET;
+    }
   }
 
   private publish(): void {
@@ -249,41 +290,58 @@ export class ScanWatcher {
 
   private async poll(): Promise<void> {
     this.timer = undefined;
-    // One list per customer of the sites being scanned, the account's for the others; the account's
-    // alone when the sites belong to more customers than that (a bulk scan: one request, not hundreds).
-    const unitsOf = () => new Set([...this.pending.values()].map((p) => p.unit));
+    // One list per customer of the sites being scanned, one question to the read model for the others,
+    // the account's list for those it cannot say about; the read model for all when the sites belong
+    // to more customers than that (a bulk scan: one request, not hundreds).
+    const unitsOf = () => new Set([...this.pending.values()].flatMap((p) => (p.way.by === 'unit' ? [p.way.unit] : [])));
     if (unitsOf().size > UNIT_LISTS_AT_MOST) this.unlist('all');
     const units = unitsOf();
+    const byFleet = new Set([...this.pending].filter(([, p]) => p.way.by === 'fleet').map(([domain]) => domain));
+    const byAccount = [...this.pending.values()].some((p) => p.way.by === 'account');
     const lists = new Map<string | null, Site[]>();
     let ended = false;
-    await Promise.all(
-      [...units].map(async (unit) => {
+    const [fleet] = await Promise.all([
+      byFleet.size > 0 ? this.askFleet([...byFleet]) : null,
+      ...[...units, ...(byAccount ? [null] : [])].map(async (unit) => {
         try {
           const options = sitesQueryOptions(this.api, unit ?? undefined);
           lists.set(unit, await this.client.fetchQuery({ ...options, staleTime: 0 }));
         } catch (error) {
           // The session has ended: nothing more to watch. Otherwise the service is down for a moment
-          // (or the customer is gone: the account's list next time).
+          // (or the customer is gone: the read model next time).
           if (endsSession(classifyError(error))) ended = true;
-          else if (isMethodError(error, 'sites_list', 'unitNotFound')) this.unlist(unit);
+          else if (unit !== null && isMethodError(error, 'sites_list', 'unitNotFound')) this.unlist(unit);
         }
       }),
-    );
+    ]);
     if (ended) return this.stop();
+    const fleetSays = canSay(fleet) ? new Map(fleet.scans.map((s) => [s.domain, s])) : null;
     const now = Date.now();
+    const doneByFleet: string[] = [];
     for (const [domain, p] of [...this.pending]) {
       let outcome: ScanOutcome | undefined;
-      const sites = lists.get(p.unit);
-      const site = sites === undefined ? undefined : findSite(sites, domain);
-      // Not in its customer's list: shared elsewhere or unshared meanwhile; the account's list says.
-      if (sites !== undefined && site === undefined && p.unit !== null) p.unit = null;
-      else if (sites !== undefined) {
-        const date = site?.scanreport?.date ?? null;
-        if (!site) outcome = { kind: 'gone' };
-        else if (date !== null && date !== p.baseline) {
-          outcome = { kind: 'done', site };
-          // The sites table's rows come from the read model, which reads the new report later.
-          showListedSite(this.client, site);
+      if (p.way.by === 'fleet' && byFleet.has(domain)) {
+        const known = fleetSays?.get(domain);
+        // The read model cannot say, or does not have the site: the account's list says.
+        if (known === undefined) p.way = ACCOUNT;
+        // Its report read since the scan started (the read model noted the start, and a read cleared it).
+        else if (known.scanningAt === null && known.reportDate !== p.baseline) {
+          outcome = { kind: 'done', threats: Math.max(0, known.threats) };
+          doneByFleet.push(domain);
+        }
+      } else if (p.way.by !== 'fleet') {
+        const sites = lists.get(p.way.by === 'unit' ? p.way.unit : null);
+        const site = sites === undefined ? undefined : findSite(sites, domain);
+        // Not in its customer's list: shared elsewhere or unshared meanwhile; the read model says.
+        if (sites !== undefined && site === undefined && p.way.by === 'unit') p.way = FLEET;
+        else if (sites !== undefined) {
+          const date = site?.scanreport?.date ?? 0;
+          if (!site) outcome = { kind: 'gone' };
+          else if (date !== 0 && date !== p.baseline) {
+            outcome = { kind: 'done', threats: site.scanreport?.threats ?? 0, site };
+            // The sites table's rows come from the read model, which reads the new report later.
+            showListedSite(this.client, site);
+          }
         }
       }
       if (!outcome && now - p.since > SCAN_GIVE_UP_MS) outcome = { kind: 'timeout' };
@@ -293,11 +351,32 @@ export class ScanWatcher {
       }
     }
     this.publish();
+    if (doneByFleet.length > 0) void this.readModelHas(doneByFleet);
     if (this.pending.size === 0) return;
-    // A site moved to the account's list is looked for there at once, not after the next wait.
-    if (!units.has(null) && [...this.pending.values()].some((p) => p.unit === null)) return this.schedule(0);
+    const stillByFleet = [...this.pending.values()].some((p) => p.way.by === 'fleet');
+    // The next look finds a read under way or just done: none is asked for while one runs (one per account).
+    if (stillByFleet && canSay(fleet) && !fleet.refreshing) {
+      void workspaceOf(this.api)
+        .fleet.refresh()
+        .catch(() => undefined);
+    }
+    // A site moved to another way is looked for there at once, not after the next wait.
+    const moved = [...this.pending].some(
+      ([domain, p]) => (p.way.by === 'fleet' && !byFleet.has(domain)) || (p.way.by === 'account' && !byAccount),
+    );
+    if (moved) return this.schedule(0);
     this.wait = Math.min(POLL_MAX_MS, this.wait * POLL_GROWTH);
     this.schedule(this.wait);
+  }
+
+  /** Sites whose new report the read model has read: the pages showing them ask again (the table, the site page, the overview). */
+  private async readModelHas(domains: readonly string[]): Promise<void> {
+    await Promise.all([
+      this.client.invalidateQueries({ queryKey: FLEET_KEY }),
+      ...domains.map((domain) =>
+        this.client.invalidateQueries({ queryKey: [...SITES_KEY, { fleetSite: siteKey(domain) }] }),
+      ),
+    ]);
   }
 }
 

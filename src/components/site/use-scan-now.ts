@@ -25,7 +25,7 @@ export function useScanNow() {
       return watcher.scan(domain, account).then(
         (outcome) => {
           if (outcome.kind === 'done') {
-            const threats = outcome.site.scanreport?.threats ?? 0;
+            const { threats } = outcome;
             toast({
               tone: threats > 0 ? 'error' : 'success',
               title: t.scanDone({ domain }),
