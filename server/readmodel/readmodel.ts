@@ -53,6 +53,8 @@ export function createReadModel(
    */
   const refreshAgeMs = (accountId: string) =>
     Math.max(config.refreshSeconds * 1000, READ_SHARE * (tookMs.get(accountId) ?? 0));
+  /** Accounts for which a read is asked to follow the one under way (a scan being watched), with whose key. */
+  const followers = new Map<string, RefreshCredentials>();
   const startRead = (accountId: string, credentials: RefreshCredentials) => {
     if (refresher.isRunning(accountId)) return;
     const started = options.now();
@@ -64,6 +66,9 @@ export function createReadModel(
         if (after.error === null) tookMs.set(accountId, options.now() - started);
         if (after.error === null) failedAt.delete(accountId);
         else failedAt.set(accountId, options.now());
+        const next = followers.get(accountId);
+        followers.delete(accountId);
+        if (next !== undefined && after.error === null) startRead(accountId, next);
       })
       .catch((error: unknown) => options.log(`read model: noting the end of a read failed: ${String(error)}`));
     bookkeeping.add(noted);
@@ -100,6 +105,16 @@ export function createReadModel(
         refreshing: refresher.isRunning(accountId),
         refreshError: credentials === null && due ? 'no-signature' : known.error,
       };
+    },
+
+    /**
+     * A read that starts from now on: now, or when the read under way ends (it may have asked the
+     * service before what is awaited, a scan's report, was there). One such read waits at most.
+     */
+    follow(accountId: string, credentials: RefreshCredentials | null): void {
+      if (credentials === null) return;
+      if (refresher.isRunning(accountId)) followers.set(accountId, credentials);
+      else startRead(accountId, credentials);
     },
 
     /** A write that passed the proxy, answered (server/workspace/recorder.ts). */
@@ -150,8 +165,11 @@ export function createReadModel(
     sweep: () => write.sweep(options.now() - config.retentionDays * DAY_MS),
     /** Resolves when the reads under way have ended. */
     idle: async () => {
-      await refresher.idle();
-      await Promise.all(bookkeeping);
+      // A read's end may start the read that follows it.
+      do {
+        await refresher.idle();
+        await Promise.all(bookkeeping);
+      } while (bookkeeping.size > 0);
     },
   };
 }

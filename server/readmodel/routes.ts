@@ -111,18 +111,19 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
     Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) as FleetQuery;
 
   /** Once the writes answered before it are in: counts the visit, starts a read when due; says how fresh the answer is. */
-  const visit = async (c: Context<Env>, force = false) => {
-    await afterWrites(writesSeen);
-    const key = c.get('key');
+  /** The key's own credentials for a read (a key with a mac key signs its proof; its read needs its own signature). */
+  const credentialsOf = (c: Context<Env>) => {
     const apiKey = c.req.header('x-apikey') ?? '';
-    // A key with a mac key signs its proof; its read needs its own signature.
     const signed = (c.req.header('x-apimac') ?? '') !== '';
     const fleetMac = c.req.header(FLEET_MAC_HEADER) ?? '';
-    const credentials =
-      signed && fleetMac === ''
-        ? null
-        : { apiKey, mac: signed ? fleetMac : null, client: c.env.clientAddress, origin: c.env.origin };
-    return model.visit(key.accountId, credentials, { force });
+    return signed && fleetMac === ''
+      ? null
+      : { apiKey, mac: signed ? fleetMac : null, client: c.env.clientAddress, origin: c.env.origin };
+  };
+
+  const visit = async (c: Context<Env>, force = false) => {
+    await afterWrites(writesSeen);
+    return model.visit(c.get('key').accountId, credentialsOf(c), { force });
   };
 
   app.get('/workspace/fleet/sites', async (c) => {
@@ -197,14 +198,20 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
   /**
    * How the scans of these sites stand (the scan watcher's look for sites without a customer's list):
    * each site's latest report date and threats, and whether a scan started through the dashboard
-   * still waits for a newer report. A site not in the fleet as last read is left out.
+   * still waits for a newer report. The watcher asks only while a scan waits: a read follows each
+   * question. A site not in the fleet as last read is left out.
    */
   app.post('/workspace/fleet/scans', async (c) => {
     const body = await readJson(c, scansBody);
     if (!body.ok) return body.response;
     const freshness = await visit(c);
-    const scans = await model.read.scans(c.get('key').accountId, body.value.domains);
-    return c.json({ ...freshness, scans });
+    const account = c.get('key').accountId;
+    const scans = await model.read.scans(account, body.value.domains);
+    // Asked while a scan waits for its report: a read follows (now, or after the one under way, which
+    // may have asked the service before the report was there), so the next look may find it.
+    const credentials = credentialsOf(c);
+    model.follow(account, credentials);
+    return c.json({ ...freshness, refreshing: freshness.refreshing || credentials !== null, scans });
   });
 
   /** The page's refresh: a read starts now unless one is under way (one per account at a time). */

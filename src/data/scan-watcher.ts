@@ -9,7 +9,8 @@
  * - the others, and a site no longer in its customer's list, through the
  *   server's read model (`/workspace/fleet/scans`, a few bytes a site): it
  *   notes the scan's start and clears it when a read brings a newer report,
- *   and each look asks for a read when none is under way;
+ *   and each look has a read follow (the watcher looks only while a scan
+ *   waits);
  * - through the account's list only when the read model cannot say (it has
  *   not read the fleet, its reads fail, or it does not have the site yet).
  * One poll serves every site being scanned (one list per customer, one
@@ -353,13 +354,6 @@ export class ScanWatcher {
     this.publish();
     if (doneByFleet.length > 0) void this.readModelHas(doneByFleet);
     if (this.pending.size === 0) return;
-    const stillByFleet = [...this.pending.values()].some((p) => p.way.by === 'fleet');
-    // The next look finds a read under way or just done: none is asked for while one runs (one per account).
-    if (stillByFleet && canSay(fleet) && !fleet.refreshing) {
-      void workspaceOf(this.api)
-        .fleet.refresh()
-        .catch(() => undefined);
-    }
     // A site moved to another way is looked for there at once, not after the next wait.
     const moved = [...this.pending].some(
       ([domain, p]) => (p.way.by === 'fleet' && !byFleet.has(domain)) || (p.way.by === 'account' && !byAccount),
