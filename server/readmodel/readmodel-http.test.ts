@@ -184,11 +184,15 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
       const waiting = await fleet.scans(['one.example', 'two.example']);
       expect(waiting.scans[0]?.scanningAt).toEqual(expect.any(Number));
       expect(waiting.scans[1]).toMatchObject(never);
-      expect(waiting.refreshing).toBe(true);
-      // The sandbox's scan takes a second. Nothing else reads (the refresh age is a day): each look
-      // while the scan waits has a read follow, until one brings its report.
+      // A question alone has no read follow (the refresh age is a day: nothing else reads).
+      expect(waiting.refreshing).toBe(false);
+      // The sandbox's scan takes a second: each look that says the scan waits has a read follow, until
+      // one brings its report.
       await expect
-        .poll(async () => (await fleet.scans(['one.example'])).scans[0], { timeout: 15_000, interval: 500 })
+        .poll(async () => (await fleet.scans(['one.example'], { follow: true })).scans[0], {
+          timeout: 15_000,
+          interval: 500,
+        })
         .toMatchObject({ scanningAt: null, reportDate: expect.any(Number), threats: expect.any(Number) });
       expect((await fleet.scans(['one.example'])).scans[0]?.reportDate).toBeGreaterThan(0);
 

@@ -92,6 +92,7 @@ const scansBody = z.object({
   domains: z
     .array(z.string().max(2048, 'a domain is at most 2,048 characters'))
     .max(FLEET_MAX_SCANS, `domains names at most ${FLEET_MAX_SCANS} sites`),
+  follow: z.boolean({ message: 'follow must be true or false' }).optional(),
 });
 
 const scanHealthQuery = z.object({
@@ -198,8 +199,8 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
   /**
    * How the scans of these sites stand (the scan watcher's look for sites without a customer's list):
    * each site's latest report date and threats, and whether a scan started through the dashboard
-   * still waits for a newer report. The watcher asks only while a scan waits: a read follows each
-   * question. A site not in the fleet as last read is left out.
+   * still waits for a newer report. `follow`: the watcher's look while scans wait, which a read
+   * follows. A site not in the fleet as last read is left out.
    */
   app.post('/workspace/fleet/scans', async (c) => {
     const body = await readJson(c, scansBody);
@@ -207,8 +208,9 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
     const freshness = await visit(c);
     const account = c.get('key').accountId;
     const scans = await model.read.scans(account, body.value.domains);
-    // Asked while a scan waits for its report: a read follows (now, or after the one under way, which
-    // may have asked the service before the report was there), so the next look may find it.
+    if (body.value.follow !== true) return c.json({ ...freshness, scans });
+    // A look while scans wait for their reports: a read follows (now, or after the one under way,
+    // which may have asked the service before the reports were there), so the next look may find them.
     const credentials = credentialsOf(c);
     model.follow(account, credentials);
     return c.json({ ...freshness, refreshing: freshness.refreshing || credentials !== null, scans });

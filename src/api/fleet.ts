@@ -237,7 +237,11 @@ export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>,
     scanHealth: (now: number) => call(`fleet/scan-health?now=${now}`, fleetScanHealthSchema),
     /** Which of these hosts are sites of the account (the Add sites dialog's "already there"). */
     known: (hosts: readonly string[]) => call('fleet/known', fleetKnownSchema, post, { hosts }),
-    /** How the scans of these sites (at most FLEET_MAX_SCANS) stand (the scan watcher's look). */
-    scans: (domains: readonly string[]) => call('fleet/scans', fleetScansSchema, post, { domains }),
+    /**
+     * How the scans of these sites (at most FLEET_MAX_SCANS) stand; `follow`: they wait for their
+     * reports, a read of the fleet is to follow (the scan watcher's look).
+     */
+    scans: (domains: readonly string[], { follow = false }: { follow?: boolean } = {}) =>
+      call('fleet/scans', fleetScansSchema, post, { domains, follow }),
   };
 }

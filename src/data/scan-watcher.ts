@@ -9,8 +9,7 @@
  * - the others, and a site no longer in its customer's list, through the
  *   server's read model (`/workspace/fleet/scans`, a few bytes a site): it
  *   notes the scan's start and clears it when a read brings a newer report,
- *   and each look has a read follow (the watcher looks only while a scan
- *   waits);
+ *   and each look while scans wait has a read follow;
  * - through the account's list only when the read model cannot say (it has
  *   not read the fleet, its reads fail, or it does not have the site yet).
  * One poll serves every site being scanned (one list per customer, one
@@ -243,13 +242,16 @@ export class ScanWatcher {
     return { way: ACCOUNT, baseline: site?.scanreport?.date ?? 0 };
   }
 
-  /** The read model's word on these sites' scans, asked in parts; null when it cannot be asked. */
-  private async askFleet(domains: readonly string[]): Promise<FleetScansAnswer | null> {
+  /**
+   * The read model's word on these sites' scans, asked in parts; null when it cannot be asked.
+   * `follow`: their scans wait, a read of the fleet is to follow.
+   */
+  private async askFleet(domains: readonly string[], follow = false): Promise<FleetScansAnswer | null> {
     const fleet = workspaceOf(this.api).fleet;
     const parts: string[][] = [];
     for (let at = 0; at < domains.length; at += FLEET_MAX_SCANS) parts.push(domains.slice(at, at + FLEET_MAX_SCANS));
     try {
-      const answers = await Promise.all(parts.map((part) => fleet.scans(part)));
+      const answers = await Promise.all(parts.map((part) => fleet.scans(part, { follow })));
       const last = answers.at(-1);
       if (last === undefined) return null;
       // The freshness is the part asked last's; a part that cannot say makes the whole answer unable to.
@@ -302,7 +304,7 @@ export class ScanWatcher {
     const lists = new Map<string | null, Site[]>();
     let ended = false;
     const [fleet] = await Promise.all([
-      byFleet.size > 0 ? this.askFleet([...byFleet]) : null,
+      byFleet.size > 0 ? this.askFleet([...byFleet], true) : null,
       ...[...units, ...(byAccount ? [null] : [])].map(async (unit) => {
         try {
           const options = sitesQueryOptions(this.api, unit ?? undefined);
