@@ -72,6 +72,12 @@ export const syncFileMessages = /* @__PURE__ */ i18n('syncFile', {
   progress: params('Checked {done} of {total}'),
   summary: params('In place: {found}. Still missing: {missing}. Not checked: {failed}.'),
   openSite: params('Open {domain}'),
+  // Long lists (a large fleet): a box to find a site, the first ones drawn.
+  findLabel: 'Find a site in these lists',
+  findPlaceholder: 'Part of a domain',
+  listShowing: params('The first {shown} of {total}: type part of a domain above to find the others.'),
+  listMatches: count({ one: '{count} site matches.', other: '{count} sites match.' }),
+  listNoMatch: params('No site in these lists contains “{text}”.'),
 });
 
 export type SyncFileMessages = ReturnType<typeof syncFileMessages.get>;

@@ -92,6 +92,35 @@ describe('sites that miss the sync file', () => {
     expect(screen.getByTestId('fleet-freshness')).toHaveTextContent(/As of/);
   });
 
+  it('draws the first 100 sites of a long list and finds the others by part of their domain', async () => {
+    const user = userEvent.setup();
+    const api = stack.client(await stack.signIn(`health-long-${Date.now().toString(36)}@spa.example`));
+    await workspaceOf(api).me();
+    const sites = Array.from({ length: 105 }, (_, i) => `nosync-${String(i).padStart(3, '0')}.example`);
+    await api.sites_add(sites);
+    // Refused through the server, which keeps the team's record (as scans from other pages would be).
+    for (let at = 0; at < sites.length; at += 15) {
+      await Promise.all(sites.slice(at, at + 15).map((d) => api.site_scan(d).catch(() => undefined)));
+    }
+    renderInRouter(() => <SiteHealth />, { api });
+    const list = await screen.findByRole('list', { name: 'Sites that miss the file' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(100));
+    expect(screen.getByText('The first 100 of 105: type part of a domain above to find the others.')).toBeVisible();
+    // Every one is re-checked, not only those drawn.
+    expect(screen.getByRole('button', { name: 'Re-check all 105 sites' })).toBeEnabled();
+
+    const find = screen.getByRole('searchbox', { name: 'Find a site in these lists' });
+    await user.type(find, 'nosync-104');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByRole('link', { name: 'Open nosync-104.example' })).toBeVisible();
+    expect(find).toHaveAccessibleDescription('1 site matches.');
+    expect(screen.queryByText(/The first 100 of/)).toBeNull();
+    await user.clear(find);
+    await user.type(find, 'elsewhere');
+    expect(find).toHaveAccessibleDescription('No site in these lists contains “elsewhere”.');
+    expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
   it('no longer lists a refused site once it has left the account, though this browser remembers the refusal', async () => {
     const user = userEvent.setup();
     const api = stack.client(await stack.signIn(`health-gone-${Date.now().toString(36)}@spa.example`));

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { isMethodError } from '../../../api/error-catalogue';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
 import { useAccountId } from '../../../data/account';
 import { usePeriodChanges } from '../../../data/site-memory';
 import { useScanning, useScanRecords, useScanWatcher, useSyncEvidencePending } from '../../../data/scan-watcher';
@@ -18,6 +19,11 @@ import { FleetFreshnessLine, FleetRefreshError } from '../../../components/fleet
 
 /** A button whose words may be long (German: "Die 3 noch nie gescannten Websites scannen") wraps in a narrow card. */
 const WRAPS = 'h-auto! min-h-8 max-w-full py-1 whitespace-normal!';
+
+/** At most this many sites of a list are drawn at once (a large fleet may list thousands); a box finds the others. */
+const SITES_SHOWN = 100;
+/** From this many sites in the lists on, a box finds a site in them. */
+const FIND_FROM = 10;
 
 /** How many scans are asked for at once in a bulk re-check. */
 const IN_FLIGHT = 4;
@@ -127,7 +133,8 @@ export function SiteHealth() {
     [watcher, account],
   );
 
-  const groupOf = (domain: string): Group => (probable.includes(domain) ? 'probable' : 'known');
+  const probableSet = useMemo(() => new Set(probable), [probable]);
+  const groupOf = (domain: string): Group => (probableSet.has(domain) ? 'probable' : 'known');
   const checkMany = async (domains: readonly string[]) => {
     stopped.current = false;
     let done = 0;
@@ -152,6 +159,21 @@ export function SiteHealth() {
   const recheckable = [...known, ...probable].filter(
     (d) => checks[d]?.state !== 'inPlace' && scanning[d] === undefined,
   );
+  const recheckableSet = new Set(recheckable);
+
+  // Typed while the box showed: not a filter once it is gone (fewer sites than FIND_FROM).
+  const [text, setText] = useState('');
+  const findable = known.length + probable.length >= FIND_FROM;
+  const wanted = findable ? text.trim().toLowerCase() : '';
+  const matching = (domains: readonly string[]) =>
+    wanted === '' ? domains : domains.filter((d) => d.toLowerCase().includes(wanted));
+  const knownMatches = matching(known);
+  const probableMatches = matching(probable);
+  const matchCount = knownMatches.length + probableMatches.length;
+  const findId = useId();
+  const findStatusId = useId();
+  const findStatus =
+    wanted === '' ? '' : matchCount === 0 ? t.listNoMatch({ text: text.trim() }) : t.listMatches(matchCount);
 
   const statusOf = (domain: string, group: Group): string => {
     const c = checks[domain];
@@ -175,33 +197,43 @@ export function SiteHealth() {
   };
 
   const rows = (domains: readonly string[], group: Group, labelledBy: string) => (
-    <ul aria-labelledby={labelledBy} className="mt-3 divide-y divide-border rounded-md border border-border">
-      {domains.map((domain) => (
-        <li key={domain} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-          <Link
-            to="/sites/$domain"
-            params={{ domain }}
-            aria-label={t.openSite({ domain })}
-            className="min-w-0 font-medium break-all text-link underline underline-offset-2"
-          >
-            {domain}
-          </Link>
-          <span className="text-muted-foreground" role="status">
-            {statusOf(domain, group)}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="ml-auto"
-            aria-label={t.recheckSite({ domain })}
-            disabled={!recheckable.includes(domain) || checks[domain]?.state === 'checking' || bulk?.running}
-            onClick={() => void check(domain, group)}
-          >
-            {t.recheck}
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul
+        aria-labelledby={labelledBy}
+        className="mt-3 divide-y divide-border rounded-md border border-border empty:hidden"
+      >
+        {domains.slice(0, SITES_SHOWN).map((domain) => (
+          <li key={domain} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+            <Link
+              to="/sites/$domain"
+              params={{ domain }}
+              aria-label={t.openSite({ domain })}
+              className="min-w-0 font-medium break-all text-link underline underline-offset-2"
+            >
+              {domain}
+            </Link>
+            <span className="text-muted-foreground" role="status">
+              {statusOf(domain, group)}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="ml-auto"
+              aria-label={t.recheckSite({ domain })}
+              disabled={!recheckableSet.has(domain) || checks[domain]?.state === 'checking' || bulk?.running}
+              onClick={() => void check(domain, group)}
+            >
+              {t.recheck}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {domains.length > SITES_SHOWN ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          {t.listShowing({ shown: f.integer(SITES_SHOWN), total: f.integer(domains.length) })}
+        </p>
+      ) : null}
+    </>
   );
 
   return (
@@ -219,6 +251,28 @@ export function SiteHealth() {
         </>
       ) : null}
 
+      {findable ? (
+        <div className="mt-3 space-y-1">
+          <label htmlFor={findId} className="block text-sm font-medium text-foreground">
+            {t.findLabel}
+          </label>
+          <Input
+            id={findId}
+            type="search"
+            autoComplete="off"
+            placeholder={t.findPlaceholder}
+            value={text}
+            maxLength={253}
+            aria-describedby={findStatusId}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          {/* Said when it changes (a screen reader hears how many match as the domain is typed). */}
+          <p id={findStatusId} role="status" className={findStatus ? 'text-xs text-muted-foreground' : 'sr-only'}>
+            {findStatus}
+          </p>
+        </div>
+      ) : null}
+
       {known.length === 0 && evidencePending ? (
         <p role="status" className="mt-3 text-sm text-muted-foreground">
           {t.healthLoading}
@@ -228,7 +282,7 @@ export function SiteHealth() {
           {t.healthNone} {neverScanned.length > 0 ? t.healthNoneNever : ''}
         </p>
       ) : (
-        rows(known, 'known', 'site-health-heading')
+        rows(knownMatches, 'known', 'site-health-heading')
       )}
 
       {probable.length > 0 && (
@@ -237,7 +291,7 @@ export function SiteHealth() {
             {t.probableHeading}
           </h3>
           <p className="mt-1 text-sm text-foreground">{t.probableText}</p>
-          {rows(probable, 'probable', 'site-health-probable')}
+          {rows(probableMatches, 'probable', 'site-health-probable')}
         </>
       )}
 
