@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { isMethodError } from '../../../api/error-catalogue';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { FindInList } from '../../../components/ui/find-in-list';
 import { useAccountId } from '../../../data/account';
 import { usePeriodChanges } from '../../../data/site-memory';
 import { useScanning, useScanRecords, useScanWatcher, useSyncEvidencePending } from '../../../data/scan-watcher';
@@ -170,8 +170,6 @@ export function SiteHealth() {
   const knownMatches = matching(known);
   const probableMatches = matching(probable);
   const matchCount = knownMatches.length + probableMatches.length;
-  const findId = useId();
-  const findStatusId = useId();
   const findStatus =
     wanted === '' ? '' : matchCount === 0 ? t.listNoMatch({ text: text.trim() }) : t.listMatches(matchCount);
 
@@ -252,25 +250,15 @@ export function SiteHealth() {
       ) : null}
 
       {findable ? (
-        <div className="mt-3 space-y-1">
-          <label htmlFor={findId} className="block text-sm font-medium text-foreground">
-            {t.findLabel}
-          </label>
-          <Input
-            id={findId}
-            type="search"
-            autoComplete="off"
-            placeholder={t.findPlaceholder}
-            value={text}
-            maxLength={253}
-            aria-describedby={findStatusId}
-            onChange={(e) => setText(e.currentTarget.value)}
-          />
-          {/* Said when it changes (a screen reader hears how many match as the domain is typed). */}
-          <p id={findStatusId} role="status" className={findStatus ? 'text-xs text-muted-foreground' : 'sr-only'}>
-            {findStatus}
-          </p>
-        </div>
+        <FindInList
+          className="mt-3"
+          label={t.findLabel}
+          placeholder={t.findPlaceholder}
+          value={text}
+          maxLength={253}
+          status={findStatus}
+          onChange={setText}
+        />
       ) : null}
 
       {known.length === 0 && evidencePending ? (

@@ -4,13 +4,14 @@
  * service on demand, a look-up by e-mail, and the chosen unit's sites and actions.
  */
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { FindInList } from '../../../components/ui/find-in-list';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
@@ -136,8 +137,6 @@ function UnitList({
       ? undefined
       : matches.find((u) => u.email === selected);
   const shown = chosen ? [chosen, ...first.slice(0, UNITS_SHOWN - 1)] : first;
-  const findId = useId();
-  const statusId = useId();
   const status =
     wanted !== '' && matches.length === 0
       ? t.listNoMatch({ text: text.trim() })
@@ -154,26 +153,16 @@ function UnitList({
       ) : (
         <>
           {units.length >= FIND_FROM ? (
-            <div className="mb-2 space-y-1">
-              <label htmlFor={findId} className="block text-sm font-medium text-foreground">
-                {t.findLabel}
-              </label>
-              <Input
-                id={findId}
-                type="search"
-                autoComplete="off"
-                placeholder={t.findPlaceholder}
-                value={text}
-                maxLength={254}
-                aria-describedby={statusId}
-                onChange={(e) => setText(e.currentTarget.value)}
-              />
-            </div>
+            <FindInList
+              className="mb-2"
+              label={t.findLabel}
+              placeholder={t.findPlaceholder}
+              value={text}
+              maxLength={254}
+              status={status}
+              onChange={setText}
+            />
           ) : null}
-          {/* Said when it changes (a screen reader hears how many match as the address is typed). */}
-          <p id={statusId} role="status" className={cn('text-xs text-muted-foreground', status ? 'mb-2' : 'sr-only')}>
-            {status}
-          </p>
           <ul className="space-y-1">
             {shown.map((u) => (
               <li key={u.email}>
