@@ -11,6 +11,7 @@ import { benchOverview } from './overview.ts';
 import { benchProxy } from './proxy.ts';
 import { benchReadModel } from './readmodel.ts';
 import { benchSandbox } from './sandbox.ts';
+import { benchScanWatch } from './scan-watch.ts';
 import { benchSitePage } from './site-page.ts';
 import { benchSites } from './sites.ts';
 import { benchWorkspace } from './workspace.ts';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
   sites: benchSites,
   overview: benchOverview,
   'site-page': benchSitePage,
+  'scan-watch': benchScanWatch,
   workspace: benchWorkspace,
   connections: benchConnections,
   readmodel: benchReadModel,
