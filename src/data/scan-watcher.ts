@@ -28,7 +28,8 @@ import type { Site } from '../api/schemas';
 import { useApi } from '../lib/api-context';
 import { FLEET_KEY, showListedSite } from './fleet-windows';
 import { findSite } from './sites';
-import { SITES_KEY, sitesQueryOptions } from './sites-query';
+import { fleetSiteQueryOptions } from './fleet-site-query';
+import { sitesQueryOptions } from './sites-query';
 import { siteKey, WORKSPACE_KEY, workspaceQuery } from './workspace';
 import { useWorkspaceClient, workspaceOf } from './workspace-client';
 
@@ -370,7 +371,7 @@ export class ScanWatcher {
     await Promise.all([
       this.client.invalidateQueries({ queryKey: FLEET_KEY }),
       ...domains.map((domain) =>
-        this.client.invalidateQueries({ queryKey: [...SITES_KEY, { fleetSite: siteKey(domain) }] }),
+        this.client.invalidateQueries({ queryKey: fleetSiteQueryOptions(this.api, this.client, domain).queryKey }),
       ),
     ]);
   }
