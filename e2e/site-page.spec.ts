@@ -445,9 +445,16 @@ test('delete from the site page: the confirmation names the site, then the site 
   await expect(page.locator(`tr[data-domain="${kept}"]`)).toBeVisible();
   await expect(page.locator(`tr[data-domain="${doomed}"]`)).toHaveCount(0);
   expect((await api.sites_list()).map((s) => s.domain)).toEqual([kept]);
-  // Its page is gone too.
+  // Its page is gone too: as of the server's read, which it reads again once to be sure, not the account's list.
+  const lists: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/sites_list/')) lists.push(req.url());
+  });
   await page.goto(`/sites/${doomed}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Site not found' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(`${doomed} is not a site of your account.`);
+  await expect(page.getByTestId('fleet-freshness')).toContainText(/As of \d{1,2}:\d{2}/);
+  expect(lists).toEqual([]);
 });
 
 test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', async ({ page }) => {

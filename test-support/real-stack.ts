@@ -3,6 +3,7 @@
  * port, as `npm start` runs them: for tests of the SPA's data layer (query
  * options, hooks, mutations) with nothing of ours mocked. Only tests import it.
  */
+import { createHmac } from 'node:crypto';
 import { serverConfigFromEnv } from '../server/config';
 import { serveApp } from '../server/proxy/test-support';
 import { createSandbox } from '../server/sandbox/app';
@@ -55,6 +56,12 @@ export interface RemoteStack extends RealStack {
   stopServer(): Promise<void>;
   /** How many calls of an API method have reached the service. */
   reached(method: string): number;
+  /**
+   * A call straight to the service with the session's key, as another tool would: the dashboard
+   * never sees it. `target` as signed (`/api/site_delete/a.example/`); a body makes it a POST.
+   * Answers the envelope's error code.
+   */
+  direct(credentials: Credentials, target: string, body?: unknown): Promise<number>;
 }
 
 /**
@@ -105,6 +112,20 @@ export async function startRemoteStack(settings: Record<string, string> = {}): P
     addCopy,
     stopServer: () => first.close(),
     reached: (method) => calls.get(method) ?? 0,
+    async direct(credentials, target, body) {
+      const mac = createHmac('md5', credentials.macKey ?? '')
+        .update(target)
+        .digest('hex');
+      const res = await fetch(service.origin + target, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          cookie: `apikey=${credentials.apiKey}; apimac=${mac}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return ((await res.json()) as { error: number }).error;
+    },
     async close() {
       for (const copy of [...copies]) await copy.close();
       await service.close();

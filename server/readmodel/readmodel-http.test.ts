@@ -5,7 +5,6 @@
  * at the service directly appear after a read; windows sort, filter and
  * search; another account's key reads nothing.
  */
-import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Credentials } from '../../src/api/credentials.ts';
 import { createWorkspaceClient } from '../../src/api/workspace.ts';
@@ -71,16 +70,7 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     expect(first.rows).toHaveLength(1);
 
     // Straight to the service, as another tool would: the dashboard never sees this write.
-    const target = '/api/sites_add/';
-    const mac = createHmac('md5', ana.macKey ?? '')
-      .update(target)
-      .digest('hex');
-    const res = await fetch(s.serviceUrl + target, {
-      method: 'POST',
-      headers: { cookie: `apikey=${ana.apiKey}; apimac=${mac}`, 'content-type': 'application/json' },
-      body: JSON.stringify(['direct.example']),
-    });
-    expect(((await res.json()) as { error: number }).error).toBe(0);
+    expect(await s.direct(ana, '/api/sites_add/', ['direct.example'])).toBe(0);
     expect((await fleet.sites()).rows.map((r) => r.domain)).toEqual(['one.example']);
 
     // A read writes its rows in slices and its time when it ends: waited for both (a row can show mid-read).
@@ -126,12 +116,7 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
       expect(later.due[2]?.reportDate).toBeGreaterThanOrEqual(now - 60);
 
       // The refused site is deleted at the service directly: after a read it is neither known nor due.
-      const target = '/api/site_delete/nosync-gone.example/';
-      const mac = createHmac('md5', ana.macKey ?? '')
-        .update(target)
-        .digest('hex');
-      const res = await fetch(s.serviceUrl + target, { headers: { cookie: `apikey=${ana.apiKey}; apimac=${mac}` } });
-      expect(((await res.json()) as { error: number }).error).toBe(0);
+      expect(await s.direct(ana, '/api/site_delete/nosync-gone.example/')).toBe(0);
       await expect
         .poll(async () => (await fleet.known(['nosync-gone.example'])).known, { timeout: 15_000 })
         .toEqual([]);
@@ -212,12 +197,7 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     await s.client(ana).sites_add(['one.example']);
     const fleet = fleetOf(s, ana);
     const first = await readFleet(fleet);
-    const target = '/api/site_setoption/one.example/firewall/disable/';
-    const mac = createHmac('md5', ana.macKey ?? '')
-      .update(target)
-      .digest('hex');
-    const res = await fetch(s.serviceUrl + target, { headers: { cookie: `apikey=${ana.apiKey}; apimac=${mac}` } });
-    expect(((await res.json()) as { error: number }).error).toBe(0);
+    expect(await s.direct(ana, '/api/site_setoption/one.example/firewall/disable/')).toBe(0);
     // Fresh for a day: not read again on its own.
     expect((await fleet.summary()).counts.firewallOff).toBe(0);
 

@@ -216,8 +216,15 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
     return c.json({ ...freshness, refreshing: freshness.refreshing || credentials !== null, scans });
   });
 
-  /** The page's refresh: a read starts now unless one is under way (one per account at a time). */
-  app.post('/workspace/fleet/refresh', async (c) => c.json(await visit(c, true)));
+  /**
+   * The page's refresh: a read starts now; if one is under way (one per account at a time), a read
+   * follows it, as that one may have asked the service before the change the page looks for.
+   */
+  app.post('/workspace/fleet/refresh', async (c) => {
+    await afterWrites(writesSeen);
+    model.follow(c.get('key').accountId, credentialsOf(c));
+    return c.json(await visit(c, true));
+  });
 
   app.get('/workspace/fleet/site/:domain', async (c) => {
     const domain = siteKey(c.req.param('domain'));

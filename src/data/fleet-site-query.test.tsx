@@ -2,18 +2,22 @@
  * The site page's site from the server's read model (docs/workspace.md#the-read-model)
  * on the real stack: it waits for the server's first read and has the site's
  * 30 days; the freshness goes with it; a write through the one write path
- * shows at once and stays once asked again; a site the server does not know
- * comes from the account's list. And the rule that a newer report on the
+ * shows at once and stays once asked again; a site the server's read does
+ * not have is not found as of that read, and is read for once (a site added
+ * by another tool then shows); the account's list only when the server has
+ * no read to say from. And the rule that a newer report on the
  * account's list (a scan's watch) wins over the server's read.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FleetFreshness } from '../api/fleet';
 import type { ScanReport, Site } from '../api/schemas';
+import { createWorkspaceClient } from '../api/workspace';
 import { ApiProvider } from '../lib/api-context';
 import { createQueryClient } from '../lib/query-client';
-import { startRealStack, type RealStack } from '../../test-support/real-stack';
+import { startRealStack, startRemoteStack, type RealStack, type RemoteStack } from '../../test-support/real-stack';
 import { fleetSiteQueryOptions, newerSite, useFleetFreshness } from './fleet-site-query';
 import { useSetSiteOption } from './site-mutations';
 import { SITES_KEY } from './sites-query';
@@ -81,12 +85,57 @@ describe('the site page query', () => {
     expect(result.current.freshness?.asOf).toBe(asOf);
   });
 
-  it("a site the server's read does not have comes from the account's list, or is not there", async () => {
-    const credentials = await stack.signIn(`fleet-missing-${Date.now().toString(36)}@spa.example`);
+  it("before the server's first read is in (it failed), a site comes from the account's list, or is not there", async () => {
+    const email = `fleet-missing-${Date.now().toString(36)}@spa.example`;
+    const credentials = await stack.signIn(email);
     const api = stack.client(credentials);
     await api.sites_add(['here.example']);
+    await stack.control('fail-next', { method: 'sites_list', code: 500, email });
     const client = createQueryClient(() => undefined);
     expect(await client.fetchQuery(fleetSiteQueryOptions(api, client, 'nowhere.example'))).toEqual([]);
     expect(client.getQueryData(['sites_list', { withscanreport: true }])).toHaveLength(1);
+  });
+});
+
+describe("a site the server's read does not have", () => {
+  let remote: RemoteStack;
+  beforeAll(async () => {
+    remote = await startRemoteStack({ READMODEL_REFRESH_SECONDS: '86400' });
+  });
+  afterAll(() => remote.close());
+
+  it("is not found as of that read; the first ask has the server read again, never the account's list", async () => {
+    const credentials = await remote.signIn(`fleet-elsewhere-${Date.now().toString(36)}@spa.example`);
+    const api = remote.client(credentials);
+    await api.sites_add(['here.example']);
+    const fleet = createWorkspaceClient({ baseUrl: remote.origin, getCredentials: () => credentials }).fleet;
+    await expect.poll(async () => (await fleet.sites()).asOf ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(remote.reached('sites_list')).toBe(1);
+    // Added by another tool: the server's read does not have it.
+    expect(await remote.direct(credentials, '/api/sites_add/', ['elsewhere.example'])).toBe(0);
+
+    const client = createQueryClient(() => undefined);
+    const elsewhere = fleetSiteQueryOptions(api, client, 'elsewhere.example');
+    // At once: not found as of the last read, with a read under way.
+    expect(await client.fetchQuery(elsewhere)).toEqual([]);
+    const freshness = () => client.getQueryData<FleetFreshness>(['workspace', 'fleet', 'freshness']);
+    expect(freshness()?.refreshing).toBe(true);
+    // The page asks again while the server reads (every second): the site, once that read is in.
+    await expect
+      .poll(async () => (await client.fetchQuery({ ...elsewhere, staleTime: 0 })).map((s) => s.domain), {
+        timeout: 15_000,
+      })
+      .toEqual(['elsewhere.example']);
+    expect(remote.reached('sites_list')).toBe(2);
+
+    // A mistyped name: one read more on the first ask, then still not found, and no read at each later ask.
+    const mistyped = fleetSiteQueryOptions(api, client, 'elswhere.example');
+    expect(await client.fetchQuery(mistyped)).toEqual([]);
+    await expect.poll(async () => (await fleet.sites()).refreshing, { timeout: 15_000 }).toBe(false);
+    expect(await client.fetchQuery({ ...mistyped, staleTime: 0 })).toEqual([]);
+    expect(await client.fetchQuery({ ...mistyped, staleTime: 0 })).toEqual([]);
+    expect(remote.reached('sites_list')).toBe(3);
+    // The account's whole list was never read from the page.
+    expect(client.getQueryData(['sites_list', { withscanreport: true }])).toBeUndefined();
   });
 });

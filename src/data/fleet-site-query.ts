@@ -7,10 +7,15 @@
  * changes it at once, rolls it back and asks again like every sites list.
  * How fresh the read is goes to its own cache entry (FLEET_FRESHNESS_KEY).
  *
- * A site the server does not know (added since its last read, or not in the
- * account) comes from the account's sites_list?withscanreport instead: the
- * site without history, or none. While the server reads the fleet (its first
- * read, say), the page waits for that read (up to FIRST_READ_WAIT_MS).
+ * A site the server's read does not have (added elsewhere since that read,
+ * deleted, or a mistyped address) is not found as of that read, and on the
+ * page's first ask the server reads the fleet again at once: the page says
+ * so meanwhile and asks again when that read is in (a site added elsewhere
+ * then shows). Never the account's whole list for one site (47 MB of JSON at
+ * 100,000 sites), but when the server's read cannot say: its store
+ * unavailable, or no read of the fleet yet. While the server reads the fleet
+ * (its first read, say), the page waits for that read (up to
+ * FIRST_READ_WAIT_MS).
  */
 import { queryOptions, skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
@@ -42,34 +47,44 @@ export function fleetSiteQueryOptions(api: ApiClient, client: QueryClient, domai
   const workspace = workspaceOf(api);
   return queryOptions({
     queryKey: [...SITES_KEY, { fleetSite: site }] as const,
-    queryFn: async ({ signal }): Promise<Site[]> => {
+    queryFn: async ({ signal, queryKey }): Promise<Site[]> => {
+      // The page's first ask (a refetch, a poll or a write's, has an answer already).
+      const firstAsk = client.getQueryData(queryKey) === undefined;
       const waitUntil = Date.now() + FIRST_READ_WAIT_MS;
-      for (let readSeen = false; ;) {
+      const listed = async () => {
+        const found = findSite(await client.fetchQuery(sitesQueryOptions(api)), site);
+        return found ? [found] : [];
+      };
+      for (let again = false; ; again = true) {
         try {
           const answer = await workspace.fleet.site(site);
           client.setQueryData(FLEET_FRESHNESS_KEY, freshnessOf(answer));
           return [answer.site];
         } catch (error) {
-          // Unknown to the server's read (404), or the server's store unavailable (5xx): the account's list says.
+          // Unknown to the server's read (404), or the server's store unavailable (5xx).
           if (!(error instanceof WorkspaceError && (error.status === 404 || error.status >= 500))) throw error;
         }
-        if (readSeen) break;
         // How fresh the server's read is: while it reads, wait for the read rather than read the whole list.
         const known = await workspace.fleet.sites({ limit: 1 }).catch(() => null);
-        if (known === null) break;
+        if (known === null) return listed();
         client.setQueryData(FLEET_FRESHNESS_KEY, freshnessOf(known));
-        if (known.refreshing) {
-          if (Date.now() > waitUntil) break;
+        if (known.refreshing && Date.now() < waitUntil) {
           await new Promise((resolve) => setTimeout(resolve, READING_POLL_MS));
           signal.throwIfAborted();
           continue;
         }
-        // Nothing read (the read failed), or a read is in since the site was asked for: once more, then the list.
-        if (known.asOf === null) break;
-        readSeen = true;
+        // Nothing read yet (the first read failed, or runs long): the server's read cannot say.
+        if (known.asOf === null) return listed();
+        // A read may have come in between the two questions: the site once more on the page's first ask.
+        if (firstAsk && !again) continue;
+        // Not in the fleet as last read. Asked again (polled while a read runs), that is the answer.
+        if (known.refreshing || !firstAsk) return [];
+        // The page's first ask: the site may have come since that read (or the one just waited for
+        // began); the server reads again now, and the page asks again when that read is in.
+        const reading = await workspace.fleet.refresh().catch(() => null);
+        if (reading !== null) client.setQueryData(FLEET_FRESHNESS_KEY, freshnessOf(reading));
+        return [];
       }
-      const listed = findSite(await client.fetchQuery(sitesQueryOptions(api)), site);
-      return listed ? [listed] : [];
     },
     staleTime: SITES_STALE_MS,
     // While the server reads the fleet, asked every second until the read is in.

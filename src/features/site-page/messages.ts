@@ -30,4 +30,7 @@ export const sitePageMessages = /* @__PURE__ */ i18n('sitePage', {
   firewallOff: 'The firewall is off: no new traffic is counted until it is switched on.',
   notFoundTitle: 'Site not found',
   notFoundText: params('{domain} is not a site of your account. It may have been deleted, or the address is mistyped.'),
+  notFoundReading: params(
+    '{domain} was not in your account when the dashboard last read it. It is reading your account again now: if the site was added since, it shows here.',
+  ),
 });

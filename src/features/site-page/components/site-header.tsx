@@ -219,12 +219,14 @@ function OpenDashboardButton() {
   );
 }
 
-export function SiteNotFound({ domain }: { domain: string }) {
+export function SiteNotFound({ domain, reading }: { domain: string; reading: boolean }) {
   const p = useStore(sitePageMessages);
   return (
     <Card className="mx-auto max-w-lg p-6" role="alert">
       <h1 className="text-xl font-semibold text-foreground">{p.notFoundTitle}</h1>
-      <p className="mt-2 break-words text-foreground">{p.notFoundText({ domain })}</p>
+      <p className="mt-2 break-words text-foreground">
+        {reading ? p.notFoundReading({ domain }) : p.notFoundText({ domain })}
+      </p>
       <Link to="/sites" className={`${buttonVariants()} mt-4`}>
         {p.backToSites}
       </Link>

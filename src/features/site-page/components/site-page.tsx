@@ -6,6 +6,7 @@ import { FleetFreshnessLine, FleetRefreshError } from '../../../components/fleet
 import { ScanReportView } from '../../../components/reports/scan-report';
 import { ScanNowButton } from '../../../components/site/scan-now-button';
 import { SiteActionsProvider } from '../../../components/site/site-actions';
+import { stillReading } from '../../../data/fleet-reading';
 import {
   fleetSiteQueryOptions,
   newerSite,
@@ -72,7 +73,8 @@ export function SitePage({ domain, unit, view, onViewChange, onDeleted, below }:
           </>
         ) : (
           <>
-            <SiteNotFound domain={domain} />
+            {/* While the server reads the account again (the page's first ask: the site may be new), it says so. */}
+            <SiteNotFound domain={domain} reading={stillReading(freshness)} />
             {fresh}
           </>
         )}
