@@ -4,7 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { accountWith, siteNames, tableReady } from './support/accounts.ts';
+import { accountWith, siteNames, tableReady, workspaceOfSession } from './support/accounts.ts';
+import { seriousViolations } from './support/look.ts';
 import { control, openSignedIn } from './support/session.ts';
 
 /** The answer to the next site_setoption call of the page. */
@@ -260,6 +261,55 @@ test('share with a unit, see the unit’s sites, unshare', async ({ page }) => {
   await expect(page.getByText(`${domain} is no longer shared with ${unit}`, { exact: true })).toBeVisible();
   await expect(page.locator(`tr[data-domain="${domain}"]`)).toHaveCount(0);
   expect(await api.sites_list({ unit })).toEqual([]);
+});
+
+test('a directory too large to list: the Customer filter finds one customer, the directory is never read whole', async ({
+  page,
+}) => {
+  const unit = `needle-${Date.now().toString(36)}@customer.example`;
+  const { session, api } = await accountWith(page.request, 'many-customers', ['other-shop.example'], {
+    agency: true,
+  });
+  // 250 customers looked up, then one a site is shared with: past the 200 the select lists.
+  const others = Array.from({ length: 250 }, (_, i) => `customer-${String(i).padStart(3, '0')}@hoster.example`);
+  await workspaceOfSession(session).addUnits(others, 'lookup');
+  expect(await api.sites_add([{ name: 'needle-shop.example', share: unit }])).toEqual({});
+  const directoryReads: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/workspace/units' && !url.searchParams.has('q')) directoryReads.push(url.href);
+  });
+  await openSignedIn(page, session, '/sites');
+  await tableReady(page);
+  const filter = page.getByRole('combobox', { name: 'Customer' });
+  await expect(filter.getByRole('option', { name: 'Find a customer…' })).toHaveCount(1);
+  await expect(filter.getByRole('option')).toHaveCount(4);
+
+  await filter.selectOption({ label: 'Find a customer…' });
+  const dialog = page.getByRole('dialog', { name: 'Show one customer’s sites' });
+  await expect(dialog).toBeVisible();
+  const box = dialog.getByRole('searchbox', { name: 'Customer’s e-mail' });
+  await expect(box).toBeFocused();
+  await expect(dialog.getByRole('status')).toHaveText('The first 50 of 251 that match: type more to find the others.');
+  await box.fill('nobody-here');
+  await expect(dialog.getByRole('status')).toHaveText('No customer this dashboard knows of contains “nobody-here”.');
+  await box.fill('NEEDLE');
+  await expect(dialog.getByRole('status')).toHaveText('1 customer matches.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: `${unit} 1 site` }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`unit=${encodeURIComponent(unit).replace(/\./g, '\\.')}`));
+  await expect(page.locator('tr[data-domain="needle-shop.example"]')).toBeVisible();
+  await expect(page.locator('tr[data-domain="other-shop.example"]')).toHaveCount(0);
+  // The chosen customer is the filter's value; focus is back on it.
+  await expect(filter).toHaveValue(unit);
+  await expect(filter).toBeFocused();
+  // Back to every site: the page is made anew, the filter keeps the focus.
+  await filter.selectOption({ label: 'All customers' });
+  await expect(page.locator('tr[data-domain="other-shop.example"]')).toBeVisible();
+  await expect(filter).toHaveValue('');
+  await expect(filter).toBeFocused();
+  expect(directoryReads).toEqual([]);
 });
 
 test('bulk: firewall off on 50 sites with a progress bar; one injected failure is retried', async ({ page }) => {

@@ -4,6 +4,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createApiClient, type ApiClient } from '../../src/api/client.ts';
+import { createWorkspaceClient, type WorkspaceClient } from '../../src/api/workspace.ts';
 import { signInViaApi, uniqueEmail, type E2eSession } from './session.ts';
 
 /** The server Playwright started (playwright.config.ts sets E2E_PORT before the workers start). */
@@ -12,6 +13,14 @@ const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? ''}`;
 /** The signing client of a session, as the dashboard's own (src/api). */
 export function apiOf(session: E2eSession): ApiClient {
   return createApiClient({
+    baseUrl: ORIGIN,
+    getCredentials: () => ({ apiKey: session.apiKey, macKey: session.macKey }),
+  });
+}
+
+/** The team's workspace on the server, as the session's dashboard reaches it (docs/workspace.md). */
+export function workspaceOfSession(session: E2eSession): WorkspaceClient {
+  return createWorkspaceClient({
     baseUrl: ORIGIN,
     getCredentials: () => ({ apiKey: session.apiKey, macKey: session.macKey }),
   });

@@ -61,6 +61,20 @@ export const unitsBody = z.object({
   source: z.enum(['lookup', 'import'], { message: 'source must be "lookup" or "import"' }),
 });
 
+/** Units one search of the directory answers at most (the Customer filter's list in a large directory). */
+const MAX_UNITS_FOUND = 200;
+
+/** `GET /workspace/units?q&limit`: the units whose e-mail contains `q`, the first `limit` (default 50). */
+export const unitsFindQuery = z.object({
+  q: z.string().max(254, 'q is at most 254 characters'),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, 'limit must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'limit is at least 1').max(MAX_UNITS_FOUND, `limit is at most ${MAX_UNITS_FOUND}`))
+    .default(50),
+});
+
 export const checkBody = z.object({
   sites: z.array(site).max(MAX_SITES_PER_CHECK, `At most ${MAX_SITES_PER_CHECK} sites in one check`),
 });

@@ -15,6 +15,7 @@ import {
   problems,
   readJson,
   unitParam,
+  unitsFindQuery,
   unitsBody,
 } from './http-input.ts';
 import type { IdentityProver } from './identity.ts';
@@ -121,9 +122,14 @@ export function workspaceRoutes(
     return c.json({ syncEvidence: await store.syncEvidence(c.get('key').accountId) });
   });
 
+  /** The directory; with `q`, only the units whose e-mail contains it (the first `limit`) and how many match. */
   app.get('/workspace/units', async (c) => {
     await afterWrites(writesSeen);
-    return c.json({ units: await store.units(c.get('key').accountId) });
+    const account = c.get('key').accountId;
+    if (c.req.query('q') === undefined) return c.json({ units: await store.units(account) });
+    const query = unitsFindQuery.safeParse(c.req.query());
+    if (!query.success) return failure(c, 400, 'bad-request', problems(query.error));
+    return c.json(await store.findUnits(account, query.data.q, query.data.limit));
   });
 
   app.post('/workspace/units', async (c) => {

@@ -2,6 +2,7 @@
  * The account's customers (units) directory and which customer each site
  * belongs to: neither is reported by the API (docs/architecture.md#what-the-api-does-not-give).
  */
+import { sql } from 'kysely';
 import type { WorkspaceDb } from './db.ts';
 import type { SiteCustomer, Unit } from './types.ts';
 
@@ -35,6 +36,47 @@ export function directoryStore(db: WorkspaceDb) {
         siteCount: sites.get(r.email) ?? 0,
         checkedAt: r.checked_at,
       }));
+    },
+
+    /**
+     * The units whose e-mail contains `part` (any case), by e-mail, the first `limit` of them, and
+     * how many match: the sites page's Customer filter in a large directory asks for these alone.
+     */
+    async findUnits(accountId: string, part: string, limit: number): Promise<{ units: Unit[]; total: number }> {
+      const like = `%${part
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, '\\$&')}%`;
+      const matching = db
+        .selectFrom('ws_unit')
+        .where('account_id', '=', accountId)
+        .where(sql<boolean>`email like ${like} escape '\\'`);
+      const [rows, count] = await Promise.all([
+        matching.selectAll().orderBy('email').limit(limit).execute(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      ]);
+      const emails = rows.map((r) => r.email);
+      const counts =
+        emails.length === 0
+          ? []
+          : await db
+              .selectFrom('ws_site_unit')
+              .select((eb) => ['unit_email', eb.fn.countAll<number>().as('sites')])
+              .where('account_id', '=', accountId)
+              .where('unit_email', 'in', emails)
+              .groupBy('unit_email')
+              .execute();
+      const sites = new Map(counts.map((c) => [c.unit_email, Number(c.sites)]));
+      return {
+        units: rows.map((r) => ({
+          email: r.email,
+          addedAt: r.added_at,
+          source: r.source,
+          siteCount: sites.get(r.email) ?? 0,
+          checkedAt: r.checked_at,
+        })),
+        total: Number(count?.n ?? 0),
+      };
     },
 
     /** How many units the directory has (the state says it; the directory itself is asked apart). */

@@ -41,6 +41,34 @@ describe.each(ENGINES)('workspace store on $title', ({ available, place: makePla
     await place.drop();
   });
 
+  it.skipIf(!available)(
+    'finds units by part of the e-mail, the first few with their sites and how many match',
+    async () => {
+      await store.addUnits(
+        'acc',
+        ['ann@shop.example', 'bob@shop.example', 'cy_1@x.example', 'cy%2@x.example'],
+        1,
+        'lookup',
+      );
+      await store.recordUnitCheck('acc', 'bob@shop.example', ['b1.example', 'b2.example'], 2);
+      await store.addUnits('other-account', ['ann@other.example'], 1, 'lookup');
+      expect(await store.findUnits('acc', 'SHOP', 1)).toMatchObject({
+        units: [{ email: 'ann@shop.example', siteCount: 0, source: 'lookup' }],
+        total: 2,
+      });
+      expect((await store.findUnits('acc', 'shop', 50)).units.map((u) => [u.email, u.siteCount])).toEqual([
+        ['ann@shop.example', 0],
+        ['bob@shop.example', 2],
+      ]);
+      // LIKE's own signs are plain characters here.
+      expect((await store.findUnits('acc', 'y_', 50)).units.map((u) => u.email)).toEqual(['cy_1@x.example']);
+      expect((await store.findUnits('acc', '%', 50)).units.map((u) => u.email)).toEqual(['cy%2@x.example']);
+      expect(await store.findUnits('acc', 'nobody', 50)).toEqual({ units: [], total: 0 });
+      expect((await store.findUnits('acc', '', 50)).total).toBe(4);
+      expect((await store.findUnits('other-account', 'shop', 50)).total).toBe(0);
+    },
+  );
+
   it.skipIf(!available)('keeps customers and their sites, and follows unit writes', async () => {
     await store.shareSites('acc', [{ domain: 'one.example', unit: 'cust@a.example' }], 1000);
     await store.addUnits('acc', ['cust@a.example', 'other@b.example'], 2000, 'lookup');

@@ -138,6 +138,12 @@ describe.each(ENGINES)('the workspace over HTTP on $title', ({ available, name, 
     const anaKey = (await anas.me()).key.id;
     expect(state.unitCount).toBe(1);
     expect((await bens.units()).map((u) => u.email)).toEqual(['cust@b.example']);
+    // Searched, as the Customer filter of a large directory asks: the same units, with how many match.
+    expect(await bens.findUnits('CUST@', 10)).toMatchObject({
+      units: [{ email: 'cust@b.example', siteCount: 1 }],
+      total: 1,
+    });
+    await expect(bens.findUnits('cust', 201)).rejects.toMatchObject({ status: 400, code: 'bad-request' });
     expect((await bens.customers()).sites.map((c) => [c.domain, c.unit])).toEqual([['one.example', 'cust@b.example']]);
     // One site's customer alone, as a site page asks for it; none known for another.
     expect(await bens.customerOf('One.Example.')).toBe('cust@b.example');

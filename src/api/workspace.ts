@@ -127,6 +127,12 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     keys: async () => (await json<{ keys: WorkspaceKey[] }>('GET', 'keys')).keys,
     state: () => json<WorkspaceState>('GET', 'state'),
     units: async () => (await json<{ units: Unit[] }>('GET', 'units')).units,
+    /** The units whose e-mail contains `part` (the first `limit`, at most 200) and how many match. */
+    findUnits: (part: string, limit = 50) =>
+      json<{ units: Unit[]; total: number }>(
+        'GET',
+        `units?${new URLSearchParams({ q: part, limit: String(limit) }).toString()}`,
+      ),
     /** Units looked up or imported (a browser's old directory, offered once). */
     addUnits: async (emails: readonly string[], source: 'lookup' | 'import') =>
       (await json<{ units: Unit[] }>('POST', 'units', { emails, source })).units,

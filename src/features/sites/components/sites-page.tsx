@@ -10,6 +10,8 @@ import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
 import { useUnavailableOptions } from '../../../data/site-memory';
 import { useUnitsDirectory } from '../../../data/units-directory';
+import { useWorkspaceState } from '../../../data/workspace';
+import type { WorkspaceState } from '../../../api/workspace';
 import { errorText } from '../../../i18n/error-text';
 import { toast } from '../../../lib/toast-store';
 import { cn } from '../../../lib/cn';
@@ -32,6 +34,9 @@ import { EmptySites } from './empty-sites';
 import { SiteActionsProvider } from '../../../components/site/site-actions';
 import { SitesTable } from './sites-table';
 import { SitesToolbar } from './sites-toolbar';
+import { CUSTOMER_CHOICES_MAX } from './find-customer-dialog';
+
+const selectUnitCount = (s: WorkspaceState) => s.unitCount;
 
 /** Below this width (a phone, a 360 px panel iframe) rows show the domain, status and firewall, the rest in a detail. */
 const NARROW_PX = 640;
@@ -102,8 +107,12 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
     roomForCustomer: width !== null && width >= CUSTOMER_COLUMN_PX,
     filtered,
   });
-  // The directory (the Customer filter's choices) is asked once the rows are in: it grows with the customers.
-  const units = useUnitsDirectory(account, !view.loading);
+  // The directory (the Customer filter's choices) is asked once the rows are in, and only when small
+  // enough to list: a large one (about 16,000 at 100,000 sites) is searched from the filter instead.
+  const unitCount = useWorkspaceState(selectUnitCount).data;
+  const listCustomers = unitCount !== undefined && unitCount <= CUSTOMER_CHOICES_MAX;
+  const directory = useUnitsDirectory(account, !view.loading && listCustomers);
+  const units = unitCount === undefined || listCustomers ? directory : null;
   const selection = useSelection(view.selectable);
   const bulk = useBulkJob();
   const scanning = useScanning();

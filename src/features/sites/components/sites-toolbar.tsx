@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { DownloadIcon, FilterIcon, PlusIcon, SearchIcon } from '../../../components/ui/more-icons';
@@ -14,7 +14,15 @@ import type { SitesSearch, SortColumn } from '../../../data/site-model/sites-sea
 import { sitesToolbarMessages } from '../toolbar-messages';
 import type { SitesTableModel } from '../use-sites-view';
 import { ColumnsMenu } from './columns-menu';
+import { FindCustomerDialog } from './find-customer-dialog';
 import { statusLabel } from '../../../components/site/site-cells';
+
+/**
+ * A choice in the Customer filter between a customer's sites and the account's mounts the page anew
+ * (./sites-page.tsx): the new page's filter takes the focus its choice had. Set at a choice, cleared
+ * by the filter that takes the focus, or that had the choice without being made anew.
+ */
+const choiceFocus = { pending: false };
 
 interface SitesToolbarProps {
   search: SitesSearch;
@@ -22,7 +30,8 @@ interface SitesToolbarProps {
   query: string;
   onQuery: (q: string) => void;
   onSearch: (change: Partial<SitesSearch>) => void;
-  units: readonly UnitEntry[];
+  /** Every customer, or null when the directory is too large to list in the Customer filter. */
+  units: readonly UnitEntry[] | null;
   narrow: boolean;
   onAdd: () => void;
   onExport: () => void;
@@ -37,7 +46,8 @@ export function SitesToolbar(props: SitesToolbarProps) {
   const { search, onSearch, units, narrow, onAdd, onExport, shown, table } = props;
   const t = useStore(sitesToolbarMessages);
   const s = useStore(sitesMessages);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // Open when the page is made anew by a choice in the Customer filter (narrow: it is in this panel).
+  const [filtersOpen, setFiltersOpen] = useState(() => choiceFocus.pending);
   const filtersId = useId();
   const active = activeChoiceFilters(search);
   const anyFilter = isFiltered({ ...search, q: props.query });
@@ -202,7 +212,8 @@ export function SitesToolbar(props: SitesToolbarProps) {
 }
 
 interface CustomerFilterProps {
-  units: readonly UnitEntry[];
+  /** Every customer, or null when the directory is too large to list (the filter then finds one). */
+  units: readonly UnitEntry[] | null;
   unit: SitesSearch['unit'];
   customer: SitesSearch['customer'];
   /** Stable: the filter is drawn again only when the directory or its value changes. */
@@ -212,8 +223,10 @@ interface CustomerFilterProps {
 
 /**
  * One Customer filter: every site, those with or without a customer the workspace knows (`customer=`),
- * or one customer's sites (`unit=`, asked of the service). ':' starts no e-mail address.
+ * or one customer's sites (`unit=`, asked of the service). ':' starts no e-mail address. A directory
+ * too large to list (`units` null) offers "Find a customer…", a search of it, instead of its customers.
  */
+
 const CustomerFilter = memo(function CustomerFilter({
   units,
   unit,
@@ -222,28 +235,57 @@ const CustomerFilter = memo(function CustomerFilter({
   className,
 }: CustomerFilterProps) {
   const t = useStore(sitesToolbarMessages);
+  const [finding, setFinding] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
+  useLayoutEffect(() => {
+    if (!choiceFocus.pending) return;
+    choiceFocus.pending = false;
+    select.current?.focus({ preventScroll: true });
+  }, []);
+  useEffect(() => {
+    choiceFocus.pending = false;
+  }, [unit, customer]);
+  const choose = (change: Partial<SitesSearch>) => {
+    if (change.unit === unit && change.customer === customer) return;
+    choiceFocus.pending = true;
+    onSearch(change);
+  };
   const options = useMemo(
     () => [
       { value: '', label: t.unitAll },
       { value: ':known', label: t.customersKnown },
       { value: ':none', label: t.customersNone },
-      ...units.map((u) => ({ value: u.email, label: u.email })),
-      ...(unit && !units.some((u) => u.email === unit) ? [{ value: unit, label: unit }] : []),
+      ...(units ?? []).map((u) => ({ value: u.email, label: u.email })),
+      ...(unit && !(units ?? []).some((u) => u.email === unit) ? [{ value: unit, label: unit }] : []),
+      ...(units === null ? [{ value: ':find', label: t.findCustomerChoice }] : []),
     ],
     [t, units, unit],
   );
   return (
-    <Select
-      aria-label={t.unit}
-      title={t.unitHint}
-      value={unit ?? (customer === 'any' ? '' : `:${customer}`)}
-      onValueChange={(value) =>
-        value === ':known' || value === ':none'
-          ? onSearch({ unit: undefined, customer: value === ':known' ? 'known' : 'none' })
-          : onSearch({ unit: value === '' ? undefined : value, customer: 'any' })
-      }
-      options={options}
-      className={className}
-    />
+    <>
+      <Select
+        ref={select}
+        aria-label={t.unit}
+        title={t.unitHint}
+        value={unit ?? (customer === 'any' ? '' : `:${customer}`)}
+        onValueChange={(value) =>
+          value === ':find'
+            ? setFinding(true)
+            : value === ':known' || value === ':none'
+              ? choose({ unit: undefined, customer: value === ':known' ? 'known' : 'none' })
+              : choose({ unit: value === '' ? undefined : value, customer: 'any' })
+        }
+        options={options}
+        className={className}
+      />
+      <FindCustomerDialog
+        open={finding}
+        onOpenChange={setFinding}
+        onChoose={(email) => {
+          setFinding(false);
+          choose({ unit: email, customer: 'any' });
+        }}
+      />
+    </>
   );
 });
