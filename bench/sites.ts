@@ -114,8 +114,24 @@ export async function benchSites(): Promise<void> {
     }
 
     const page = await signedInPage();
+    // What a visit brings on the wire (the page's code aside) until it rests: the rows, the workspace's
+    // answers, and no longer the whole customers directory for the Customer filter past 200 customers.
+    const wire = { all: 0, directory: 0 };
+    page.on('requestfinished', (req) => {
+      if (req.resourceType() !== 'fetch') return;
+      void req.sizes().then(({ responseBodySize }) => {
+        wire.all += responseBodySize;
+        const url = new URL(req.url());
+        if (url.pathname === '/workspace/units' && !url.searchParams.has('q')) wire.directory += responseBodySize;
+      });
+    });
     await page.goto(`${base}/sites`);
     await page.locator('tr[data-domain]').first().waitFor();
+    await page.waitForTimeout(5000);
+    const customerChoices = await page.getByRole('combobox', { name: 'Customer' }).locator('option').count();
+    console.log(
+      `sites: data on the wire for a visit until 5 s after the first rows: ${wire.all.toLocaleString('en')} bytes, of which the customers directory ${wire.directory.toLocaleString('en')}; the Customer filter's choices: ${customerChoices.toLocaleString('en')}`,
+    );
     const top = await rowsInDom(page);
     // One scroll, the page's (the table has no box of its own).
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight / 2)');
