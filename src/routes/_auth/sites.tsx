@@ -40,8 +40,12 @@ function SitesRoute() {
   const child = useChildMatches().length > 0;
   // The same function at every render: the page renders again only for a new search.
   const onSearch = useCallback(
-    (change: Partial<SitesSearch>, options?: { replace?: boolean }) =>
-      void navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace }),
+    (change: Partial<SitesSearch>, options?: { replace?: boolean; resetScroll?: boolean }) =>
+      void navigate({
+        search: (prev) => ({ ...prev, ...change }),
+        replace: options?.replace,
+        resetScroll: options?.resetScroll,
+      }),
     [navigate],
   );
   if (child) return <Outlet />;

@@ -53,7 +53,7 @@ const CHANGE_WAIT_MS = 200;
 
 export interface SitesPageProps {
   search: SitesSearch;
-  onSearch: (change: Partial<SitesSearch>, options?: { replace?: boolean }) => void;
+  onSearch: (change: Partial<SitesSearch>, options?: { replace?: boolean; resetScroll?: boolean }) => void;
 }
 
 /**
@@ -75,7 +75,9 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
   usePageTitle(t.title);
   const account = useAccountId();
   const unavailable = useUnavailableOptions(account);
-  const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true }), [onSearch]);
+  // The URL catching up with the search box keeps the scroll: the table already follows the box, and
+  // a reset to the top before a slow answer is in would draw the old list's first rows in between.
+  const commitQuery = useCallback((q: string) => onSearch({ q }, { replace: true, resetScroll: false }), [onSearch]);
   const query = useSearchDraft(search.q, commitQuery);
   // Sites changed from their row stay in view (even if they no longer match) until the user moves on.
   const [kept, setKept] = useState<{ view: string; domains: ReadonlySet<string> }>({ view: '', domains: new Set() });
