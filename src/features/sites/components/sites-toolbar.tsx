@@ -226,7 +226,6 @@ interface CustomerFilterProps {
  * or one customer's sites (`unit=`, asked of the service). ':' starts no e-mail address. A directory
  * too large to list (`units` null) offers "Find a customer…", a search of it, instead of its customers.
  */
-
 const CustomerFilter = memo(function CustomerFilter({
   units,
   unit,
