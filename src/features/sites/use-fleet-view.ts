@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTable } from '@tanstack/react-table';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import type { FleetRow, FleetWindow } from '../../api/fleet';
 import {
   allFleetRows,
@@ -50,15 +51,6 @@ function combine(results: UseQueryResult<FleetWindow>[]) {
   };
 }
 
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /** The windows that cover the rows from `start` to `end`, with some overscan. */
 export function windowsFor(start: number, end: number, count: number | null): number[] {
   const last = count === null ? Number.MAX_SAFE_INTEGER : Math.max(0, count - 1);
@@ -81,7 +73,7 @@ export function useFleetView(
 ) {
   const client = useQueryClient();
   const workspace = useWorkspaceClient();
-  const q = useSettled(search.q.trim(), SEARCH_PAUSE_MS);
+  const q = useDebouncedValue(search.q.trim(), SEARCH_PAUSE_MS);
   const { status, firewall, cleanup, period, scan, customer, sort, desc } = search;
   const view = useMemo<FleetView>(
     () => fleetViewOf({ q, status, firewall, cleanup, period, scan, customer, sort, desc }),

@@ -7,13 +7,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FindInList } from '../../../components/ui/find-in-list';
 import { WORKSPACE_KEY } from '../../../data/workspace';
 import { useWorkspaceClient } from '../../../data/workspace-client';
 import { format } from '../../../i18n/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { sitesToolbarMessages } from '../toolbar-messages';
 
 /** The directory size up to which the Customer filter lists every customer in its select. */
@@ -24,15 +25,6 @@ const FOUND_SHOWN = 50;
 
 /** How long typing rests before the directory is asked (each pause one request, not each key). */
 const TYPING_REST_MS = 200;
-
-function useRested(text: string): string {
-  const [rested, setRested] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setRested(text), TYPING_REST_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return rested;
-}
 
 export function FindCustomerDialog({
   open,
@@ -56,7 +48,7 @@ function FindCustomerPanel({ onChoose }: { onChoose: (email: string) => void }) 
   const f = useStore(format);
   const workspace = useWorkspaceClient();
   const [text, setText] = useState('');
-  const part = useRested(text.trim().toLowerCase());
+  const part = useDebouncedValue(text.trim().toLowerCase(), TYPING_REST_MS);
   const found = useQuery({
     queryKey: [...WORKSPACE_KEY, 'units', 'find', part] as const,
     queryFn: () => workspace.findUnits(part, FOUND_SHOWN),
