@@ -68,16 +68,7 @@ export function SitesTable(props: SitesTableProps) {
     // far it is scrolled.
     rangeExtractor: useCallback(
       (range: Range) => {
-        // A new list that ends above the rows in view (a search from far down): the virtualiser may
-        // still hold the old place for a render, which holds none of its rows. Its last rows, as many
-        // as were in view, are what the page shows once its scroll comes to rest at its end: drawn at
-        // once, the rows' elements stay (useRowKeyBase) instead of unmounting for that one render.
-        const last = range.count - 1;
-        const fitted =
-          range.startIndex > last
-            ? { ...range, startIndex: Math.max(0, last - (range.endIndex - range.startIndex)), endIndex: last }
-            : range;
-        const indexes = defaultRangeExtractor(fitted);
+        const indexes = defaultRangeExtractor(range);
         return indexes.includes(activeIndex) ? indexes : [...indexes, activeIndex].sort((a, b) => a - b);
       },
       [activeIndex],
