@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { partnerProxyPlugin } from './server/dev-plugin.ts';
 import { embedFilesPlugin } from './server/embed-plugin.ts';
+import { precompressPlugin } from './server/precompress-plugin.ts';
 import { signedInPreloadPlugin } from './server/signed-in-preload-plugin.ts';
 
 /**
@@ -52,6 +53,8 @@ export default defineConfig({
     partnerProxyPlugin(),
     preloadLoginPage(),
     signedInPreloadPlugin(),
+    // Brotli copies of the built files, so the server compresses none while a person waits.
+    precompressPlugin(),
     // The host helper for hoster panels' pages, at /embed/host.js (docs/embedding.md).
     embedFilesPlugin(fileURLToPath(new URL('./embed', import.meta.url))),
   ],

@@ -31,12 +31,13 @@ const COMMON = [
   /src\/routes\/_auth\.tsx\?tsr-split=component$/,
 ];
 const CHART = /src\/components\/charts\/firewall-chart-graphic\.tsx$/;
-const SITES = /src\/routes\/_auth\/sites\.tsx\?tsr-split=component$/;
 /** Each page's modules, by the attribute the script reads (public/signed-in-preload.js). */
 const PAGES: Record<string, RegExp[]> = {
   overview: [/src\/routes\/_auth\/index\.tsx\?tsr-split=component$/, CHART],
-  sites: [SITES],
-  site: [SITES, /src\/routes\/_auth\/sites\.\$domain\.tsx\?tsr-split=component$/, CHART],
+  // The table's route has no loader of its own: its component is split with the (empty) loader.
+  sites: [/src\/routes\/_auth\/sites\.index\.tsx\?tsr-split=component(?:---loader)?$/],
+  // Not the table's code: the site page is a sibling of the table, under a layout without a component.
+  site: [/src\/routes\/_auth\/sites\.\$domain\.tsx\?tsr-split=component$/, CHART],
 };
 
 export function signedInPreloadPlugin(): Plugin {

@@ -18,6 +18,7 @@ import { Route as AuthDeveloperRouteImport } from './routes/_auth/developer'
 import { Route as AuthSitesRouteImport } from './routes/_auth/sites'
 import { Route as AuthSyncFileRouteImport } from './routes/_auth/sync-file'
 import { Route as AuthUnitsRouteImport } from './routes/_auth/units'
+import { Route as AuthSitesIndexRouteImport } from './routes/_auth/sites.index'
 import { Route as AuthSitesDomainRouteImport } from './routes/_auth/sites.$domain'
 import { Route as AuthSitesDomainReportRouteImport } from './routes/_auth/sites_.$domain.report'
 import { Route as AuthUnitsEmailReportRouteImport } from './routes/_auth/units_.$email.report'
@@ -66,6 +67,11 @@ const AuthUnitsRoute = AuthUnitsRouteImport.update({
   path: '/units',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSitesIndexRoute = AuthSitesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthSitesRoute,
+} as any)
 const AuthSitesDomainRoute = AuthSitesDomainRouteImport.update({
   id: '/$domain',
   path: '/$domain',
@@ -92,6 +98,7 @@ export interface FileRoutesByFullPath {
   '/sync-file': typeof AuthSyncFileRoute
   '/units': typeof AuthUnitsRoute
   '/sites/$domain': typeof AuthSitesDomainRoute
+  '/sites/': typeof AuthSitesIndexRoute
   '/sites/$domain/report': typeof AuthSitesDomainReportRoute
   '/units/$email/report': typeof AuthUnitsEmailReportRoute
 }
@@ -100,11 +107,11 @@ export interface FileRoutesByTo {
   '/activity': typeof AuthActivityRoute
   '/agency': typeof AuthAgencyRoute
   '/developer': typeof AuthDeveloperRoute
-  '/sites': typeof AuthSitesRouteWithChildren
   '/sync-file': typeof AuthSyncFileRoute
   '/units': typeof AuthUnitsRoute
   '/': typeof AuthIndexRoute
   '/sites/$domain': typeof AuthSitesDomainRoute
+  '/sites': typeof AuthSitesIndexRoute
   '/sites/$domain/report': typeof AuthSitesDomainReportRoute
   '/units/$email/report': typeof AuthUnitsEmailReportRoute
 }
@@ -120,6 +127,7 @@ export interface FileRoutesById {
   '/_auth/units': typeof AuthUnitsRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/sites/$domain': typeof AuthSitesDomainRoute
+  '/_auth/sites/': typeof AuthSitesIndexRoute
   '/_auth/sites_/$domain/report': typeof AuthSitesDomainReportRoute
   '/_auth/units_/$email/report': typeof AuthUnitsEmailReportRoute
 }
@@ -135,6 +143,7 @@ export interface FileRouteTypes {
     | '/sync-file'
     | '/units'
     | '/sites/$domain'
+    | '/sites/'
     | '/sites/$domain/report'
     | '/units/$email/report'
   fileRoutesByTo: FileRoutesByTo
@@ -143,11 +152,11 @@ export interface FileRouteTypes {
     | '/activity'
     | '/agency'
     | '/developer'
-    | '/sites'
     | '/sync-file'
     | '/units'
     | '/'
     | '/sites/$domain'
+    | '/sites'
     | '/sites/$domain/report'
     | '/units/$email/report'
   id:
@@ -162,6 +171,7 @@ export interface FileRouteTypes {
     | '/_auth/units'
     | '/_auth/'
     | '/_auth/sites/$domain'
+    | '/_auth/sites/'
     | '/_auth/sites_/$domain/report'
     | '/_auth/units_/$email/report'
   fileRoutesById: FileRoutesById
@@ -236,6 +246,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthUnitsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/sites/': {
+      id: '/_auth/sites/'
+      path: '/'
+      fullPath: '/sites/'
+      preLoaderRoute: typeof AuthSitesIndexRouteImport
+      parentRoute: typeof AuthSitesRoute
+    }
     '/_auth/sites/$domain': {
       id: '/_auth/sites/$domain'
       path: '/$domain'
@@ -262,10 +279,12 @@ declare module '@tanstack/react-router' {
 
 interface AuthSitesRouteChildren {
   AuthSitesDomainRoute: typeof AuthSitesDomainRoute
+  AuthSitesIndexRoute: typeof AuthSitesIndexRoute
 }
 
 const AuthSitesRouteChildren: AuthSitesRouteChildren = {
   AuthSitesDomainRoute: AuthSitesDomainRoute,
+  AuthSitesIndexRoute: AuthSitesIndexRoute,
 }
 
 const AuthSitesRouteWithChildren = AuthSitesRoute._addFileChildren(

@@ -9,6 +9,9 @@ import { bodyBytes } from './bytes.ts';
 
 export type Encoding = 'br' | 'gzip';
 
+/** The suffix of a built file's brotli copy, written by the build (server/precompress-plugin.ts). */
+export const BROTLI_SUFFIX = '.br';
+
 /** Below this size the headers cost more than compression saves. */
 export const MIN_COMPRESS_BYTES = 1024;
 

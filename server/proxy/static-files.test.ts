@@ -1,16 +1,20 @@
 /** The built SPA as the proxy serves it: caching, fallback, containment. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxy } from './app.ts';
 import { send, serveApp, type Served } from './test-support.ts';
+import { precompressDir } from '../precompress-plugin.ts';
 
 let root: string;
 let served: Served;
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head></html>';
 const SCRIPT = `export const big = ${JSON.stringify('x'.repeat(5000))};\n`;
+const STYLES = `.a { color: red }\n${'.b { margin: 0 }\n'.repeat(200)}`;
+/** Brotli at its fastest setting: not what the server would make itself (its smallest), so the copy is told apart. */
+const fastBrotli = (text: string) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } });
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'proxy-static-'));
@@ -19,6 +23,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's brotli copies: one as new as its file, one left from an older build.
+  writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), fastBrotli(SCRIPT));
+  writeFileSync(path.join(dist, 'assets', 'app.css'), STYLES);
+  writeFileSync(path.join(dist, 'assets', 'app.css.br'), fastBrotli('.old {}'));
+  utimesSync(path.join(dist, 'assets', 'app.css.br'), new Date(2020, 0, 1), new Date(2020, 0, 1));
   writeFileSync(path.join(dist, '.build-hash'), 'abc\n');
   writeFileSync(path.join(root, 'secret.txt'), 'outside dist');
   const app = createProxy({
@@ -55,6 +64,20 @@ describe('static files (dist/)', () => {
     expect(gunzipSync(gz.body).toString('utf8')).toBe(SCRIPT);
   });
 
+  it("serves the build's brotli copy of a file as it is, but not one older than its file, nor the copy by its name", async () => {
+    const br = { headers: { 'Accept-Encoding': 'br' } };
+    const script = await send(served.port, '/assets/index-AbC123.js', br);
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.body).toEqual(readFileSync(path.join(root, 'dist', 'assets', 'index-AbC123.js.br')));
+    expect(brotliDecompressSync(script.body).toString('utf8')).toBe(SCRIPT);
+
+    const styles = await send(served.port, '/assets/app.css', br);
+    expect(styles.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(styles.body).toString('utf8')).toBe(STYLES);
+
+    expect((await send(served.port, '/assets/index-AbC123.js.br')).status).toBe(404);
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await send(served.port, '/favicon.svg');
     expect(first.headers['content-type']).toBe('image/svg+xml');
@@ -87,6 +110,25 @@ describe('static files (dist/)', () => {
     expect(head.status).toBe(200);
     expect(head.body.byteLength).toBe(0);
     expect((await send(served.port, '/login', { method: 'POST', body: 'x' })).status).toBe(405);
+  });
+});
+
+describe("the build's brotli copies (server/precompress-plugin.ts)", () => {
+  it('are written for text files worth compressing, and only for them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'precompress-'));
+    try {
+      mkdirSync(path.join(dir, 'assets'));
+      writeFileSync(path.join(dir, 'assets', 'big.js'), SCRIPT);
+      writeFileSync(path.join(dir, 'assets', 'big.js.map'), SCRIPT);
+      writeFileSync(path.join(dir, 'assets', 'small.css'), '.a{}');
+      writeFileSync(path.join(dir, 'index.html'), `<!doctype html>${'<p>x</p>'.repeat(300)}`);
+      writeFileSync(path.join(dir, 'logo.png'), new Uint8Array(4096));
+      expect(await precompressDir(dir)).toBe(2);
+      expect(brotliDecompressSync(readFileSync(path.join(dir, 'assets', 'big.js.br'))).toString('utf8')).toBe(SCRIPT);
+      expect(readFileSync(path.join(dir, 'index.html.br')).byteLength).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,12 +2,14 @@
  * Serves the built SPA (dist/). Hashed assets under /assets/ never change, so
  * they are cached for a year and marked immutable; index.html and other files
  * are revalidated (no-cache + ETag). Unknown paths get index.html: the SPA's
- * router owns them. Text assets are compressed once and kept in memory.
+ * router owns them. Text assets are compressed once and kept in memory; the
+ * build's brotli copies (`x.js.br`, server/precompress-plugin.ts) are read
+ * instead, so a first visit after a start waits for no compression.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyBytes } from './bytes.ts';
-import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from './compress.ts';
+import { BROTLI_SUFFIX, compress, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from './compress.ts';
 import { EMBED_ASSETS_PREFIX } from './embedding.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -76,6 +78,11 @@ export function createStaticFiles(distDir: string): StaticFiles {
       etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
       compressed: new Map(),
     };
+    // The build's copy, when written with or after this file (an older one is of another build).
+    const brotli = await stat(file + BROTLI_SUFFIX).catch(() => null);
+    if (brotli?.isFile() && brotli.mtimeMs >= info.mtimeMs) {
+      version.compressed.set('br', new Uint8Array(await readFile(file + BROTLI_SUFFIX)));
+    }
     cache.set(file, version);
     return version;
   }
@@ -89,8 +96,8 @@ export function createStaticFiles(distDir: string): StaticFiles {
       return null;
     }
     if (decoded.includes('\0') || decoded.includes('\\')) return null;
-    // Dotfiles (the build hash, editor droppings) are not part of the site.
-    if (decoded.split('/').some((segment) => segment.startsWith('.'))) return null;
+    // Dotfiles (the build hash, editor droppings) are not part of the site, nor the build's brotli copies.
+    if (decoded.split('/').some((segment) => segment.startsWith('.')) || decoded.endsWith(BROTLI_SUFFIX)) return null;
     const file = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
     return file === root || file.startsWith(root + path.sep) ? file : null;
   }

@@ -44,7 +44,10 @@ export async function loadSignedIn({ api, queryClient }: Context) {
   void queryClient.prefetchQuery(workspaceStateQueryOptions(workspaceOf(api)));
   if (!warmed) {
     warmed = true;
-    setTimeout(warmFormats, 0);
+    // Once the requests are out, while their answers travel: a timer would fire before the
+    // signing code's imports resolve, and hold the first requests back by as long.
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(warmFormats, { timeout: 1000 });
+    else setTimeout(warmFormats, 0);
   }
   const [keyInfo] = await Promise.all([
     queryClient.ensureQueryData({ ...keyInfoQueryOptions(api), revalidateIfStale: true }),
