@@ -161,18 +161,21 @@ export function useReconcile() {
   return useMutation({
     mutationKey: RECONCILE_KEY,
     mutationFn: async ({
-      units,
+      units: which,
       background = false,
       note = true,
     }: {
-      units: readonly string[];
+      /** 'all': every unit of the directory, asked of the workspace now (the Units page's button). */
+      units: readonly string[] | 'all';
       background?: boolean;
       /** false: a turn that leaves units to check (the reconcile is not done). */
       note?: boolean;
     }) => {
       if (progress.get() !== null) throw new Error('A reconcile is already running');
-      progress.set({ done: 0, total: units.length });
+      progress.set({ done: 0, total: which === 'all' ? 0 : which.length });
       try {
+        const units = which === 'all' ? (await workspaceOf(api).units()).map((u) => u.email) : which;
+        progress.set({ done: 0, total: units.length });
         return await reconcileUnits(api, workspaceOf(api), units, {
           concurrency: background ? BACKGROUND_CONCURRENCY : RECONCILE_CONCURRENCY,
           note,

@@ -10,7 +10,7 @@
  * memory, until the workspace has caught up.
  */
 import { useStore } from '@nanostores/react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
 import type { Unit } from '../api/workspace';
@@ -37,7 +37,7 @@ export function normalEmail(email: string): string {
 }
 
 /** account → e-mail → added (an entry) or forgotten (null) here, and when. */
-const laid = atom<Readonly<Record<string, Readonly<Record<string, { entry: UnitEntry | null; at: number }>>>>>({});
+const laid = atom<Readonly<Record<string, Laid>>>({});
 
 function sourceOf(unit: Unit): UnitSource {
   return unit.source === 'write' ? 'shared' : unit.source === 'import' ? 'import' : 'lookup';
@@ -49,30 +49,84 @@ function useRecordedUnits(enabled: boolean) {
   return useQuery({ ...workspaceQuery(['units'] as const, () => workspace.units()), enabled });
 }
 
-/** The account's directory, sorted by e-mail. */
+/** This page's own changes, by e-mail: added (an entry) or forgotten (null), and when. */
+type Laid = Readonly<Record<string, { entry: UnitEntry | null; at: number }>>;
+
+/**
+ * The workspace's units with this page's changes laid over, sorted by e-mail: what the page added
+ * and the workspace does not list yet (those `wanted` takes), less what it forgot (unless the
+ * workspace has it again since). Returns how many it added and took away, too.
+ */
+function layOver(
+  recorded: readonly Unit[],
+  mine: Laid | undefined,
+  wanted: (email: string) => boolean = () => true,
+): { units: UnitEntry[]; added: number; removed: number } {
+  const out = new Map<string, UnitEntry>();
+  for (const u of recorded) {
+    out.set(u.email, {
+      email: u.email,
+      source: sourceOf(u),
+      added: u.addedAt,
+      siteCount: u.siteCount,
+      checkedAt: u.checkedAt,
+    });
+  }
+  let added = 0;
+  let removed = 0;
+  for (const [email, { entry, at }] of Object.entries(mine ?? {})) {
+    const theirs = out.get(email);
+    if (entry === null) {
+      // Forgotten here: gone unless the workspace has it again since.
+      if (theirs && theirs.added < at && (theirs.checkedAt ?? 0) < at) {
+        out.delete(email);
+        removed++;
+      }
+    } else if (!theirs && wanted(email)) {
+      out.set(email, entry);
+      added++;
+    }
+  }
+  return { units: [...out.values()].sort((a, b) => a.email.localeCompare(b.email)), added, removed };
+}
+
+/** The account's directory, sorted by e-mail: the whole of it (a select of customers, when there are few). */
 export function useUnitsDirectory(account: string | undefined, enabled = true): readonly UnitEntry[] {
   const recorded = useRecordedUnits(enabled).data;
   const mine = useStore(laid)[account ?? ''];
-  return useMemo(() => {
-    const out = new Map<string, UnitEntry>();
-    for (const u of recorded ?? []) {
-      out.set(u.email, {
-        email: u.email,
-        source: sourceOf(u),
-        added: u.addedAt,
-        siteCount: u.siteCount,
-        checkedAt: u.checkedAt,
-      });
-    }
-    for (const [email, { entry, at }] of Object.entries(mine ?? {})) {
-      const theirs = out.get(email);
-      if (entry === null) {
-        // Forgotten here: gone unless the workspace has it again since.
-        if (theirs && theirs.added < at && (theirs.checkedAt ?? 0) < at) out.delete(email);
-      } else if (!theirs) out.set(email, entry);
-    }
-    return [...out.values()].sort((a, b) => a.email.localeCompare(b.email));
-  }, [recorded, mine]);
+  return useMemo(() => layOver(recorded ?? [], mine).units, [recorded, mine]);
+}
+
+/** How long typing in a search of the directory rests before the server is asked (each pause one request, not each key). */
+export const FIND_REST_MS = 200;
+
+export interface FoundUnits {
+  /** The first `limit` units whose e-mail contains the part, sorted, with this page's own changes. */
+  units: readonly UnitEntry[];
+  /** How many units match in all. */
+  total: number;
+}
+
+/**
+ * A part of the directory, asked of the server (`GET /workspace/units?q`): the units whose e-mail
+ * contains `part` (normalised: trimmed, lower case; '' for any), the first `limit`, and how many
+ * match. While the next part is asked for, `data` is the last answer; undefined before the first.
+ */
+export function useFoundUnits(account: string | undefined, part: string, limit: number, enabled = true) {
+  const workspace = useWorkspaceClient();
+  const query = useQuery({
+    ...workspaceQuery(['units', 'find', part, limit] as const, () => workspace.findUnits(part, limit)),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+  const mine = useStore(laid)[account ?? ''];
+  const answer = query.data;
+  const data = useMemo((): FoundUnits | undefined => {
+    if (answer === undefined) return undefined;
+    const { units, added, removed } = layOver(answer.units, mine, (email) => email.includes(part));
+    return { units, total: Math.max(units.length, answer.total + added - removed) };
+  }, [answer, mine, part]);
+  return { data, error: query.error, isError: query.isError, refetch: query.refetch };
 }
 
 function lay(account: string | undefined, email: string, entry: UnitEntry | null, now: number): void {

@@ -27,6 +27,7 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
     one: '{count} customer matches.',
     other: '{count} customers match.',
   }),
+  listLoading: 'Loading your customers…',
   listNoMatch: params('No customer in the list contains “{text}”. Look the address up with the service above.'),
   empty: 'No customers yet. Share a site with a customer on the Sites page, or look one up above.',
   sourceShared: 'Shared with from this dashboard',

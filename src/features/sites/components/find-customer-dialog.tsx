@@ -6,13 +6,12 @@
  * (`unit=`), as choosing it in the select does.
  */
 import { useStore } from '@nanostores/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FindInList } from '../../../components/ui/find-in-list';
-import { WORKSPACE_KEY } from '../../../data/workspace';
-import { useWorkspaceClient } from '../../../data/workspace-client';
+import { useAccountId } from '../../../data/account';
+import { FIND_REST_MS, normalEmail, useFoundUnits } from '../../../data/units-directory';
 import { format } from '../../../i18n/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { sitesToolbarMessages } from '../toolbar-messages';
@@ -22,9 +21,6 @@ export const CUSTOMER_CHOICES_MAX = 200;
 
 /** Customers one search lists at most (the others are found by typing more). */
 const FOUND_SHOWN = 50;
-
-/** How long typing rests before the directory is asked (each pause one request, not each key). */
-const TYPING_REST_MS = 200;
 
 export function FindCustomerDialog({
   open,
@@ -46,15 +42,9 @@ export function FindCustomerDialog({
 function FindCustomerPanel({ onChoose }: { onChoose: (email: string) => void }) {
   const t = useStore(sitesToolbarMessages);
   const f = useStore(format);
-  const workspace = useWorkspaceClient();
   const [text, setText] = useState('');
-  const part = useDebouncedValue(text.trim().toLowerCase(), TYPING_REST_MS);
-  const found = useQuery({
-    queryKey: [...WORKSPACE_KEY, 'units', 'find', part] as const,
-    queryFn: () => workspace.findUnits(part, FOUND_SHOWN),
-    placeholderData: keepPreviousData,
-    staleTime: 15_000,
-  });
+  const part = useDebouncedValue(normalEmail(text), FIND_REST_MS);
+  const found = useFoundUnits(useAccountId(), part, FOUND_SHOWN);
   const data = found.data;
   const status =
     data === undefined

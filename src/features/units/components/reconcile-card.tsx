@@ -6,12 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useReconcile, useReconcileProgress } from '../../../data/reconcile';
-import type { UnitEntry } from '../../../data/units-directory';
 import { useReconciledAt } from '../../../data/workspace';
 import { format } from '../../../i18n/format';
 import { unitsMessages } from '../messages';
 
-export function ReconcileCard({ units }: { units: readonly UnitEntry[] }) {
+/** `unitCount`: how many units the directory has (the workspace's state), undefined until it has said. */
+export function ReconcileCard({ unitCount }: { unitCount: number | undefined }) {
   const t = useStore(unitsMessages);
   const f = useStore(format);
   const reconciledAt = useReconciledAt();
@@ -29,8 +29,9 @@ export function ReconcileCard({ units }: { units: readonly UnitEntry[] }) {
       </p>
       <Button
         variant="secondary"
-        disabled={running !== null || units.length === 0}
-        onClick={() => reconcile.mutate({ units: units.map((u) => u.email) })}
+        disabled={running !== null || !unitCount}
+        // The directory's e-mails are asked for now: the page shows only the first ones.
+        onClick={() => reconcile.mutate({ units: 'all' })}
       >
         {running ? <Spinner /> : null}
         {t.reconcile}

@@ -19,10 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-it('draws the first hundred of 130 customers, and finds the others by part of the address', async () => {
-  const api = stack.client(await stack.signIn(`many-units-${Date.now().toString(36)}@spa.example`));
+it('draws the first hundred of 130 customers, and finds the others by part of the address, asking the server', async () => {
+  const asked: string[] = [];
+  const counting: typeof fetch = (input, init) => {
+    asked.push(input instanceof Request ? input.url : String(input));
+    return fetch(input, init);
+  };
+  const api = stack.client(await stack.signIn(`many-units-${Date.now().toString(36)}@spa.example`), counting);
   const emails = Array.from({ length: 130 }, (_, i) => `owner${String(i).padStart(3, '0')}@shop.example`);
   await workspaceOf(api).addUnits(emails, 'import');
+  asked.length = 0;
   const chosen: string[] = [];
   renderInRouter(() => <UnitsPage unit={undefined} onSelect={(unit) => unit && chosen.push(unit)} />, { api });
 
@@ -41,12 +47,17 @@ it('draws the first hundred of 130 customers, and finds the others by part of th
   expect(chosen).toEqual(['owner125@shop.example']);
 
   await userEvent.type(find, 'x');
-  expect(within(list).queryAllByRole('button')).toHaveLength(0);
+  await waitFor(() => expect(within(list).queryAllByRole('button')).toHaveLength(0));
   expect(within(list).getByRole('status')).toHaveTextContent(
     'No customer in the list contains “OWNER12x”. Look the address up with the service above.',
   );
   // What was typed stays.
   expect(find).toHaveValue('OWNER12x');
+  // The page asked for what it showed, never the whole directory.
+  const directory = asked.filter((url) => new URL(url).pathname === '/workspace/units');
+  expect(directory.length).toBeGreaterThan(0);
+  expect(directory.every((url) => new URL(url).searchParams.has('q'))).toBe(true);
+  expect(directory.map((url) => new URL(url).searchParams.get('limit'))).not.toContain('130');
 });
 
 it('shows the chosen customer in the list when it is beyond the first hundred', async () => {

@@ -16,7 +16,10 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
 import { useLookUpUnit } from '../../../data/units';
-import { normalEmail, useUnitsDirectory, type UnitEntry } from '../../../data/units-directory';
+import { FIND_REST_MS, normalEmail, useFoundUnits, type UnitEntry } from '../../../data/units-directory';
+import { useWorkspaceState } from '../../../data/workspace';
+import type { WorkspaceState } from '../../../api/workspace';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
 import { emailField } from '../../../lib/email-schema';
@@ -36,7 +39,8 @@ export function UnitsPage({ unit, onSelect }: UnitsPageProps) {
   const t = useStore(unitsMessages);
   usePageTitle(t.title);
   const account = useAccountId();
-  const units = useUnitsDirectory(account);
+  // How many customers the directory has (every page's state says it); the list asks for the ones it shows.
+  const unitCount = useWorkspaceState(selectUnitCount).data;
   return (
     <div className="space-y-5">
       <div>
@@ -50,8 +54,8 @@ export function UnitsPage({ unit, onSelect }: UnitsPageProps) {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="space-y-4">
           <LookUpForm onFound={onSelect} />
-          <UnitList units={units} selected={unit} onSelect={onSelect} />
-          <ReconcileCard units={units} />
+          <UnitList account={account} unitCount={unitCount} selected={unit} onSelect={onSelect} />
+          <ReconcileCard unitCount={unitCount} />
         </div>
         <div className="min-w-0">
           {unit ? (
@@ -111,48 +115,61 @@ function LookUpForm({ onFound }: { onFound: (unit: string) => void }) {
 const UNITS_SHOWN = 100;
 /** From this many customers on, the list has a box to find one in it. */
 const FIND_FROM = 10;
+/** The chosen customer beyond the first ones is found among the addresses that contain its own (a few at most). */
+const CHOSEN_MATCHES = 20;
+const selectUnitCount = (s: WorkspaceState) => s.unitCount;
 
 function UnitList({
-  units,
+  account,
+  unitCount,
   selected,
   onSelect,
 }: {
-  units: readonly UnitEntry[];
+  account: string | undefined;
+  /** How many the directory has, once the state has said. */
+  unitCount: number | undefined;
   selected: string | undefined;
   onSelect: (unit: string) => void;
 }) {
   const t = useStore(unitsMessages);
   const f = useStore(format);
   const [text, setText] = useState('');
+  const findable = (unitCount ?? 0) >= FIND_FROM;
   // Typed while the box showed: not a filter once it is gone (fewer customers than FIND_FROM).
-  const wanted = units.length >= FIND_FROM ? normalEmail(text) : '';
-  const matches = useMemo(
-    () => (wanted === '' ? units : units.filter((u) => u.email.includes(wanted))),
-    [units, wanted],
-  );
-  const first = matches.slice(0, UNITS_SHOWN);
-  // The chosen customer (from the address or a look-up) shows in the list, first, when it is beyond the first ones.
-  const chosen =
-    selected === undefined || first.some((u) => u.email === selected)
-      ? undefined
-      : matches.find((u) => u.email === selected);
+  const wanted = useDebouncedValue(findable ? normalEmail(text) : '', FIND_REST_MS);
+  const found = useFoundUnits(account, wanted, UNITS_SHOWN);
+  // The chosen customer (from the address or a look-up) shows in the list, first, when it is beyond the
+  // first ones: asked for beside them, and the list drawn once both are in (it does not jump).
+  const theChosen = useFoundUnits(account, selected ?? '', CHOSEN_MATCHES, selected !== undefined);
+  const first = found.data?.units.slice(0, UNITS_SHOWN) ?? [];
+  const inFirst = selected === undefined || first.some((u) => u.email === selected);
+  const ready = found.data !== undefined && (inFirst || theChosen.data !== undefined || theChosen.isError);
+  const chosen = inFirst ? undefined : theChosen.data?.units.find((u) => u.email === selected);
   const shown = chosen ? [chosen, ...first.slice(0, UNITS_SHOWN - 1)] : first;
-  const status =
-    wanted !== '' && matches.length === 0
+  const total = found.data?.total ?? 0;
+  const status = !ready
+    ? ''
+    : wanted !== '' && total === 0
       ? t.listNoMatch({ text: text.trim() })
-      : matches.length > shown.length
-        ? t.listShowing({ shown: f.integer(shown.length), total: f.integer(matches.length) })
+      : total > shown.length
+        ? t.listShowing({ shown: f.integer(shown.length), total: f.integer(total) })
         : wanted !== ''
-          ? t.listMatches(matches.length)
+          ? t.listMatches(total)
           : '';
   return (
     <nav aria-label={t.listLabel}>
       <h2 className="mb-2 text-base font-semibold">{t.listLabel}</h2>
-      {units.length === 0 ? (
+      {found.isError ? (
+        <ApiErrorAlert error={found.error} />
+      ) : !ready ? (
+        <p className="text-sm text-muted-foreground">
+          <Spinner /> {t.listLoading}
+        </p>
+      ) : wanted === '' && total === 0 ? (
         <p className="text-sm text-muted-foreground">{t.empty}</p>
       ) : (
         <>
-          {units.length >= FIND_FROM ? (
+          {findable ? (
             <FindInList
               className="mb-2"
               label={t.findLabel}
