@@ -40,6 +40,10 @@ describe('messages', () => {
     expect(t.left(1)).toBe('1 try left');
     expect(t.left(3)).toBe('3 tries left');
   });
+
+  it('writes the count as the reader writes numbers, not as a bare run of digits', () => {
+    expect(t.left(16823)).toBe('16,823 tries left');
+  });
 });
 
 describe('createFormat', () => {
@@ -74,6 +78,8 @@ describe('switching the language', () => {
       expect(commonMessages.get().close).toBe('Schließen');
       // A component without German (here, a test's) keeps its English, and did not hold up the others.
       expect(t.get().sites(2)).toBe('2 sites');
+      // Its numbers are written the German way (the language in use, de-AT's region).
+      expect(t.get().sites(10000)).toBe('10.000 sites');
 
       setLocaleSetting(undefined);
       expect(locale.get()).toBe('en');

@@ -7,10 +7,16 @@
  * `params` ("{email}"), plural forms with `count` (Intl.PluralRules), markup
  * with <Rich>. Other languages load lazily (./locale.ts).
  */
-import { createI18n, strings, transform, type ComponentsJSON, type params as libraryParams } from '@nanostores/i18n';
+import {
+  createI18n,
+  strings,
+  transform,
+  type ComponentsJSON,
+  type count as libraryCount,
+  type params as libraryParams,
+} from '@nanostores/i18n';
+import { format } from './format';
 import { BASE_LOCALE, loadTranslations, locale, wantedLocale } from './locale';
-
-export { count } from '@nanostores/i18n';
 
 export const i18n = createI18n(locale, {
   baseLocale: BASE_LOCALE,
@@ -72,3 +78,15 @@ export function fill(text: string, values: Readonly<Record<string, string | numb
 export const params = transform((_locale: string, translation: string, values: Record<string, string | number>) =>
   strings(translation, (text) => fill(text, values)),
 ) as unknown as typeof libraryParams;
+
+/**
+ * `count` of @nanostores/i18n (the plural form by Intl.PluralRules), except that the number is
+ * written as the reader writes numbers: "10,000 sites", "10.000 Websites" (the library's "10000").
+ */
+// Typed as the library's, as `params` is: a transform() cannot spell its overloads.
+export const count = transform((code: string, translation: Readonly<Record<string, string>>, num: number) => {
+  let form: string = new Intl.PluralRules(code).select(num);
+  if (!(form in translation)) form = 'other' in translation ? 'other' : 'many';
+  const written = format.get().number(num);
+  return strings(translation[form] ?? '', (text) => text.split('{count}').join(written));
+}) as unknown as typeof libraryCount;
