@@ -95,12 +95,8 @@ async function sortBy(page: Page, column: string): Promise<number> {
   })()`);
 }
 
-/**
- * The Units page's visit on the wire (the page's code aside) until 5 s after its list shows: the first
- * hundred customers and how many there are, no longer the whole directory (2.1 MB of JSON at 100,000 sites).
- */
-async function unitsVisit({ base, signedInPage }: DemoStack): Promise<void> {
-  const page = await signedInPage();
+/** Counts the page's answers on the wire (brotli) from now on: in all, and those of the whole customers directory. */
+function onTheWire(page: Page): { all: number; directory: number } {
   const wire = { all: 0, directory: 0 };
   page.on('requestfinished', (req) => {
     if (req.resourceType() !== 'fetch') return;
@@ -110,6 +106,16 @@ async function unitsVisit({ base, signedInPage }: DemoStack): Promise<void> {
       if (url.pathname === '/workspace/units' && !url.searchParams.has('q')) wire.directory += responseBodySize;
     });
   });
+  return wire;
+}
+
+/**
+ * The Units page's visit on the wire (the page's code aside) until 5 s after its list shows: the first
+ * hundred customers and how many there are, no longer the whole directory (2.1 MB of JSON at 100,000 sites).
+ */
+async function unitsVisit({ base, signedInPage }: DemoStack): Promise<void> {
+  const page = await signedInPage();
+  const wire = onTheWire(page);
   await page.goto(`${base}/units`);
   const list = page.getByRole('navigation', { name: 'Customers' });
   await list.getByRole('button').first().waitFor({ timeout: 60_000 });
@@ -148,15 +154,7 @@ export async function benchSites(): Promise<void> {
     const page = await signedInPage();
     // What a visit brings on the wire (the page's code aside) until it rests: the rows, the workspace's
     // answers, and no longer the whole customers directory for the Customer filter past 200 customers.
-    const wire = { all: 0, directory: 0 };
-    page.on('requestfinished', (req) => {
-      if (req.resourceType() !== 'fetch') return;
-      void req.sizes().then(({ responseBodySize }) => {
-        wire.all += responseBodySize;
-        const url = new URL(req.url());
-        if (url.pathname === '/workspace/units' && !url.searchParams.has('q')) wire.directory += responseBodySize;
-      });
-    });
+    const wire = onTheWire(page);
     await page.goto(`${base}/sites`);
     await page.locator('tr[data-domain]').first().waitFor();
     await page.waitForTimeout(5000);

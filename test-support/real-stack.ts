@@ -195,6 +195,18 @@ function stackAt(origin: string, sandboxOrigin: string, close: () => Promise<voi
   };
 }
 
+/** A fetch that notes the URL of every call (`asked`, in order; empty it to count from a point on). */
+export function recordingFetch(): { fetch: typeof fetch; asked: string[] } {
+  const asked: string[] = [];
+  return {
+    fetch: (input, init) => {
+      asked.push(input instanceof Request ? input.url : String(input));
+      return fetch(input, init);
+    },
+    asked,
+  };
+}
+
 /** A fetch that holds every call whose URL matches until released: to see a mutation's state before the answer. */
 export function holdingFetch(initial: RegExp) {
   let pattern = initial;

@@ -7,7 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startRealStack, type RealStack } from '../../../../test-support/real-stack';
+import { recordingFetch, startRealStack, type RealStack } from '../../../../test-support/real-stack';
 import { renderInRouter } from '../../../test/render-in-router';
 import { AddSitesDialog } from './add-sites-dialog';
 
@@ -18,11 +18,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 it("says which pasted sites are in the account already, from the server's read model, and sends only the others", async () => {
-  const asked: string[] = [];
-  const counting: typeof fetch = (input, init) => {
-    asked.push(input instanceof Request ? input.url : String(input));
-    return fetch(input, init);
-  };
+  const { fetch: counting, asked } = recordingFetch();
   const credentials = await stack.signIn(`add-known-${Date.now().toString(36)}@spa.example`);
   const api = stack.client(credentials, counting);
   await api.sites_add(['there.example', 'also-there.example']);

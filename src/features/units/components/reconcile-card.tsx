@@ -37,7 +37,8 @@ export function ReconcileCard({ unitCount }: { unitCount: number | undefined }) 
         {t.reconcile}
       </Button>
       <p role="status" className="text-sm text-muted-foreground">
-        {running ? t.reconciling({ done: running.done, total: running.total }) : ''}
+        {/* While the directory's e-mails are read, the button's spinner says it has begun (no "0 of 0"). */}
+        {running && running.total > 0 ? t.reconciling({ done: running.done, total: running.total }) : ''}
       </p>
       {failed > 0 ? <Alert tone="warning">{t.reconcileFailed(failed)}</Alert> : null}
       {reconcile.isError ? <ApiErrorAlert error={reconcile.error} /> : null}

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startRealStack, type RealStack } from '../../../../test-support/real-stack';
+import { recordingFetch, startRealStack, type RealStack } from '../../../../test-support/real-stack';
 import { workspaceOf } from '../../../data/workspace-client';
 import { renderInRouter } from '../../../test/render-in-router';
 import { ShareSitesDialog } from './share-sites-dialog';
@@ -20,11 +20,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 it('draws the first hundred of 130 customers, and finds the others by part of the address, asking the server', async () => {
-  const asked: string[] = [];
-  const counting: typeof fetch = (input, init) => {
-    asked.push(input instanceof Request ? input.url : String(input));
-    return fetch(input, init);
-  };
+  const { fetch: counting, asked } = recordingFetch();
   const api = stack.client(await stack.signIn(`many-units-${Date.now().toString(36)}@spa.example`), counting);
   const emails = Array.from({ length: 130 }, (_, i) => `owner${String(i).padStart(3, '0')}@shop.example`);
   await workspaceOf(api).addUnits(emails, 'import');
@@ -95,11 +91,7 @@ it('draws the first 200 of 210 sites, and finds the others by name', async () =>
 });
 
 it("offers the sites not shared with the customer yet, each with the customer it has now, from the server's read model", async () => {
-  const asked: string[] = [];
-  const counting: typeof fetch = (input, init) => {
-    asked.push(input instanceof Request ? input.url : String(input));
-    return fetch(input, init);
-  };
+  const { fetch: counting, asked } = recordingFetch();
   const api = stack.client(await stack.signIn(`share-model-${Date.now().toString(36)}@spa.example`), counting);
   // A key the workspace has seen: it keeps the customers the writes name.
   await workspaceOf(api).me();
