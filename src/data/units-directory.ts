@@ -117,6 +117,9 @@ export function useFoundUnits(account: string | undefined, part: string, limit: 
   const query = useQuery({
     ...workspaceQuery(['units', 'find', part, limit] as const, () => workspace.findUnits(part, limit)),
     placeholderData: keepPreviousData,
+    // A read of the team's own server: asked once more after any failure (a busy server's dropped
+    // connection) before the page says so.
+    retry: 1,
     enabled,
   });
   const mine = useStore(laid)[account ?? ''];
@@ -126,7 +129,7 @@ export function useFoundUnits(account: string | undefined, part: string, limit: 
     const { units, added, removed } = layOver(answer.units, mine, (email) => email.includes(part));
     return { units, total: Math.max(units.length, answer.total + added - removed) };
   }, [answer, mine, part]);
-  return { data, error: query.error, isError: query.isError, refetch: query.refetch };
+  return { data, isError: query.isError, refetch: query.refetch };
 }
 
 function lay(account: string | undefined, email: string, entry: UnitEntry | null, now: number): void {

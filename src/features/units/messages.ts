@@ -28,6 +28,8 @@ export const unitsMessages = /* @__PURE__ */ i18n('units', {
     other: '{count} customers match.',
   }),
   listLoading: 'Loading your customers…',
+  listFailed: 'Your customers could not be read from the dashboard’s server. Check your connection, then try again.',
+  listRetry: 'Try again',
   listNoMatch: params('No customer in the list contains “{text}”. Look the address up with the service above.'),
   empty: 'No customers yet. Share a site with a customer on the Sites page, or look one up above.',
   sourceShared: 'Shared with from this dashboard',

@@ -56,6 +56,35 @@ it('draws the first hundred of 130 customers, and finds the others by part of th
   expect(directory.map((url) => new URL(url).searchParams.get('limit'))).not.toContain('130');
 });
 
+it('asks once more when the directory cannot be read, then says so with Try again', async () => {
+  const credentials = await stack.signIn(`flaky-units-${Date.now().toString(36)}@spa.example`);
+  await workspaceOf(stack.client(credentials)).addUnits(['one@shop.example'], 'import');
+  let failing = 3;
+  // The dashboard's server out of reach for the first three reads of the directory.
+  const flaky: typeof fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url).pathname === '/workspace/units' && failing > 0) {
+      failing--;
+      return Promise.reject(new TypeError('fetch failed'));
+    }
+    return fetch(input, init);
+  };
+  renderInRouter(() => <UnitsPage unit={undefined} onSelect={() => undefined} />, {
+    api: stack.client(credentials, flaky),
+  });
+
+  const list = await screen.findByRole('navigation', { name: 'Customers' });
+  // The first read and its retry failed: the page says so, and what to do.
+  const alert = await within(list).findByRole('alert', {}, { timeout: 10_000 });
+  expect(alert).toHaveTextContent('Your customers could not be read from the dashboard’s server.');
+  expect(failing).toBe(1);
+  // Try again fails once more and is asked again by itself: the list shows.
+  await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+  expect(await within(list).findByRole('button', { name: /one@shop\.example/ }, { timeout: 10_000 })).toBeVisible();
+  expect(within(list).queryByRole('alert')).toBeNull();
+  expect(failing).toBe(0);
+});
+
 it('shows the chosen customer in the list when it is beyond the first hundred', async () => {
   const api = stack.client(await stack.signIn(`chosen-unit-${Date.now().toString(36)}@spa.example`));
   const emails = Array.from({ length: 130 }, (_, i) => `buyer${String(i).padStart(3, '0')}@shop.example`);

@@ -159,8 +159,13 @@ function UnitList({
   return (
     <nav aria-label={t.listLabel}>
       <h2 className="mb-2 text-base font-semibold">{t.listLabel}</h2>
-      {found.isError ? (
-        <ApiErrorAlert error={found.error} />
+      {found.isError && found.data === undefined ? (
+        <div role="alert" className="space-y-2 text-sm text-foreground">
+          <p>{t.listFailed}</p>
+          <Button variant="secondary" size="sm" onClick={() => void found.refetch()}>
+            {t.listRetry}
+          </Button>
+        </div>
       ) : !ready ? (
         <p className="text-sm text-muted-foreground">
           <Spinner /> {t.listLoading}
