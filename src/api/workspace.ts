@@ -62,6 +62,9 @@ export interface WorkspaceClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+/** The methods a request may be sent twice with (RFC 9110 §9.2.2): the workspace's GET, PUT and DELETE. */
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+
 export function createWorkspaceClient(options: WorkspaceClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let signature: { macKey: string; value: string } | null = null;
@@ -104,7 +107,17 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
       init.headers = { ...init.headers, 'Content-Type': 'application/json' };
       init.body = JSON.stringify(body);
     }
-    const res = await doFetch(`${options.baseUrl}/workspace/${path}`, init);
+    const url = `${options.baseUrl}/workspace/${path}`;
+    let res: Response;
+    try {
+      res = await doFetch(url, init);
+    } catch (error) {
+      // A connection kept alive that the server had just closed (a busy machine's timers slip) fails
+      // the request before it is read: a browser sends it again on a new connection by itself, Node's
+      // fetch does not. A request that repeats safely is sent once more.
+      if (!IDEMPOTENT.has(method)) throw error;
+      res = await doFetch(url, init);
+    }
     if (!res.ok) {
       const problem: unknown = await res.json().catch(() => null);
       const { error, message } = (problem ?? {}) as { error?: unknown; message?: unknown };
