@@ -117,8 +117,8 @@ export function useFoundUnits(account: string | undefined, part: string, limit: 
   const query = useQuery({
     ...workspaceQuery(['units', 'find', part, limit] as const, () => workspace.findUnits(part, limit)),
     placeholderData: keepPreviousData,
-    // A read of the team's own server: asked once more after any failure (a busy server's dropped
-    // connection) before the page says so.
+    // A read of the team's own server: asked once more after any failure before the page says so (a
+    // connection reset before the answer is already sent again by the client, src/api/workspace.ts).
     retry: 1,
     enabled,
   });

@@ -60,6 +60,13 @@ export function useReconciledAt(): number | null {
   return useWorkspaceState(selectReconciledAt).data ?? null;
 }
 
+const selectUnitCount = (s: WorkspaceState) => s.unitCount;
+
+/** How many units the directory has (every page's state says it; the directory itself is asked apart), undefined until known. */
+export function useUnitCount(): number | undefined {
+  return useWorkspaceState(selectUnitCount).data;
+}
+
 const NO_CUSTOMERS: CustomerMap = new Map();
 
 /**

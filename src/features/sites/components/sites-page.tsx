@@ -10,8 +10,7 @@ import { useAccountId } from '../../../data/account';
 import { useScanning } from '../../../data/scan-watcher';
 import { useUnavailableOptions } from '../../../data/site-memory';
 import { useUnitsDirectory } from '../../../data/units-directory';
-import { useWorkspaceState } from '../../../data/workspace';
-import type { WorkspaceState } from '../../../api/workspace';
+import { useUnitCount } from '../../../data/workspace';
 import { errorText } from '../../../i18n/error-text';
 import { toast } from '../../../lib/toast-store';
 import { cn } from '../../../lib/cn';
@@ -35,8 +34,6 @@ import { SiteActionsProvider } from '../../../components/site/site-actions';
 import { SitesTable } from './sites-table';
 import { SitesToolbar } from './sites-toolbar';
 import { CUSTOMER_CHOICES_MAX } from './find-customer-dialog';
-
-const selectUnitCount = (s: WorkspaceState) => s.unitCount;
 
 /** Below this width (a phone, a 360 px panel iframe) rows show the domain, status and firewall, the rest in a detail. */
 const NARROW_PX = 640;
@@ -111,7 +108,7 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
   });
   // The directory (the Customer filter's choices) is asked once the rows are in, and only when small
   // enough to list: a large one (about 16,000 at 100,000 sites) is searched from the filter instead.
-  const unitCount = useWorkspaceState(selectUnitCount).data;
+  const unitCount = useUnitCount();
   const listCustomers = unitCount !== undefined && unitCount <= CUSTOMER_CHOICES_MAX;
   const directory = useUnitsDirectory(account, !view.loading && listCustomers);
   const units = unitCount === undefined || listCustomers ? directory : null;

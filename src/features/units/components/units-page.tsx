@@ -17,8 +17,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
 import { useLookUpUnit } from '../../../data/units';
 import { FIND_REST_MS, normalEmail, useFoundUnits, type UnitEntry } from '../../../data/units-directory';
-import { useWorkspaceState } from '../../../data/workspace';
-import type { WorkspaceState } from '../../../api/workspace';
+import { useUnitCount } from '../../../data/workspace';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
@@ -40,7 +39,7 @@ export function UnitsPage({ unit, onSelect }: UnitsPageProps) {
   usePageTitle(t.title);
   const account = useAccountId();
   // How many customers the directory has (every page's state says it); the list asks for the ones it shows.
-  const unitCount = useWorkspaceState(selectUnitCount).data;
+  const unitCount = useUnitCount();
   return (
     <div className="space-y-5">
       <div>
@@ -117,7 +116,6 @@ const UNITS_SHOWN = 100;
 const FIND_FROM = 10;
 /** The chosen customer beyond the first ones is found among the addresses that contain its own (a few at most). */
 const CHOSEN_MATCHES = 20;
-const selectUnitCount = (s: WorkspaceState) => s.unitCount;
 
 function UnitList({
   account,
