@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyError, endsSession, errorCodeOf, isMethodError, isUnavailable } from './error-catalogue.ts';
-import { ApiError, TransportError } from './errors.ts';
+import { ApiError, TransportError, WorkspaceError } from './errors.ts';
 import { METHOD_ERRORS } from './registry.ts';
 
 // docs/partner-api.md#method-errors, copied from the table (113900 appears there twice, with two meanings).
@@ -83,6 +83,19 @@ describe('classifyError', () => {
       serviceText: 'Conflict here',
     });
     expect(classifyError(raw(599, ''))).toEqual({ kind: 'unreachable', transport: 'http' });
+  });
+
+  it('the dashboard’s own server: out of reach or failing is its own; what it heard from the service is the service’s', () => {
+    const own = (status: number, code: string) => classifyError(new WorkspaceError(status, code, 'words'));
+    expect(own(0, 'network')).toEqual({ kind: 'ownServer', problem: 'network' });
+    expect(own(500, 'workspace-failed')).toEqual({ kind: 'ownServer', problem: 'failed' });
+    expect(own(503, 'http')).toEqual({ kind: 'ownServer', problem: 'failed' });
+    // It checks every key with the service: a refused key ends the session as the service's 502 does.
+    expect(endsSession(own(401, 'key-refused'))).toBe(true);
+    expect(own(502, 'upstream-down')).toEqual({ kind: 'unreachable', transport: 'network' });
+    expect(own(502, 'upstream-error')).toEqual({ kind: 'unreachable', transport: 'http' });
+    expect(own(400, 'bad-request')).toEqual({ kind: 'refused', status: 400, serviceText: 'words' });
+    expect(isUnavailable(own(0, 'network'))).toBe(false);
   });
 
   it('anything else is unexpected', () => {

@@ -7,7 +7,7 @@
  * keyed by these kinds and names. Pure data and functions: no toasts, no
  * redirects (the caller decides).
  */
-import { ApiError, TransportError, type TransportErrorKind } from './errors.ts';
+import { ApiError, TransportError, WorkspaceError, type TransportErrorKind } from './errors.ts';
 import { methodErrorOf, type ErrorName, type MethodErrorEntry, type MethodName } from './registry.ts';
 import { isSystemErrorCode, systemCodeOfStatus, type SystemErrorCode } from './system-errors.ts';
 
@@ -24,6 +24,11 @@ export type ErrorClass =
   | { kind: 'refused'; status: number; serviceText: string }
   /** No usable answer: the network, the time limit, an unreadable answer, or an HTTP failure. */
   | { kind: 'unreachable'; transport: TransportErrorKind }
+  /**
+   * The dashboard's own server (the team's workspace) could not be reached (`network`) or failed to
+   * answer (`failed`, a 5xx of its own): a retry may help later.
+   */
+  | { kind: 'ownServer'; problem: 'network' | 'failed' }
   /** Anything else thrown (a bug): the user gets a generic text. */
   | { kind: 'unexpected' };
 
@@ -57,7 +62,29 @@ export function classifyError(err: unknown): ErrorClass {
     }
     return { kind: 'unreachable', transport: err.kind };
   }
+  if (err instanceof WorkspaceError) return classifyWorkspaceError(err);
   return { kind: 'unexpected' };
+}
+
+/**
+ * The dashboard's own server's refusals (server/workspace/identity.ts, routes.ts): what it heard from the
+ * service is the service's error (it checks every key there); its own failures are its own.
+ */
+function classifyWorkspaceError(err: WorkspaceError): ErrorClass {
+  switch (err.code) {
+    case 'key-refused':
+      return { kind: 'system', code: SESSION_ENDED };
+    case 'upstream-down':
+      return { kind: 'unreachable', transport: 'network' };
+    case 'upstream-error':
+      return { kind: 'unreachable', transport: 'http' };
+    case 'upstream-garbage':
+      return { kind: 'unreachable', transport: 'bad-response' };
+    case 'network':
+      return { kind: 'ownServer', problem: 'network' };
+  }
+  if (err.status >= 500 || err.status === 0) return { kind: 'ownServer', problem: 'failed' };
+  return { kind: 'refused', status: err.status, serviceText: err.message.slice(0, MAX_SERVICE_TEXT) };
 }
 
 /** The error code people can quote to support, when there is one. */

@@ -1,6 +1,7 @@
 /**
- * The two ways a call fails. Both are plain data: what the user sees is decided
- * by the caller (router, query client) through error-catalogue.ts.
+ * The ways a call fails: the service's (ApiError, TransportError) and the
+ * dashboard's own server's (WorkspaceError). All are plain data: what the user
+ * sees is decided by the caller (router, query client) through error-catalogue.ts.
  */
 
 /** An envelope with error != 0 (docs/partner-api.md#error-rules): the service answered and refused. */
@@ -44,5 +45,22 @@ export class TransportError extends Error {
     this.method = init.method;
     this.kind = init.kind;
     if (init.status !== undefined) this.status = init.status;
+  }
+}
+
+/**
+ * The dashboard's own server (the team's workspace, docs/workspace.md) refused or failed a request:
+ * `code` says which (`key-refused`, `bad-request`, `upstream-down`, …), `network` with status 0 when
+ * the server could not be reached at all.
+ */
+export class WorkspaceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'WorkspaceError';
   }
 }

@@ -2,12 +2,14 @@
  * The workspace client against the real server: a request that repeats safely
  * (GET, PUT, DELETE) is sent once more when its connection fails before an
  * answer (a kept-alive connection the server had just closed, which a browser
- * retries by itself and Node's fetch does not); a POST is not.
+ * retries by itself and Node's fetch does not); a POST is not. A server out
+ * of reach is a WorkspaceError (the catalogue's words: src/i18n/error-text.test.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRealStack, type RealStack } from '../../test-support/real-stack.ts';
+import { freePort } from '../../test-support/servers.ts';
 import type { Credentials } from './credentials.ts';
-import { createWorkspaceClient } from './workspace.ts';
+import { createWorkspaceClient, WorkspaceError } from './workspace.ts';
 
 let stack: RealStack;
 let credentials: Credentials;
@@ -42,13 +44,24 @@ it('sends a GET once more when its connection fails, and answers', async () => {
 it('sends it twice at most: a second failure is the caller’s', async () => {
   const net = resetting(2);
   const client = createWorkspaceClient({ baseUrl: stack.origin, getCredentials: () => credentials, fetch: net.fetch });
-  await expect(client.units()).rejects.toThrow('fetch failed');
+  await expect(client.units()).rejects.toMatchObject({ name: 'WorkspaceError', status: 0, code: 'network' });
   expect(net.sent).toHaveLength(2);
+});
+
+it('a server out of reach is the dashboard’s own server’s error (status 0, network), not a raw TypeError', async () => {
+  // A port nobody listens on any more: the connection is refused.
+  const client = createWorkspaceClient({
+    baseUrl: `http://127.0.0.1:${await freePort()}`,
+    getCredentials: () => credentials,
+  });
+  const error: unknown = await client.state().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(WorkspaceError);
+  expect(error).toMatchObject({ status: 0, code: 'network' });
 });
 
 it('does not send a POST again: it might have been done', async () => {
   const net = resetting(1);
   const client = createWorkspaceClient({ baseUrl: stack.origin, getCredentials: () => credentials, fetch: net.fetch });
-  await expect(client.addUnits(['one@shop.example'], 'lookup')).rejects.toThrow('fetch failed');
+  await expect(client.addUnits(['one@shop.example'], 'lookup')).rejects.toMatchObject({ code: 'network' });
   expect(net.sent).toEqual(['POST /workspace/units']);
 });

@@ -6,6 +6,7 @@
  * Isomorphic: no DOM, no React.
  */
 import type { Credentials } from './credentials.ts';
+import { WorkspaceError } from './errors.ts';
 import { FLEET_REFRESH_TARGET, fleetEndpoints } from './fleet.ts';
 import type {
   ActivityFilter,
@@ -19,6 +20,7 @@ import type {
 } from './workspace-types.ts';
 
 export type * from './workspace-types.ts';
+export { WorkspaceError };
 
 /** The request target a workspace call signs (the server forwards it to the upstream). */
 /** @public The dashboard's workspace pages use it (docs/workspace.md). */
@@ -41,18 +43,6 @@ export interface WorkspaceKey {
   email: string;
   name: string | null;
   lastSeen: number;
-}
-
-/** A refusal by the workspace: `code` says which (`key-refused`, `bad-request`, `upstream-down`, …). */
-export class WorkspaceError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'WorkspaceError';
-  }
 }
 
 export interface WorkspaceClientOptions {
@@ -110,13 +100,18 @@ export function createWorkspaceClient(options: WorkspaceClientOptions) {
     const url = `${options.baseUrl}/workspace/${path}`;
     let res: Response;
     try {
-      res = await doFetch(url, init);
+      try {
+        res = await doFetch(url, init);
+      } catch (error) {
+        // A connection kept alive that the server had just closed (a busy machine's timers slip) fails
+        // the request before it is read: a browser sends it again on a new connection by itself, Node's
+        // fetch does not. A request that repeats safely is sent once more.
+        if (!IDEMPOTENT.has(method)) throw error;
+        res = await doFetch(url, init);
+      }
     } catch (error) {
-      // A connection kept alive that the server had just closed (a busy machine's timers slip) fails
-      // the request before it is read: a browser sends it again on a new connection by itself, Node's
-      // fetch does not. A request that repeats safely is sent once more.
-      if (!IDEMPOTENT.has(method)) throw error;
-      res = await doFetch(url, init);
+      // No answer at all: the server is down or out of reach (the catalogue's words say so).
+      throw new WorkspaceError(0, 'network', "The dashboard's server could not be reached", { cause: error });
     }
     if (!res.ok) {
       const problem: unknown = await res.json().catch(() => null);

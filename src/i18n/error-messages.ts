@@ -124,6 +124,12 @@ export const errorMessages = /* @__PURE__ */ i18n('errors', {
   unreachableBadResponse: 'The security service sent an answer the dashboard could not read.',
   unreachableHttp: 'The security service answered with an error.',
   unreachableNext: 'Retry in a moment.',
+  ownServerTitle: 'Dashboard server unavailable',
+  ownServerNetwork:
+    'The dashboard could not reach its own server, which keeps your team’s customers, activity and fleet summary.',
+  ownServerFailed: 'The dashboard’s own server could not answer.',
+  ownServerNext:
+    'Check your connection and retry in a moment. If it keeps happening, tell whoever runs this dashboard.',
   unexpectedTitle: 'Something went wrong',
   unexpectedMessage: 'An unexpected problem stopped this action.',
   unexpectedNext: 'Reload the page and try again.',

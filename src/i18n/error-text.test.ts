@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, TransportError } from '../api/errors';
+import { ApiError, TransportError, WorkspaceError } from '../api/errors';
 import { METHOD_ERRORS } from '../api/registry';
 import { SYSTEM_CODES } from '../api/system-errors';
 import { errorMessages } from './error-messages';
@@ -74,6 +74,20 @@ describe('error texts', () => {
       new TransportError({ method: 'syncfile_get', kind: 'http', status: 401, message: 'x' }),
     );
     expect(session).toMatchObject({ code: 502, sessionEnded: true, title: 'Your session has ended' });
+  });
+
+  it('the dashboard’s own server out of reach or failing reads as such, with retry', () => {
+    for (const [error, message] of [
+      [new WorkspaceError(0, 'network', 'x'), /could not reach its own server/],
+      [new WorkspaceError(500, 'workspace-failed', 'x'), /own server could not answer/],
+    ] as const) {
+      const d = describeWith(en, error);
+      expect(d).toMatchObject({ title: 'Dashboard server unavailable', headline: 'Dashboard server unavailable' });
+      expect(d.message).toMatch(message);
+      expect(d.next).toMatch(/retry in a moment/i);
+    }
+    // What it heard from the service about the key is the service's word.
+    expect(describeWith(en, new WorkspaceError(401, 'key-refused', 'x'))).toMatchObject({ sessionEnded: true });
   });
 
   it('before the signed-in texts load, a method error reads as its code and the service’s words; sign-in errors never wait', () => {

@@ -119,6 +119,12 @@ export function describeClass(t: Messages, c: ErrorClass): ErrorText {
       };
     case 'unreachable':
       return { title: t.unreachableTitle, message: t[TRANSPORT[c.transport]], next: t.unreachableNext };
+    case 'ownServer':
+      return {
+        title: t.ownServerTitle,
+        message: c.problem === 'network' ? t.ownServerNetwork : t.ownServerFailed,
+        next: t.ownServerNext,
+      };
     case 'unexpected':
       return always(t, 'unexpected');
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, TransportError } from '../api/errors';
+import { ApiError, TransportError, WorkspaceError } from '../api/errors';
 import { createQueryClient, forgetAccountData, shouldRetry } from './query-client';
 
 const api = (code: number, retryAfter?: number) => new ApiError({ method: 'x', code, message: 'm', retryAfter });
@@ -9,6 +9,11 @@ describe('shouldRetry', () => {
     expect(shouldRetry(0, api(500))).toBe(true);
     expect(shouldRetry(0, new TransportError({ method: 'x', kind: 'network', message: 'm' }))).toBe(true);
     expect(shouldRetry(1, api(500))).toBe(false);
+    // The dashboard's own server out of reach, or failing.
+    expect(shouldRetry(0, new WorkspaceError(0, 'network', 'm'))).toBe(true);
+    expect(shouldRetry(0, new WorkspaceError(500, 'workspace-failed', 'm'))).toBe(true);
+    expect(shouldRetry(1, new WorkspaceError(0, 'network', 'm'))).toBe(false);
+    expect(shouldRetry(0, new WorkspaceError(400, 'bad-request', 'm'))).toBe(false);
   });
 
   it('never retries a refusal, an unreadable answer or a rate limit’s wait', () => {

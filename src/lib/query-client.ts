@@ -40,12 +40,14 @@ export function forgetAccountData(queryClient: QueryClient): void {
 
 /**
  * Retry once when the service may come back (it was unreachable, or said 500
- * "temporarily unavailable", docs/partner-api.md#system-errors); an answer that refuses the request
+ * "temporarily unavailable", docs/partner-api.md#system-errors), or the dashboard's own
+ * server (out of reach, or failed); an answer that refuses the request
  * will refuse it again, and a rate limit's wait is longer than any retry.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1) return false;
   const c = classifyError(error);
   if (c.kind === 'system') return c.code === 500;
+  if (c.kind === 'ownServer') return true;
   return c.kind === 'unreachable' && (c.transport === 'network' || c.transport === 'timeout');
 }
