@@ -95,15 +95,17 @@ async function sortBy(page: Page, column: string): Promise<number> {
   })()`);
 }
 
-/** Counts the page's answers on the wire (brotli) from now on: in all, and those of the whole customers directory. */
-function onTheWire(page: Page): { all: number; directory: number } {
-  const wire = { all: 0, directory: 0 };
+/** The whole customers directory (not a part of it asked for with `q`). */
+const wholeDirectory = (url: URL) => url.pathname === '/workspace/units' && !url.searchParams.has('q');
+
+/** Counts the page's answers on the wire (brotli) from now on: in all, and those `counted` picks out. */
+function onTheWire(page: Page, counted: (url: URL) => boolean): { all: number; part: number } {
+  const wire = { all: 0, part: 0 };
   page.on('requestfinished', (req) => {
     if (req.resourceType() !== 'fetch') return;
     void req.sizes().then(({ responseBodySize }) => {
       wire.all += responseBodySize;
-      const url = new URL(req.url());
-      if (url.pathname === '/workspace/units' && !url.searchParams.has('q')) wire.directory += responseBodySize;
+      if (counted(new URL(req.url()))) wire.part += responseBodySize;
     });
   });
   return wire;
@@ -115,7 +117,7 @@ function onTheWire(page: Page): { all: number; directory: number } {
  */
 async function unitsVisit({ base, signedInPage }: DemoStack): Promise<void> {
   const page = await signedInPage();
-  const wire = onTheWire(page);
+  const wire = onTheWire(page, wholeDirectory);
   await page.goto(`${base}/units`);
   const list = page.getByRole('navigation', { name: 'Customers' });
   await list.getByRole('button').first().waitFor({ timeout: 60_000 });
@@ -128,7 +130,29 @@ async function unitsVisit({ base, signedInPage }: DemoStack): Promise<void> {
       .catch(() => null)) ?? '';
   const elements = Number(await page.evaluate('document.getElementsByTagName("*").length'));
   console.log(
-    `units: data on the wire for a visit until 5 s after the list: ${wire.all.toLocaleString('en')} bytes, of which the whole customers directory ${wire.directory.toLocaleString('en')}; customers drawn ${drawn} ("${status.trim()}"), elements in the page ${elements.toLocaleString('en')}`,
+    `units: data on the wire for a visit until 5 s after the list: ${wire.all.toLocaleString('en')} bytes, of which the whole customers directory ${wire.part.toLocaleString('en')}; customers drawn ${drawn} ("${status.trim()}"), elements in the page ${elements.toLocaleString('en')}`,
+  );
+  await page.close();
+}
+
+/**
+ * The sync file page's visit on the wire (the page's code aside) until 5 s after its lists show: the
+ * first hundred of each and how many there are, no longer every site never scanned or overdue.
+ */
+async function syncFileVisit({ base, signedInPage }: DemoStack): Promise<void> {
+  const page = await signedInPage();
+  const wire = onTheWire(page, (url) => url.pathname === '/workspace/fleet/scan-health');
+  await page.goto(`${base}/sync-file`);
+  await page.getByRole('button', { name: /^Scan the [\d,]+ sites? never scanned$/ }).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(5000);
+  const drawn = await page
+    .getByRole('list', { name: 'Sites that probably miss the file' })
+    .getByRole('listitem')
+    .count();
+  const never = (await page.getByRole('button', { name: /never scanned/ }).textContent()) ?? '';
+  const recheck = (await page.getByRole('button', { name: /^Re-check (all|the)/ }).textContent()) ?? '';
+  console.log(
+    `sync file: data on the wire for a visit until 5 s after the lists: ${wire.all.toLocaleString('en')} bytes, of which its lists ${wire.part.toLocaleString('en')}; sites drawn ${drawn} ("${recheck.trim()}", "${never.trim()}")`,
   );
   await page.close();
 }
@@ -154,15 +178,16 @@ export async function benchSites(): Promise<void> {
     const page = await signedInPage();
     // What a visit brings on the wire (the page's code aside) until it rests: the rows, the workspace's
     // answers, and no longer the whole customers directory for the Customer filter past 200 customers.
-    const wire = onTheWire(page);
+    const wire = onTheWire(page, wholeDirectory);
     await page.goto(`${base}/sites`);
     await page.locator('tr[data-domain]').first().waitFor();
     await page.waitForTimeout(5000);
     const customerChoices = await page.getByRole('combobox', { name: 'Customer' }).locator('option').count();
     console.log(
-      `sites: data on the wire for a visit until 5 s after the first rows: ${wire.all.toLocaleString('en')} bytes, of which the customers directory ${wire.directory.toLocaleString('en')}; the Customer filter's choices: ${customerChoices.toLocaleString('en')}`,
+      `sites: data on the wire for a visit until 5 s after the first rows: ${wire.all.toLocaleString('en')} bytes, of which the customers directory ${wire.part.toLocaleString('en')}; the Customer filter's choices: ${customerChoices.toLocaleString('en')}`,
     );
     await unitsVisit(stack);
+    await syncFileVisit(stack);
     const top = await rowsInDom(page);
     // One scroll, the page's (the table has no box of its own).
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight / 2)');

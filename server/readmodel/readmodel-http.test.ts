@@ -102,29 +102,43 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
       await expect(api.site_scan('nosync-gone.example')).rejects.toMatchObject({ code: 146901 });
       await api.site_scan('weekly.example');
       const now = Math.floor(Date.now() / 1000);
-      const dueAt = async (at: number) => (await fleet.scanHealth(at)).due.map((d) => d.domain);
-      // Once its scan's report is read, the weekly site is no longer due; the other two were never scanned.
-      await expect.poll(() => dueAt(now), { timeout: 15_000 }).toEqual(['never.example', 'nosync-gone.example']);
+      const listsAt = async (at: number) => {
+        const { stopped, never } = await fleet.scanHealth(at);
+        return { stopped: stopped.sites.map((d) => d.domain), never: never.sites };
+      };
+      // Once its scan's report is read, the weekly site is no longer due; the refused one is on the team's
+      // record (the page's first list), so in neither of these.
+      await expect.poll(() => listsAt(now), { timeout: 15_000 }).toEqual({ stopped: [], never: ['never.example'] });
       const health = await fleet.scanHealth(now);
       expect(health.now).toBe(now);
-      expect(health.due.every((d) => d.reportDate === 0)).toBe(true);
+      expect(health.never.total).toBe(1);
       expect((await fleet.known(['nosync-gone.example'])).known).toEqual(['nosync-gone.example']);
-      // Nine days on, its weekly scans are overdue (a week and a day's grace): judged at the page's time.
+      // Nine days on, its weekly scans have stopped (a week and a day's grace): judged at the page's time.
       const later = await fleet.scanHealth(now + 9 * 86_400);
-      expect(later.due.map((d) => d.domain)).toEqual(['never.example', 'nosync-gone.example', 'weekly.example']);
-      expect(later.due[2]).toMatchObject({ scanperiod: 604_800, reportDate: expect.any(Number) });
-      expect(later.due[2]?.reportDate).toBeGreaterThanOrEqual(now - 60);
+      expect(later.stopped).toMatchObject({ total: 1, sites: [{ domain: 'weekly.example' }] });
+      expect(later.stopped.sites[0]?.since).toBeGreaterThanOrEqual(now - 60);
+      // Found by part of its domain, and the first of each list only.
+      expect((await fleet.scanHealth(now + 9 * 86_400, { q: 'WEEK' })).stopped.total).toBe(1);
+      expect((await fleet.scanHealth(now + 9 * 86_400, { q: 'month' })).stopped.total).toBe(0);
+      expect(await fleet.scanHealth(now + 9 * 86_400, { limit: 0 })).toMatchObject({
+        stopped: { total: 1, sites: [] },
+        never: { total: 1, sites: [] },
+      });
 
-      // The refused site is deleted at the service directly: after a read it is neither known nor due.
+      // The refused site is deleted at the service directly: after a read it is not known.
       expect(await s.direct(ana, '/api/site_delete/nosync-gone.example/')).toBe(0);
       await expect
         .poll(async () => (await fleet.known(['nosync-gone.example'])).known, { timeout: 15_000 })
         .toEqual([]);
-      expect(await dueAt(now)).toEqual(['never.example']);
+      expect(await listsAt(now)).toEqual({ stopped: [], never: ['never.example'] });
       // A time that is no number of seconds is refused, in words.
       await expect(fleet.scanHealth(Number.NaN)).rejects.toMatchObject({
         status: 400,
         message: expect.stringContaining('now must be a whole number of seconds'),
+      });
+      await expect(fleet.scanHealth(now, { limit: 501 })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('limit must be at most 500, or all'),
       });
     },
   );

@@ -101,6 +101,14 @@ const scanHealthQuery = z.object({
     .regex(/^\d{1,12}$/, 'now must be a whole number of seconds (UNIX time)')
     .transform(Number)
     .optional(),
+  q: z.string().max(253, 'q is at most 253 characters').optional(),
+  /** The first this many of each list (100 when left out), or `all` (a bulk re-check's). */
+  limit: z
+    .string()
+    .regex(/^(all|\d{1,9})$/, 'limit must be a whole number or all')
+    .transform((v) => (v === 'all' ? 'all' : Number(v)))
+    .refine((n) => n === 'all' || n <= FLEET_MAX_LIMIT, `limit must be at most ${FLEET_MAX_LIMIT}, or all`)
+    .optional(),
 });
 
 /**
@@ -172,15 +180,17 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
   });
 
   /**
-   * The sync file page's sites (docs/workspace.md#the-read-model): those never scanned or overdue at
-   * `now` (UNIX seconds, the page's clock; the server's when left out).
+   * The sync file page's lists (docs/workspace.md#the-read-model): the sites whose scheduled scans
+   * stopped and those never scanned at `now` (UNIX seconds, the page's clock; the server's when left
+   * out), the first `limit` of each whose domain contains `q`, and how many there are.
    */
   app.get('/workspace/fleet/scan-health', async (c) => {
     const parsed = scanHealthQuery.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
     const freshness = await visit(c);
     const now = parsed.data.now ?? model.nowSeconds();
-    const health = await model.read.scanHealth(c.get('key').accountId, now);
+    const { q, limit } = parsed.data;
+    const health = await model.read.scanHealth(c.get('key').accountId, now, { q, limit });
     return c.json({ ...freshness, now, ...health });
   });
 

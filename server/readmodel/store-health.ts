@@ -4,9 +4,11 @@
  * of the account (src/data/known-sites.ts), and how the scans of some sites
  * stand (src/data/scan-watcher.ts).
  */
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { WorkspaceDb } from '../workspace/db.ts';
+import type { WorkspaceDatabase } from '../workspace/schema.ts';
 import { siteKey } from '../workspace/names.ts';
-import { scanDue } from './store-read.ts';
+import { SCAN_GRACE_SECONDS } from './store-read.ts';
 
 /** Keys looked up in one query at most (SQLite's variables). */
 const KEYS_PER_QUERY = 500;
@@ -63,24 +65,71 @@ export function healthStore(db: WorkspaceDb) {
     },
 
     /**
-     * The sync file page's candidates: every site never scanned or whose scheduled scans are overdue at
-     * `now` (the page judges which stopped, with the periods set through the dashboard), by domain.
+     * The sync file page's lists at `now` (UNIX seconds, the page's clock), each its first `limit` by
+     * domain and how many there are, the sites already on the team's record of refusals (its first
+     * list, src/features/sync-file) left out:
+     * - `stopped`: scheduled scans that stopped reporting (src/lib/scan-schedule.ts scansStoppedSince),
+     *   a period set through the dashboard counting from when it was set; `since` is the last report's
+     *   date, `scanperiod` the period (the page judges again with a period it has just set);
+     * - `never`: never scanned.
+     * `q` keeps the domains that contain it. `limit: 'all'` lists every one (a bulk re-check's).
      */
-    async scanHealth(accountId: string, now: number) {
-      const due = await db
+    async scanHealth(accountId: string, now: number, { q = '', limit = 100 }: { q?: string; limit?: number | 'all' }) {
+      const part = q.trim().toLowerCase();
+      const candidates = db
         .selectFrom('rm_site as s')
-        .select(['s.name', 's.scanperiod', 's.adddate', 's.report_date'])
         .where('s.account_id', '=', accountId)
-        .where(scanDue(now))
-        .orderBy('s.domain')
-        .execute();
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('ws_sync_evidence as e')
+                .select('e.domain')
+                .whereRef('e.account_id', '=', 's.account_id')
+                .whereRef('e.domain', '=', 's.domain'),
+            ),
+          ),
+        )
+        .$if(part !== '', (qb) =>
+          qb.where(sql<boolean>`s.domain like ${`%${part.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`),
+        );
+      // The latest report (or the period set here) is older than the period and a day's grace.
+      const overdue = sql<number>`${now} - s.scanperiod - ${SCAN_GRACE_SECONDS}`;
+      const stopped = candidates
+        .where('s.scanperiod', '>', 0)
+        .where('s.report_date', '>', 0)
+        .where('s.report_date', '<', overdue)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('ws_period_set as p')
+                .select('p.domain')
+                .whereRef('p.account_id', '=', 's.account_id')
+                .whereRef('p.domain', '=', 's.domain')
+                .where('p.set_at', '>=', sql<number>`(${overdue}) * 1000`),
+            ),
+          ),
+        );
+      const never = candidates.where('s.report_date', '=', 0);
+      const first = <T>(qb: SelectQueryBuilder<WorkspaceDatabase & { s: WorkspaceDatabase['rm_site'] }, 's', T>) =>
+        limit === 'all' ? qb : qb.limit(limit);
+      const total = async (qb: typeof stopped) =>
+        Number((await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const [stoppedRows, stoppedTotal, neverRows, neverTotal] = await Promise.all([
+        first(stopped.select(['s.name', 's.report_date', 's.scanperiod']).orderBy('s.domain')).execute(),
+        total(stopped),
+        first(never.select(['s.name']).orderBy('s.domain')).execute(),
+        total(never),
+      ]);
       return {
-        due: due.map((r) => ({
-          domain: r.name,
-          scanperiod: Number(r.scanperiod),
-          adddate: Number(r.adddate),
-          reportDate: Number(r.report_date),
-        })),
+        stopped: {
+          total: stoppedTotal,
+          sites: stoppedRows.map((r) => ({
+            domain: r.name,
+            since: Number(r.report_date),
+            scanperiod: Number(r.scanperiod),
+          })),
+        },
+        never: { total: neverTotal, sites: neverRows.map((r) => r.name) },
       };
     },
   };

@@ -16,7 +16,7 @@ import type { SummedDay } from './day-sums.ts';
 import { siteOf, type JoinedRow } from './site-row.ts';
 
 /** How late a scheduled scan may be before it is overdue (src/lib/scan-schedule.ts). */
-const SCAN_GRACE_SECONDS = 86_400;
+export const SCAN_GRACE_SECONDS = 86_400;
 const UNSCHEDULED_RECENT_SECONDS = 30 * 86_400;
 const NEVER = STATUSES.indexOf('never');
 
@@ -35,7 +35,7 @@ const SORT_COLUMN: Record<Exclude<SortColumn, 'patching' | 'customer'>, keyof Wo
 type Eb = ExpressionBuilder<WorkspaceDatabase & { s: WorkspaceDatabase['rm_site'] }, 's'>;
 
 /** Never scanned, or scheduled scans overdue (src/lib/scan-schedule.ts scanDue), at `now` (UNIX seconds). */
-export const scanDue = (now: number) =>
+const scanDue = (now: number) =>
   sql<boolean>`(s.report_date = 0 or (s.scanperiod > 0 and s.report_date < ${now} - s.scanperiod - ${SCAN_GRACE_SECONDS}))`;
 
 /** The search as typed, compared as the sites page does (src/data/site-model/site-filters.ts normalQuery). */

@@ -161,14 +161,19 @@ export const fleetDomainsSchema = z.object({
 export type FleetDomainsAnswer = z.infer<typeof fleetDomainsSchema>;
 
 /**
- * The sync file page's sites: those never scanned (`reportDate` 0) or whose scheduled scans are overdue
- * at `now` (UNIX seconds), by domain.
+ * The sync file page's lists at `now` (UNIX seconds), the sites on the team's record of refusals left
+ * out: `stopped`, whose scheduled scans stopped reporting (`since`: the last report's date), and
+ * `never`, never scanned; each its first sites by domain and how many there are.
  */
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export const fleetScanHealthSchema = z.object({
   ...freshness,
   now: int,
-  due: z.array(z.object({ domain: z.string(), scanperiod: int, adddate: int, reportDate: int })),
+  stopped: z.object({
+    total: int,
+    sites: z.array(z.object({ domain: z.string(), since: int, scanperiod: int })),
+  }),
+  never: z.object({ total: int, sites: z.array(z.string()) }),
 });
 /** @public The SPA's fleet pages use it (docs/workspace.md#the-read-model). */
 export type FleetScanHealthAnswer = z.infer<typeof fleetScanHealthSchema>;
@@ -233,8 +238,16 @@ export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>,
     /** Asks the server to read the fleet again now (one read per account at a time); the answer says it is under way. */
     refresh: () => call('fleet/refresh', fleetFreshnessSchema, post),
     site: (domain: string) => call(`fleet/site/${encodeURIComponent(domain)}`, fleetSiteSchema),
-    /** The sync file page's sites, judged at `now` (UNIX seconds, this browser's clock). */
-    scanHealth: (now: number) => call(`fleet/scan-health?now=${now}`, fleetScanHealthSchema),
+    /**
+     * The sync file page's lists, judged at `now` (UNIX seconds, this browser's clock): the first `limit`
+     * (100 when left out; `all`: every one) of each whose domain contains `q`.
+     */
+    scanHealth: (now: number, { q = '', limit }: { q?: string; limit?: number | 'all' } = {}) => {
+      const params = new URLSearchParams({ now: String(now) });
+      if (q !== '') params.set('q', q);
+      if (limit !== undefined) params.set('limit', String(limit));
+      return call(`fleet/scan-health?${params.toString()}`, fleetScanHealthSchema);
+    },
     /** Which of these hosts are sites of the account (the Add sites dialog's "already there"). */
     known: (hosts: readonly string[]) => call('fleet/known', fleetKnownSchema, post, { hosts }),
     /**

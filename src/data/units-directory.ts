@@ -97,9 +97,6 @@ export function useUnitsDirectory(account: string | undefined, enabled = true): 
   return useMemo(() => layOver(recorded ?? [], mine).units, [recorded, mine]);
 }
 
-/** How long typing in a search of the directory rests before the server is asked (each pause one request, not each key). */
-export const FIND_REST_MS = 200;
-
 export interface FoundUnits {
   /** The first `limit` units whose e-mail contains the part, sorted, with this page's own changes. */
   units: readonly UnitEntry[];

@@ -78,6 +78,9 @@ export const syncFileMessages = /* @__PURE__ */ i18n('syncFile', {
   listShowing: params('The first {shown} of {total}: type part of a domain above to find the others.'),
   listMatches: count({ one: '{count} site matches.', other: '{count} sites match.' }),
   listNoMatch: params('No site in these lists contains “{text}”.'),
+  // A bulk re-check first asks the dashboard's server for every site of its list.
+  bulkReading: 'Reading which sites to check…',
+  bulkFailed: params('The sites to check could not be read: {message} Nothing was checked; try again.'),
 });
 
 export type SyncFileMessages = ReturnType<typeof syncFileMessages.get>;

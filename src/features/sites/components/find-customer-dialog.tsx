@@ -11,9 +11,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FindInList } from '../../../components/ui/find-in-list';
 import { useAccountId } from '../../../data/account';
-import { FIND_REST_MS, normalEmail, useFoundUnits } from '../../../data/units-directory';
+import { normalEmail, useFoundUnits } from '../../../data/units-directory';
 import { format } from '../../../i18n/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { FIND_REST_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { sitesToolbarMessages } from '../toolbar-messages';
 
 /** The directory size up to which the Customer filter lists every customer in its select. */

@@ -1,13 +1,14 @@
 /**
- * The sync file page's sites, from the server's read model
- * (`/workspace/fleet/scan-health`, docs/workspace.md#the-read-model): those
- * never scanned or whose scheduled scans are overdue, judged at this
- * browser's time (about 1,000 rows, 11 KB compressed, at the 10,000-site
- * demo) instead of the whole account's sites_list (618 KB compressed). Under
- * the workspace's key, so a site write asks again; while the server reads the
+ * The sync file page's lists, from the server's read model
+ * (`/workspace/fleet/scan-health`, docs/workspace.md#the-read-model): the
+ * sites whose scheduled scans stopped and those never scanned, judged at this
+ * browser's time, the first 100 of each (of those whose domain contains what
+ * the page's box holds) and how many there are, whatever the fleet's size. A
+ * bulk re-check asks for every site of its list when it starts. Under the
+ * workspace's key, so a site write asks again; while the server reads the
  * fleet, the page asks every second until the read is in.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkspaceClient } from '../../../api/workspace';
 import { pollWhileReading } from '../../../data/fleet-reading';
 import { useRefreshFleet } from '../../../data/fleet-refresh';
@@ -17,19 +18,32 @@ import { useWorkspaceClient } from '../../../data/workspace-client';
 
 const SCAN_HEALTH_KEY = [...WORKSPACE_KEY, 'fleet', 'scan-health'] as const;
 
-export function scanHealthQueryOptions(workspace: WorkspaceClient) {
+/** At most this many sites of a list are asked for and drawn at once (a large fleet may list thousands). */
+export const SITES_SHOWN = 100;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The lists' first sites whose domain contains `part` (lower case; '' for all). */
+export function scanHealthQueryOptions(workspace: WorkspaceClient, part = '') {
   return queryOptions({
-    queryKey: SCAN_HEALTH_KEY,
-    queryFn: () => workspace.fleet.scanHealth(Math.floor(Date.now() / 1000)),
+    queryKey: [...SCAN_HEALTH_KEY, part],
+    queryFn: () => workspace.fleet.scanHealth(nowSeconds(), { q: part, limit: SITES_SHOWN }),
     staleTime: SITES_STALE_MS,
+    // While the next part is asked for, the last answer stays.
+    placeholderData: keepPreviousData,
     // Not every minute: the lists are judged from it, and a re-check asks the service about each site itself.
     refetchInterval: pollWhileReading(),
     refetchOnWindowFocus: true,
   });
 }
 
-export function useScanHealth() {
-  return useQuery(scanHealthQueryOptions(useWorkspaceClient()));
+export function useScanHealth(part = '', enabled = true) {
+  return useQuery({ ...scanHealthQueryOptions(useWorkspaceClient(), part), enabled });
+}
+
+/** Every site of one list (a bulk re-check's), judged now. */
+export async function everySiteOf(workspace: WorkspaceClient) {
+  return workspace.fleet.scanHealth(nowSeconds(), { limit: 'all' });
 }
 
 /** Asks the server to read the fleet again now, then the page's sites (which follow the read until it is in). */

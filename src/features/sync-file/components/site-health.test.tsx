@@ -82,7 +82,7 @@ describe('sites that miss the sync file', () => {
     await screen.findByRole('button', { name: 'Scan the 1 site never scanned' });
     // The server reads the account from the service; this page asks it only for the sites it judges.
     expect(reads.filter((url) => url.includes('/api/sites_list/'))).toEqual([]);
-    expect(reads.at(-1)).toMatch(/\/workspace\/fleet\/scan-health\?now=\d{10}$/);
+    expect(reads.at(-1)).toMatch(/\/workspace\/fleet\/scan-health\?now=\d{10}&limit=100$/);
     // It asks again every second while the server reads the fleet, and then not on a timer.
     const every = scanHealthQueryOptions(workspaceOf(api)).refetchInterval;
     const at = (data: Partial<FleetScanHealthAnswer>) =>
@@ -187,6 +187,55 @@ describe('sites that miss the sync file', () => {
     await stack.control('syncfile', { email, domain: 'late.example', installed: true });
     await user.click(within(row).getByRole('button', { name: 'Re-check late.example' }));
     await waitFor(() => expect(row).toHaveTextContent(/File in place/));
+  });
+
+  it('draws the first 100 of a long second list, finds the others on the server, and re-checks them all', async () => {
+    const user = userEvent.setup();
+    const email = `stalled-many-${Date.now().toString(36)}@spa.example`;
+    const asked: string[] = [];
+    const counting: typeof globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/workspace/fleet/scan-health')) asked.push(new URL(url).search);
+      return globalThis.fetch(input, init);
+    };
+    const api = stack.client(await stack.signIn(email), counting);
+    const sites = Array.from({ length: 130 }, (_, i) => `late-${String(i).padStart(3, '0')}.example`);
+    await api.sites_add(sites);
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + HOUR);
+    await api.sites_list({});
+    // Their files go: nine days on, their weekly scans have stopped.
+    for (let at = 0; at < sites.length; at += 10) {
+      await Promise.all(
+        sites.slice(at, at + 10).map((domain) => stack.control('syncfile', { email, domain, installed: false })),
+      );
+    }
+    vi.setSystemTime(Date.now() + 9 * DAY);
+    renderInRouter(() => <SiteHealth />, { api });
+
+    const probable = await screen.findByRole('list', { name: 'Sites that probably miss the file' });
+    await waitFor(() => expect(within(probable).getAllByRole('listitem')).toHaveLength(100));
+    expect(screen.getByText('The first 100 of 130: type part of a domain above to find the others.')).toBeVisible();
+    const all = screen.getByRole('button', { name: 'Re-check all 130 sites' });
+    // The page asked for the first 100 only.
+    expect(asked.every((q) => q.endsWith('&limit=100'))).toBe(true);
+
+    // A site beyond the first 100, found by the server.
+    const find = screen.getByRole('searchbox', { name: 'Find a site in these lists' });
+    await user.type(find, 'late-12');
+    await waitFor(() => expect(find).toHaveAccessibleDescription('10 sites match.'));
+    expect(within(probable).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(probable).getByRole('link', { name: 'Open late-129.example' })).toBeVisible();
+    expect(asked.at(-1)).toMatch(/&q=late-12&limit=100$/);
+    await user.clear(find);
+    await waitFor(() => expect(within(probable).getAllByRole('listitem')).toHaveLength(100));
+
+    // Every one is re-checked, not only those drawn: the page asks for them all when pressed (and is stopped).
+    await user.click(all);
+    await screen.findByText(/Checked \d+ of 130/);
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Re-check all \d+ sites$/ })).toBeEnabled());
+    expect(asked.filter((q) => q.endsWith('&limit=all'))).toHaveLength(1);
   });
 
   it('does not list a site whose scan period was just made shorter: the new period has asked for no scan yet', async () => {

@@ -1,40 +1,29 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { isMethodError } from '../../../api/error-catalogue';
+import { useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FindInList } from '../../../components/ui/find-in-list';
 import { useAccountId } from '../../../data/account';
 import { usePeriodChanges } from '../../../data/site-memory';
-import { useScanning, useScanRecords, useScanWatcher, useSyncEvidencePending } from '../../../data/scan-watcher';
-import { siteKey } from '../../../data/workspace';
+import { useScanning, useScanRecords, useSyncEvidencePending } from '../../../data/scan-watcher';
+import { useWorkspaceClient } from '../../../data/workspace-client';
+import type { FleetScanHealthAnswer } from '../../../api/fleet';
 import { errorText } from '../../../i18n/error-text';
 import { format } from '../../../i18n/format';
-import { scansStoppedSince } from '../../../lib/scan-schedule';
+import { FIND_REST_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { syncFileMessages } from '../messages';
-import { useRefreshScanHealth, useScanHealth } from '../api/scan-health-query';
+import { everySiteOf, SITES_SHOWN, useRefreshScanHealth, useScanHealth } from '../api/scan-health-query';
+import { stoppedList } from './health-lists';
+import { useSiteChecks, type Group } from './use-site-checks';
 import { useKnownSites } from '../../../data/known-sites';
 import { FleetFreshnessLine, FleetRefreshError } from '../../../components/fleet/fleet-freshness';
 
 /** A button whose words may be long (German: "Die 3 noch nie gescannten Websites scannen") wraps in a narrow card. */
 const WRAPS = 'h-auto! min-h-8 max-w-full py-1 whitespace-normal!';
 
-/** At most this many sites of a list are drawn at once (a large fleet may list thousands); a box finds the others. */
-const SITES_SHOWN = 100;
 /** From this many sites in the lists on, a box finds a site in them. */
 const FIND_FROM = 10;
-
-/** How many scans are asked for at once in a bulk re-check. */
-const IN_FLIGHT = 4;
-
-/** Which list a site is in: refused for a missing file (146901), or its scheduled scans stopped. */
-type Group = 'known' | 'probable';
-
-/** What a re-check in this visit found for a site, and the list it was in (it stays there for this visit). */
-type Check = { group: Group } & (
-  { state: 'checking' } | { state: 'inPlace' } | { state: 'missing' } | { state: 'failed'; message: string }
-);
 
 /**
  * Which sites miss the synchronization file, with a re-check (a scan) per site
@@ -44,25 +33,26 @@ type Check = { group: Group } & (
  * the fleet as the server last read it, so on any device, the sites whose
  * scheduled scans stopped reporting, which probably miss it (the API does not
  * say why a scheduled scan did not run). The sites never scanned can be
- * scanned from here to find out. The server sends only those sites, not the
- * whole account (src/features/sync-file/api/scan-health-query.ts).
+ * scanned from here to find out. The server sends the first 100 of each list
+ * and how many there are, not the whole account; a bulk re-check asks it for
+ * every site of its list (src/features/sync-file/api/scan-health-query.ts).
  */
 export function SiteHealth() {
   const t = useStore(syncFileMessages);
   const f = useStore(format);
   const account = useAccountId();
+  const workspace = useWorkspaceClient();
   const records = useScanRecords(account);
   const evidencePending = useSyncEvidencePending();
   const scanning = useScanning();
-  const watcher = useScanWatcher();
   // Not suspended: the file and the guide show while the list loads (or when it fails). Before the
   // server's first read of the fleet, nothing is judged from it.
   const { data: health } = useScanHealth();
   const refresh = useRefreshScanHealth();
   const read = health !== undefined && health.asOf !== null ? health : undefined;
-  const [checks, setChecks] = useState<Readonly<Record<string, Check>>>({});
-  const [bulk, setBulk] = useState<{ done: number; total: number; running: boolean } | null>(null);
-  const stopped = useRef(false);
+  const { checks, check, bulk, checkMany, stop, counts } = useSiteChecks(account);
+  /** A bulk re-check reading its sites from the server (true), or why it could not (its words). */
+  const [preparing, setPreparing] = useState<true | string | null>(null);
 
   // The sites refused for the file (the team's record, this browser's scans) that are still in the account.
   const refusedSites = useMemo(
@@ -74,104 +64,95 @@ export function SiteHealth() {
   );
   const { known: stillThere, answered } = useKnownSites(refusedSites);
   const refusedSet = useMemo(() => new Set(refusedSites), [refusedSites]);
+  // The periods set through the dashboard: none is judged before the workspace has said which were set.
   const periodSet = usePeriodChanges(account);
-  // Since when each site's scheduled scans have not reported, judged when the list was read (as the overview judges
-  // "overdue"). A site never scanned is not among them: the table calls it "Never scanned", and it is offered below
-  // to scan; a period just set through the dashboard has not asked for a scan yet (none is judged before the
-  // workspace has said which were set).
-  const stoppedSince = useMemo(() => {
-    const since = new Map<string, number>();
-    if (periodSet === undefined || read === undefined) return since;
-    for (const site of read.due) {
-      if (site.reportDate === 0) continue;
-      const at = scansStoppedSince(
-        { ...site, scanreport: { date: site.reportDate } },
-        read.now,
-        periodSet[siteKey(site.domain)],
-      );
-      if (at !== null) since.set(site.domain, at);
-    }
-    return since;
-  }, [read, periodSet]);
-  // Each list: its sites, and those re-checked from it in this visit (so a found file reads as found, not as gone).
-  const { known, probable } = useMemo(() => {
-    const checkedFrom = (group: Group) => Object.keys(checks).filter((d) => checks[d]?.group === group);
+  const checkedFrom = useCallback(
+    (group: Group) => Object.keys(checks).filter((d) => checks[d]?.group === group),
+    [checks],
+  );
+  // A refused site that has left the account is not listed; until the server has said, every one is.
+  const inList = useCallback(
+    (d: string) => !answered || stillThere.has(d) || !refusedSet.has(d),
+    [answered, stillThere, refusedSet],
+  );
+  // The first list: refused sites, and those re-checked from it in this visit (so a found file reads as found, not as gone).
+  const knownSet = useMemo(() => {
     const refused = Object.keys(records).filter(
       (d) => records[d]?.outcome === 'syncMissing' && checks[d]?.group !== 'probable',
     );
-    const knownSet = new Set([...refused, ...checkedFrom('known')]);
-    const stalled = [...stoppedSince.keys()].filter((d) => !knownSet.has(d));
-    // A refused site that has left the account is not listed; until the server has said, every one is.
-    const inList = (d: string) => !answered || stillThere.has(d) || !refusedSet.has(d);
-    return {
-      known: [...knownSet].filter(inList).sort(),
-      probable: [...new Set([...stalled, ...checkedFrom('probable')])]
-        .filter((d) => !knownSet.has(d) && inList(d))
-        .sort(),
-    };
-  }, [records, checks, refusedSet, stillThere, answered, stoppedSince]);
-  const neverScanned = useMemo(() => {
-    const listed = new Set([...known, ...probable]);
-    return (read?.due ?? []).filter((s) => s.reportDate === 0 && !listed.has(s.domain)).map((s) => s.domain);
-  }, [read, known, probable]);
-
-  const check = useCallback(
-    async (domain: string, group: Group): Promise<Check> => {
-      setChecks((c) => ({ ...c, [domain]: { group, state: 'checking' } }));
-      let result: Check;
-      try {
-        await watcher.start(domain, account);
-        result = { group, state: 'inPlace' };
-      } catch (error) {
-        result = isMethodError(error, 'site_scan', 'notAvailable')
-          ? { group, state: 'missing' }
-          : { group, state: 'failed', message: errorText(error).message };
-      }
-      setChecks((c) => ({ ...c, [domain]: result }));
-      return result;
-    },
-    [watcher, account],
+    return new Set([...refused, ...checkedFrom('known')]);
+  }, [records, checks, checkedFrom]);
+  const known = useMemo(() => [...knownSet].filter(inList).sort(), [knownSet, inList]);
+  /** The second list of an answer: whose scheduled scans stopped, judged with the periods set here. */
+  const judge = useCallback(
+    (answer: FleetScanHealthAnswer) => stoppedList(answer, periodSet ?? {}, (d) => knownSet.has(d) || !inList(d)),
+    [periodSet, knownSet, inList],
   );
-
-  const probableSet = useMemo(() => new Set(probable), [probable]);
-  const groupOf = (domain: string): Group => (probableSet.has(domain) ? 'probable' : 'known');
-  const checkMany = async (domains: readonly string[]) => {
-    stopped.current = false;
-    let done = 0;
-    setBulk({ done, total: domains.length, running: true });
-    const queue = domains.map((domain) => ({ domain, group: groupOf(domain) }));
-    const worker = async () => {
-      for (let next = queue.shift(); next !== undefined && !stopped.current; next = queue.shift()) {
-        await check(next.domain, next.group);
-        setBulk({ done: ++done, total: domains.length, running: true });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, domains.length) }, worker));
-    setBulk({ done, total: domains.length, running: false });
-  };
-
-  const counts = { found: 0, missing: 0, failed: 0 };
-  for (const c of Object.values(checks)) {
-    if (c.state === 'inPlace') counts.found++;
-    else if (c.state === 'missing') counts.missing++;
-    else if (c.state === 'failed') counts.failed++;
-  }
-  const recheckable = [...known, ...probable].filter(
-    (d) => checks[d]?.state !== 'inPlace' && scanning[d] === undefined,
+  const all = useMemo(() => (read && periodSet ? judge(read) : undefined), [read, periodSet, judge]);
+  // Those re-checked from the second list in this visit stay in it.
+  const probableChecked = useMemo(
+    () => checkedFrom('probable').filter((d) => !knownSet.has(d) && inList(d)),
+    [checkedFrom, knownSet, inList],
   );
-  const recheckableSet = new Set(recheckable);
+  const probableTotal = (all?.total ?? 0) + probableChecked.filter((d) => !all?.since.has(d)).length;
 
-  // Typed while the box showed: not a filter once it is gone (fewer sites than FIND_FROM).
+  // Typed while the box showed: not a filter once it is gone (fewer sites than FIND_FROM, nothing typed).
   const [text, setText] = useState('');
-  const findable = known.length + probable.length >= FIND_FROM;
+  const findable = text !== '' || known.length + probableTotal >= FIND_FROM;
   const wanted = findable ? text.trim().toLowerCase() : '';
+  // The server finds in the second list once typing rests; until it answers, the page finds in what it has.
+  const part = useDebouncedValue(wanted, FIND_REST_MS);
+  const found = useScanHealth(part, part !== '');
+  const foundRead = part !== '' && found.data?.asOf != null ? found.data : undefined;
+  const shown = useMemo(() => (foundRead && periodSet ? judge(foundRead) : all), [foundRead, periodSet, judge, all]);
   const matching = (domains: readonly string[]) =>
     wanted === '' ? domains : domains.filter((d) => d.toLowerCase().includes(wanted));
+  const probableMatches = [...new Set([...matching(shown?.domains ?? []), ...matching(probableChecked)])].sort();
+  // How many match in all: the server's count once it has answered for what is typed.
+  const probableMatchTotal =
+    foundRead !== undefined && part === wanted && !found.isPlaceholderData && shown
+      ? shown.total + matching(probableChecked).filter((d) => !shown.since.has(d)).length
+      : wanted === ''
+        ? probableTotal
+        : probableMatches.length;
+  const stoppedSince = useMemo(() => new Map([...(all?.since ?? []), ...(shown?.since ?? [])]), [all, shown]);
+  const isProbable = (d: string) => stoppedSince.has(d) || probableChecked.includes(d);
+  const neverScanned = (read?.never.sites ?? []).filter((d) => !knownSet.has(d));
+  const neverTotal = read ? read.never.total - (read.never.sites.length - neverScanned.length) : 0;
+
+  const canRecheck = (d: string) => checks[d]?.state !== 'inPlace' && scanning[d] === undefined;
+  /** Every site of the lists, read from the server when pressed (it drew the first 100), then checked. */
+  const checkEvery = async (which: 'lists' | 'never') => {
+    setPreparing(true);
+    let sites: { domain: string; group: Group }[];
+    try {
+      const every = await everySiteOf(workspace);
+      const probable = [...new Set([...judge(every).domains, ...probableChecked])];
+      sites =
+        which === 'never'
+          ? every.never.sites.filter((d) => !knownSet.has(d)).map((domain) => ({ domain, group: 'known' }))
+          : [
+              ...known.filter(canRecheck).map((domain) => ({ domain, group: 'known' as const })),
+              ...probable.filter(canRecheck).map((domain) => ({ domain, group: 'probable' as const })),
+            ];
+    } catch (error) {
+      setPreparing(errorText(error).message);
+      return;
+    }
+    setPreparing(null);
+    await checkMany(sites);
+  };
+
+  // What "Re-check all" would check: the first list's, and the second's (less those drawn that need none).
+  const drawnProbable = [...new Set([...(all?.domains ?? []), ...probableChecked])];
+  const recheckCount =
+    known.filter(canRecheck).length + probableTotal - drawnProbable.filter((d) => !canRecheck(d)).length;
+
   const knownMatches = matching(known);
-  const probableMatches = matching(probable);
-  const matchCount = knownMatches.length + probableMatches.length;
+  const matchCount = knownMatches.length + probableMatchTotal;
   const findStatus =
     wanted === '' ? '' : matchCount === 0 ? t.listNoMatch({ text: text.trim() }) : t.listMatches(matchCount);
+  const busy = bulk?.running === true || preparing === true;
 
   const statusOf = (domain: string, group: Group): string => {
     const c = checks[domain];
@@ -194,7 +175,7 @@ export function SiteHealth() {
       : t.refusedAt({ date: f.date(at, { dateStyle: 'medium', timeStyle: 'short' }) });
   };
 
-  const rows = (domains: readonly string[], group: Group, labelledBy: string) => (
+  const rows = (domains: readonly string[], group: Group, labelledBy: string, total = domains.length) => (
     <>
       <ul
         aria-labelledby={labelledBy}
@@ -218,7 +199,12 @@ export function SiteHealth() {
               size="sm"
               className="ml-auto"
               aria-label={t.recheckSite({ domain })}
-              disabled={!recheckableSet.has(domain) || checks[domain]?.state === 'checking' || bulk?.running}
+              disabled={
+                !canRecheck(domain) ||
+                checks[domain]?.state === 'checking' ||
+                busy ||
+                (group === 'known' ? !knownSet.has(domain) : !isProbable(domain))
+              }
               onClick={() => void check(domain, group)}
             >
               {t.recheck}
@@ -226,9 +212,9 @@ export function SiteHealth() {
           </li>
         ))}
       </ul>
-      {domains.length > SITES_SHOWN ? (
+      {total > SITES_SHOWN ? (
         <p className="mt-2 text-xs text-muted-foreground">
-          {t.listShowing({ shown: f.integer(SITES_SHOWN), total: f.integer(domains.length) })}
+          {t.listShowing({ shown: f.integer(SITES_SHOWN), total: f.integer(total) })}
         </p>
       ) : null}
     </>
@@ -267,59 +253,60 @@ export function SiteHealth() {
         </p>
       ) : known.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">
-          {t.healthNone} {neverScanned.length > 0 ? t.healthNoneNever : ''}
+          {t.healthNone} {neverTotal > 0 ? t.healthNoneNever : ''}
         </p>
       ) : (
         rows(knownMatches, 'known', 'site-health-heading')
       )}
 
-      {probable.length > 0 && (
+      {probableTotal > 0 && (
         <>
           <h3 id="site-health-probable" className="mt-5 font-semibold text-foreground">
             {t.probableHeading}
           </h3>
           <p className="mt-1 text-sm text-foreground">{t.probableText}</p>
-          {rows(probableMatches, 'probable', 'site-health-probable')}
+          {rows(probableMatches, 'probable', 'site-health-probable', probableMatchTotal)}
         </>
       )}
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        {recheckable.length > 0 && (
+        {recheckCount > 0 && (
           <Button
             variant="primary"
             size="sm"
             className={WRAPS}
-            disabled={bulk?.running}
-            onClick={() => void checkMany(recheckable)}
+            disabled={busy}
+            onClick={() => void checkEvery('lists')}
           >
-            {t.recheckAll(recheckable.length)}
+            {t.recheckAll(recheckCount)}
           </Button>
         )}
-        {neverScanned.length > 0 && (
+        {neverTotal > 0 && (
           <Button
             variant="secondary"
             size="sm"
             className={WRAPS}
-            disabled={bulk?.running}
+            disabled={busy}
             aria-describedby="site-health-never"
-            onClick={() => void checkMany(neverScanned)}
+            onClick={() => void checkEvery('never')}
           >
-            {t.checkNever(neverScanned.length)}
+            {t.checkNever(neverTotal)}
           </Button>
         )}
         {bulk?.running && (
-          <Button variant="ghost" size="sm" onClick={() => (stopped.current = true)}>
+          <Button variant="ghost" size="sm" onClick={stop}>
             {t.cancel}
           </Button>
         )}
       </div>
-      {neverScanned.length > 0 && (
+      {neverTotal > 0 && (
         <p id="site-health-never" className="mt-2 text-xs text-muted-foreground">
           {t.checkNeverHint}
         </p>
       )}
       <div role="status" className="mt-2 text-sm text-foreground">
-        {bulk && (
+        {preparing === true ? t.bulkReading : preparing !== null ? t.bulkFailed({ message: preparing }) : null}
+        {preparing === null && bulk && (
           <>
             {bulk.running ? t.progress({ done: bulk.done, total: bulk.total }) : ''}{' '}
             {t.summary({ found: counts.found, missing: counts.missing, failed: counts.failed })}
