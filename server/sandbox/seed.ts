@@ -88,11 +88,13 @@ export function seedDemo(
       // A few past reports, the last one within the scan period. The site keeps its seeded
       // state even when a past report shows a cleanup: the demo shows every state.
       let lastReport: number | null = null;
-      if (!s.neverScanned && row.syncfile) {
+      // A site whose file went was scanned until then.
+      const until = s.syncLostDaysAgo === undefined ? now : now - s.syncLostDaysAgo * DAY;
+      if (!s.neverScanned && (row.syncfile || until < now)) {
         const site = { id, profile: row.profile, autotreatment: row.autotreatment };
         const period = scanperiod || 14 * DAY;
         for (let k = 3; k >= 1; k--) {
-          const date = now - k * period + (hash32(id, k) % 3600);
+          const date = until - k * period + (hash32(id, k) % 3600);
           if (date <= adddate) continue;
           lastReport = insertReportRow(db, id, makeReport(site, date, state.config.scanErrorPercent));
           reports++;

@@ -53,6 +53,11 @@ export interface SeedSite {
   autotreatment?: 0 | 1;
   autopatching?: 0 | 1;
   neverScanned?: boolean;
+  /**
+   * Days ago its synchronization file went (with `syncfile: 0`): scanned as scheduled until then, no
+   * report since (the sync file page's "probably miss the file").
+   */
+  syncLostDaysAgo?: number;
   /** Index into the account's units. */
   unit?: number;
   ageDays?: number;

@@ -45,7 +45,9 @@ function generatedState(i: number): Omit<SeedSite, 'name' | 'unit'> {
   const f = r();
   const firewall: FirewallState = f < 0.04 ? 'disabled' : f < 0.06 ? 'removed' : 'enabled';
   const s = r();
-  const syncfile = s < 0.015 ? 0 : 1;
+  // About 1 in 100 lost its file some weeks ago: scanned until then, its scheduled scans stopped since.
+  const lost = s >= 0.04 && s < 0.05;
+  const syncfile = s < 0.015 || lost ? 0 : 1;
   const q = r();
   return {
     profile,
@@ -53,6 +55,7 @@ function generatedState(i: number): Omit<SeedSite, 'name' | 'unit'> {
     firewallOffDaysAgo: 1 + Math.floor(r() * 120),
     syncfile,
     neverScanned: s < 0.04,
+    ...(lost ? { syncLostDaysAgo: 8 + (hash32(i, 0x1057) % 50) } : {}),
     period: q < 0.5 ? 'week' : q < 0.75 ? 'day' : q < 0.9 ? 'month' : '0',
     autotreatment: r() < 0.3 ? 1 : 0,
     autopatching: r() < 0.2 ? 1 : 0,
