@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { ApiClient } from './api/client';
 import type { WorkspaceClient } from './api/workspace';
 import { gateWrites } from './data/write-gate';
-import { ApiError, TransportError } from './api/errors';
+import { ApiError, TransportError, WorkspaceError } from './api/errors';
 import { demoEmailQuery } from './features/auth/sandbox-mode';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsGetter } from './lib/session';
@@ -101,10 +101,12 @@ if (root) void localeReady().then(() => render(root));
 
 function render(root: HTMLElement) {
   createRoot(root, {
-    // An error from the service (down, refused) is an expected state that the
-    // route's error component explains; only unexpected errors are logged.
+    // An error from the service or the dashboard's own server (down, refused) is an expected state
+    // that the route's error component explains; only unexpected errors are logged.
     onCaughtError: (error) => {
-      if (!(error instanceof ApiError || error instanceof TransportError)) console.error(error);
+      if (!(error instanceof ApiError || error instanceof TransportError || error instanceof WorkspaceError)) {
+        console.error(error);
+      }
     },
   }).render(
     <StrictMode>

@@ -8,7 +8,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { WorkspaceDb } from '../workspace/db.ts';
 import type { WorkspaceDatabase } from '../workspace/schema.ts';
 import { siteKey } from '../workspace/names.ts';
-import { SCAN_GRACE_SECONDS } from './store-read.ts';
+import { normalQuery, SCAN_GRACE_SECONDS } from './store-read.ts';
 
 /** Keys looked up in one query at most (SQLite's variables). */
 const KEYS_PER_QUERY = 500;
@@ -72,10 +72,11 @@ export function healthStore(db: WorkspaceDb) {
      *   a period set through the dashboard counting from when it was set; `since` is the last report's
      *   date, `scanperiod` the period (the page judges again with a period it has just set);
      * - `never`: never scanned.
-     * `q` keeps the domains that contain it. `limit: 'all'` lists every one (a bulk re-check's).
+     * `q` keeps the sites whose names contain it (as the sites page's search). `limit: 'all'` lists every one (a bulk re-check's).
      */
     async scanHealth(accountId: string, now: number, { q = '', limit = 100 }: { q?: string; limit?: number | 'all' }) {
-      const part = q.trim().toLowerCase();
+      // Compared as the sites page's search is (a scheme or a path typed is dropped), names and hosts.
+      const part = normalQuery(q);
       const candidates = db
         .selectFrom('rm_site as s')
         .where('s.account_id', '=', accountId)
@@ -90,7 +91,7 @@ export function healthStore(db: WorkspaceDb) {
           ),
         )
         .$if(part !== '', (qb) =>
-          qb.where(sql<boolean>`s.domain like ${`%${part.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`),
+          qb.where(sql<boolean>`s.search like ${`%${part.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`),
         );
       // The latest report (or the period set here) is older than the period and a day's grace.
       const overdue = sql<number>`${now} - s.scanperiod - ${SCAN_GRACE_SECONDS}`;

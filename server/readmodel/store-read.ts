@@ -39,7 +39,7 @@ const scanDue = (now: number) =>
   sql<boolean>`(s.report_date = 0 or (s.scanperiod > 0 and s.report_date < ${now} - s.scanperiod - ${SCAN_GRACE_SECONDS}))`;
 
 /** The search as typed, compared as the sites page does (src/data/site-model/site-filters.ts normalQuery). */
-function normalQuery(q: string): string {
+export function normalQuery(q: string): string {
   return q
     .trim()
     .toLowerCase()

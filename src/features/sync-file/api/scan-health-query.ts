@@ -8,7 +8,7 @@
  * workspace's key, so a site write asks again; while the server reads the
  * fleet, the page asks every second until the read is in.
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { WorkspaceClient } from '../../../api/workspace';
 import { pollWhileReading } from '../../../data/fleet-reading';
 import { useRefreshFleet } from '../../../data/fleet-refresh';
@@ -41,9 +41,17 @@ export function useScanHealth(part = '', enabled = true) {
   return useQuery({ ...scanHealthQueryOptions(useWorkspaceClient(), part), enabled });
 }
 
-/** Every site of one list (a bulk re-check's), judged now. */
-export async function everySiteOf(workspace: WorkspaceClient) {
-  return workspace.fleet.scanHealth(nowSeconds(), { limit: 'all' });
+/**
+ * Every site of the lists (a bulk re-check's), judged now: through the query cache, so its failure is
+ * seen as every query's (an ended session ends here too) and a passing one is asked once more; not kept.
+ */
+export function everySiteOf(queryClient: QueryClient, workspace: WorkspaceClient) {
+  return queryClient.fetchQuery({
+    queryKey: [...SCAN_HEALTH_KEY, { limit: 'all' }],
+    queryFn: () => workspace.fleet.scanHealth(nowSeconds(), { limit: 'all' }),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 /** Asks the server to read the fleet again now, then the page's sites (which follow the read until it is in). */

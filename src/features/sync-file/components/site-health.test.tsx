@@ -227,8 +227,17 @@ describe('sites that miss the sync file', () => {
     expect(within(probable).getAllByRole('listitem')).toHaveLength(10);
     expect(within(probable).getByRole('link', { name: 'Open late-129.example' })).toBeVisible();
     expect(asked.at(-1)).toMatch(/&q=late-12&limit=100$/);
+    // Re-checked from the search: still missing, it stays in the list, counted once.
+    await user.click(screen.getByRole('button', { name: 'Re-check late-125.example' }));
+    await waitFor(() =>
+      expect(within(probable).getByRole('link', { name: 'Open late-125.example' }).closest('li')).toHaveTextContent(
+        'Still missing',
+      ),
+    );
     await user.clear(find);
     await waitFor(() => expect(within(probable).getAllByRole('listitem')).toHaveLength(100));
+    expect(screen.getByText('The first 100 of 130: type part of a domain above to find the others.')).toBeVisible();
+    expect(all).toHaveAccessibleName('Re-check all 130 sites');
 
     // Every one is re-checked, not only those drawn: the page asks for them all when pressed (and is stopped).
     await user.click(all);

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +15,7 @@ import { format } from '../../../i18n/format';
 import { FIND_REST_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { syncFileMessages } from '../messages';
 import { everySiteOf, SITES_SHOWN, useRefreshScanHealth, useScanHealth } from '../api/scan-health-query';
-import { stoppedList } from './health-lists';
+import { stoppedList, type StoppedList } from './health-lists';
 import { useSiteChecks, type Group } from './use-site-checks';
 import { useKnownSites } from '../../../data/known-sites';
 import { FleetFreshnessLine, FleetRefreshError } from '../../../components/fleet/fleet-freshness';
@@ -42,6 +43,7 @@ export function SiteHealth() {
   const f = useStore(format);
   const account = useAccountId();
   const workspace = useWorkspaceClient();
+  const queryClient = useQueryClient();
   const records = useScanRecords(account);
   const evidencePending = useSyncEvidencePending();
   const scanning = useScanning();
@@ -94,7 +96,15 @@ export function SiteHealth() {
     () => checkedFrom('probable').filter((d) => !knownSet.has(d) && inList(d)),
     [checkedFrom, knownSet, inList],
   );
-  const probableTotal = (all?.total ?? 0) + probableChecked.filter((d) => !all?.since.has(d)).length;
+  // A site re-checked in this visit stays in its list. An answer counts it unless its refusal was on the
+  // team's record before the answer was asked for (it leaves those out).
+  const leftOut = (d: string, answer: { now: number }) => {
+    const c = checks[d];
+    return c?.state === 'missing' && c.at < answer.now * 1000;
+  };
+  const checkedBeyond = (list: StoppedList, answer: { now: number }, domains: readonly string[]) =>
+    domains.filter((d) => !list.since.has(d) && leftOut(d, answer)).length;
+  const probableTotal = all && read ? all.total + checkedBeyond(all, read, probableChecked) : probableChecked.length;
 
   // Typed while the box showed: not a filter once it is gone (fewer sites than FIND_FROM, nothing typed).
   const [text, setText] = useState('');
@@ -105,32 +115,53 @@ export function SiteHealth() {
   const found = useScanHealth(part, part !== '');
   const foundRead = part !== '' && found.data?.asOf != null ? found.data : undefined;
   const shown = useMemo(() => (foundRead && periodSet ? judge(foundRead) : all), [foundRead, periodSet, judge, all]);
+  // The server's answer for what is typed, or the page's own finding while it is asked (exact when the
+  // page has the whole second list).
+  const serverFound = foundRead !== undefined && part === wanted && !found.isPlaceholderData;
+  const exact = serverFound || wanted === '' || all === undefined || all.total === all.domains.length;
   const matching = (domains: readonly string[]) =>
     wanted === '' ? domains : domains.filter((d) => d.toLowerCase().includes(wanted));
-  const probableMatches = [...new Set([...matching(shown?.domains ?? []), ...matching(probableChecked)])].sort();
+  const probableMatches = [
+    ...new Set([
+      ...(serverFound ? (shown?.domains ?? []) : matching(shown?.domains ?? [])),
+      ...matching(probableChecked),
+    ]),
+  ].sort();
   // How many match in all: the server's count once it has answered for what is typed.
   const probableMatchTotal =
-    foundRead !== undefined && part === wanted && !found.isPlaceholderData && shown
-      ? shown.total + matching(probableChecked).filter((d) => !shown.since.has(d)).length
+    serverFound && shown && foundRead
+      ? shown.total + checkedBeyond(shown, foundRead, matching(probableChecked))
       : wanted === ''
         ? probableTotal
         : probableMatches.length;
   const stoppedSince = useMemo(() => new Map([...(all?.since ?? []), ...(shown?.since ?? [])]), [all, shown]);
   const isProbable = (d: string) => stoppedSince.has(d) || probableChecked.includes(d);
-  const neverScanned = (read?.never.sites ?? []).filter((d) => !knownSet.has(d));
-  const neverTotal = read ? read.never.total - (read.never.sites.length - neverScanned.length) : 0;
+  // The sites never scanned less those listed: the first hundred's, and those checked from it in this visit
+  // beyond them that the answer still counts.
+  const neverTotal = read
+    ? Math.max(
+        0,
+        read.never.total -
+          read.never.sites.filter((d) => knownSet.has(d)).length -
+          Object.keys(checks).filter(
+            (d) => checks[d]?.fromNever === true && !read.never.sites.includes(d) && !leftOut(d, read),
+          ).length,
+      )
+    : 0;
 
   const canRecheck = (d: string) => checks[d]?.state !== 'inPlace' && scanning[d] === undefined;
   /** Every site of the lists, read from the server when pressed (it drew the first 100), then checked. */
   const checkEvery = async (which: 'lists' | 'never') => {
     setPreparing(true);
-    let sites: { domain: string; group: Group }[];
+    let sites: { domain: string; group: Group; fromNever?: boolean }[];
     try {
-      const every = await everySiteOf(workspace);
+      const every = await everySiteOf(queryClient, workspace);
       const probable = [...new Set([...judge(every).domains, ...probableChecked])];
       sites =
         which === 'never'
-          ? every.never.sites.filter((d) => !knownSet.has(d)).map((domain) => ({ domain, group: 'known' }))
+          ? every.never.sites
+              .filter((d) => !knownSet.has(d))
+              .map((domain) => ({ domain, group: 'known', fromNever: true }))
           : [
               ...known.filter(canRecheck).map((domain) => ({ domain, group: 'known' as const })),
               ...probable.filter(canRecheck).map((domain) => ({ domain, group: 'probable' as const })),
@@ -150,8 +181,9 @@ export function SiteHealth() {
 
   const knownMatches = matching(known);
   const matchCount = knownMatches.length + probableMatchTotal;
+  // Said once the count is known (not a "no match" before the server has answered).
   const findStatus =
-    wanted === '' ? '' : matchCount === 0 ? t.listNoMatch({ text: text.trim() }) : t.listMatches(matchCount);
+    wanted === '' || !exact ? '' : matchCount === 0 ? t.listNoMatch({ text: text.trim() }) : t.listMatches(matchCount);
   const busy = bulk?.running === true || preparing === true;
 
   const statusOf = (domain: string, group: Group): string => {
@@ -214,7 +246,7 @@ export function SiteHealth() {
       </ul>
       {total > SITES_SHOWN ? (
         <p className="mt-2 text-xs text-muted-foreground">
-          {t.listShowing({ shown: f.integer(SITES_SHOWN), total: f.integer(total) })}
+          {t.listShowing({ shown: f.integer(Math.min(SITES_SHOWN, domains.length)), total: f.integer(total) })}
         </p>
       ) : null}
     </>

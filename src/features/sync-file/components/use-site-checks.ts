@@ -15,27 +15,36 @@ const IN_FLIGHT = 4;
 export type Group = 'known' | 'probable';
 
 /** What a re-check in this visit found for a site, and the list it was in (it stays there for this visit). */
-export type Check = { group: Group } & (
-  { state: 'checking' } | { state: 'inPlace' } | { state: 'missing' } | { state: 'failed'; message: string }
-);
+export type Check = {
+  group: Group;
+  /** Checked from the sites never scanned (a bulk scan of them). */
+  fromNever: boolean;
+  /** When the check came to its end (ms; 0 while checking). */
+  at: number;
+} & ({ state: 'checking' } | { state: 'inPlace' } | { state: 'missing' } | { state: 'failed'; message: string });
 
 export function useSiteChecks(account: string | undefined) {
   const watcher = useScanWatcher();
   const [checks, setChecks] = useState<Readonly<Record<string, Check>>>({});
   const [bulk, setBulk] = useState<{ done: number; total: number; running: boolean } | null>(null);
   const stopped = useRef(false);
+  const everNever = useRef(new Set<string>());
 
   const check = useCallback(
-    async (domain: string, group: Group): Promise<Check> => {
-      setChecks((c) => ({ ...c, [domain]: { group, state: 'checking' } }));
+    async (domain: string, group: Group, first = false): Promise<Check> => {
+      // Once checked from the sites never scanned, always (a re-check of it from its row too).
+      if (first) everNever.current.add(domain);
+      const fromNever = everNever.current.has(domain);
+      setChecks((c) => ({ ...c, [domain]: { group, fromNever, at: 0, state: 'checking' } }));
       let result: Check;
       try {
         await watcher.start(domain, account);
-        result = { group, state: 'inPlace' };
+        result = { group, fromNever, at: Date.now(), state: 'inPlace' };
       } catch (error) {
+        const at = Date.now();
         result = isMethodError(error, 'site_scan', 'notAvailable')
-          ? { group, state: 'missing' }
-          : { group, state: 'failed', message: errorText(error).message };
+          ? { group, fromNever, at, state: 'missing' }
+          : { group, fromNever, at, state: 'failed', message: errorText(error).message };
       }
       setChecks((c) => ({ ...c, [domain]: result }));
       return result;
@@ -43,14 +52,14 @@ export function useSiteChecks(account: string | undefined) {
     [watcher, account],
   );
 
-  const checkMany = async (sites: readonly { domain: string; group: Group }[]) => {
+  const checkMany = async (sites: readonly { domain: string; group: Group; fromNever?: boolean }[]) => {
     stopped.current = false;
     let done = 0;
     setBulk({ done, total: sites.length, running: true });
     const queue = [...sites];
     const worker = async () => {
       for (let next = queue.shift(); next !== undefined && !stopped.current; next = queue.shift()) {
-        await check(next.domain, next.group);
+        await check(next.domain, next.group, next.fromNever);
         setBulk({ done: ++done, total: sites.length, running: true });
       }
     };
