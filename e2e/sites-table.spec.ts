@@ -346,3 +346,22 @@ test("a second click on a header, before the first one's rows are in, turns the 
   await expect(page).toHaveURL(/sort=threats(?!.*desc=true)/);
   await expect(page.getByRole('columnheader', { name: 'Site', exact: true })).toHaveAttribute('aria-sort', 'none');
 });
+
+test('the dashboard’s own server out of reach reads as such, with Retry that brings the table back', async ({
+  page,
+}) => {
+  const { session } = await accountWith(page.request, 'own-down', siteNames('own-down', 3));
+  // The fleet's window cannot be read: the connection is refused (the server down, or the network).
+  let down = true;
+  await page.route(/\/workspace\/fleet\/sites/, (route) =>
+    down ? route.abort('connectionrefused') : route.continue(),
+  );
+  await openSignedIn(page, session, '/sites');
+  await expect(page.getByRole('heading', { name: 'Dashboard server unavailable' })).toBeVisible();
+  await expect(page.getByText('The dashboard could not reach its own server', { exact: false })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  down = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await tableReady(page);
+  await expect(page.locator('tr[data-domain]')).toHaveCount(3);
+});
