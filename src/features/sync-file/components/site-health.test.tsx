@@ -199,15 +199,15 @@ describe('sites that miss the sync file', () => {
       return globalThis.fetch(input, init);
     };
     const api = stack.client(await stack.signIn(email), counting);
-    const sites = Array.from({ length: 130 }, (_, i) => `late-${String(i).padStart(3, '0')}.example`);
+    const sites = Array.from({ length: 105 }, (_, i) => `late-${String(i).padStart(3, '0')}.example`);
     await api.sites_add(sites);
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     vi.setSystemTime(Date.now() + HOUR);
     await api.sites_list({});
     // Their files go: nine days on, their weekly scans have stopped.
-    for (let at = 0; at < sites.length; at += 10) {
+    for (let at = 0; at < sites.length; at += 15) {
       await Promise.all(
-        sites.slice(at, at + 10).map((domain) => stack.control('syncfile', { email, domain, installed: false })),
+        sites.slice(at, at + 15).map((domain) => stack.control('syncfile', { email, domain, installed: false })),
       );
     }
     vi.setSystemTime(Date.now() + 9 * DAY);
@@ -215,37 +215,40 @@ describe('sites that miss the sync file', () => {
 
     const probable = await screen.findByRole('list', { name: 'Sites that probably miss the file' });
     await waitFor(() => expect(within(probable).getAllByRole('listitem')).toHaveLength(100));
-    expect(screen.getByText('The first 100 of 130: type part of a domain above to find the others.')).toBeVisible();
-    const all = screen.getByRole('button', { name: 'Re-check all 130 sites' });
+    expect(screen.getByText('The first 100 of 105: type part of a domain above to find the others.')).toBeVisible();
+    const all = screen.getByRole('button', { name: 'Re-check all 105 sites' });
     // The page asked for the first 100 only.
     expect(asked.every((q) => q.endsWith('&limit=100'))).toBe(true);
 
     // A site beyond the first 100, found by the server.
     const find = screen.getByRole('searchbox', { name: 'Find a site in these lists' });
-    await user.type(find, 'late-12');
-    await waitFor(() => expect(find).toHaveAccessibleDescription('10 sites match.'));
-    expect(within(probable).getAllByRole('listitem')).toHaveLength(10);
-    expect(within(probable).getByRole('link', { name: 'Open late-129.example' })).toBeVisible();
-    expect(asked.at(-1)).toMatch(/&q=late-12&limit=100$/);
+    await user.type(find, 'late-10');
+    await waitFor(() => expect(find).toHaveAccessibleDescription('5 sites match.'));
+    expect(within(probable).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(probable).getByRole('link', { name: 'Open late-104.example' })).toBeVisible();
+    expect(asked.at(-1)).toMatch(/&q=late-10&limit=100$/);
     // Re-checked from the search: still missing, it stays in the list, counted once.
-    await user.click(screen.getByRole('button', { name: 'Re-check late-125.example' }));
+    await user.click(screen.getByRole('button', { name: 'Re-check late-104.example' }));
     await waitFor(() =>
-      expect(within(probable).getByRole('link', { name: 'Open late-125.example' }).closest('li')).toHaveTextContent(
+      expect(within(probable).getByRole('link', { name: 'Open late-104.example' }).closest('li')).toHaveTextContent(
         'Still missing',
       ),
     );
     await user.clear(find);
     await waitFor(() => expect(within(probable).getAllByRole('listitem')).toHaveLength(100));
-    expect(screen.getByText('The first 100 of 130: type part of a domain above to find the others.')).toBeVisible();
-    expect(all).toHaveAccessibleName('Re-check all 130 sites');
+    expect(screen.getByText('The first 100 of 105: type part of a domain above to find the others.')).toBeVisible();
+    expect(all).toHaveAccessibleName('Re-check all 105 sites');
 
     // Every one is re-checked, not only those drawn: the page asks for them all when pressed (and is stopped).
     await user.click(all);
-    await screen.findByText(/Checked \d+ of 130/);
+    await screen.findByText(/Checked \d+ of 105/);
     await user.click(screen.getByRole('button', { name: 'Stop' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Re-check all \d+ sites$/ })).toBeEnabled());
+    // The scans under way come to their end (on a busy machine, each may take seconds).
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Re-check all \d+ sites$/ })).toBeEnabled(), {
+      timeout: 60_000,
+    });
     expect(asked.filter((q) => q.endsWith('&limit=all'))).toHaveLength(1);
-  });
+  }, 120_000);
 
   it('does not list a site whose scan period was just made shorter: the new period has asked for no scan yet', async () => {
     const user = userEvent.setup();
