@@ -55,6 +55,8 @@ export const activityMessages = /* @__PURE__ */ i18n('activity', {
   errorUnavailable: 'The partner API could not be reached to confirm your key. Try again in a moment.',
   errorRefused: 'Your key was not accepted. Sign in again.',
   errorOther: 'The server could not read the activity log. Try again.',
+  errorUnreachable:
+    'The dashboard could not reach its own server, which keeps the activity log. Check your connection and try again in a moment.',
   retry: 'Try again',
   sitesAdd: 'Added the site',
   sitesAddShared: 'Added the site for the customer',

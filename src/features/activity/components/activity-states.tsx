@@ -11,6 +11,7 @@ export function useActivityErrorText(error: unknown): string {
   const t = useStore(activityMessages);
   const code = error instanceof WorkspaceError ? error.code : '';
   if (code.startsWith('upstream-')) return t.errorUnavailable;
+  if (code === 'network') return t.errorUnreachable;
   if (code === 'key-refused' || code === 'no-key' || code === 'no-user') return t.errorRefused;
   return t.errorOther;
 }
