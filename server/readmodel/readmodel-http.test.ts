@@ -124,6 +124,11 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
         stopped: { total: 1, sites: [] },
         never: { total: 1, sites: [] },
       });
+      // One list's sites only (a bulk re-check's), the other's count alone.
+      expect(await fleet.scanHealth(now + 9 * 86_400, { limit: 'all', list: 'never' })).toMatchObject({
+        stopped: { total: 1, sites: [] },
+        never: { total: 1, sites: ['never.example'] },
+      });
 
       // The refused site is deleted at the service directly: after a read it is not known.
       expect(await s.direct(ana, '/api/site_delete/nosync-gone.example/')).toBe(0);

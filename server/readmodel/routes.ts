@@ -109,6 +109,8 @@ const scanHealthQuery = z.object({
     .transform((v) => (v === 'all' ? 'all' : Number(v)))
     .refine((n) => n === 'all' || n <= FLEET_MAX_LIMIT, `limit must be at most ${FLEET_MAX_LIMIT}, or all`)
     .optional(),
+  /** Only this list's sites (the other's count alone): a bulk re-check reads the one it checks. */
+  list: choice('list', ['stopped', 'never'] as const),
 });
 
 /**
@@ -189,8 +191,8 @@ export function fleetRoutes(app: Hono<Env>, model: ReadModel, writesSeen: () => 
     if (!parsed.success) return c.json({ error: 'bad-request', message: problems(parsed.error) }, 400);
     const freshness = await visit(c);
     const now = parsed.data.now ?? model.nowSeconds();
-    const { q, limit } = parsed.data;
-    const health = await model.read.scanHealth(c.get('key').accountId, now, { q, limit });
+    const { q, limit, list } = parsed.data;
+    const health = await model.read.scanHealth(c.get('key').accountId, now, { q, limit, list });
     return c.json({ ...freshness, now, ...health });
   });
 

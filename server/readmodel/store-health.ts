@@ -72,9 +72,14 @@ export function healthStore(db: WorkspaceDb) {
      *   a period set through the dashboard counting from when it was set; `since` is the last report's
      *   date, `scanperiod` the period (the page judges again with a period it has just set);
      * - `never`: never scanned.
-     * `q` keeps the sites whose names contain it (as the sites page's search). `limit: 'all'` lists every one (a bulk re-check's).
+     * `q` keeps the sites whose names contain it (as the sites page's search). `limit: 'all'` lists every one (a bulk re-check's);
+     * `list` names the only list whose sites are sent (the other's count alone).
      */
-    async scanHealth(accountId: string, now: number, { q = '', limit = 100 }: { q?: string; limit?: number | 'all' }) {
+    async scanHealth(
+      accountId: string,
+      now: number,
+      { q = '', limit = 100, list }: { q?: string; limit?: number | 'all'; list?: 'stopped' | 'never' },
+    ) {
       // Compared as the sites page's search is (a scheme or a path typed is dropped), names and hosts.
       const part = normalQuery(q);
       const candidates = db
@@ -111,14 +116,16 @@ export function healthStore(db: WorkspaceDb) {
           ),
         );
       const never = candidates.where('s.report_date', '=', 0);
-      const first = <T>(qb: SelectQueryBuilder<WorkspaceDatabase & { s: WorkspaceDatabase['rm_site'] }, 's', T>) =>
-        limit === 'all' ? qb : qb.limit(limit);
+      const first = <T>(
+        of: 'stopped' | 'never',
+        qb: SelectQueryBuilder<WorkspaceDatabase & { s: WorkspaceDatabase['rm_site'] }, 's', T>,
+      ) => (list !== undefined && list !== of ? qb.limit(0) : limit === 'all' ? qb : qb.limit(limit));
       const total = async (qb: typeof stopped) =>
         Number((await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const [stoppedRows, stoppedTotal, neverRows, neverTotal] = await Promise.all([
-        first(stopped.select(['s.name', 's.report_date', 's.scanperiod']).orderBy('s.domain')).execute(),
+        first('stopped', stopped.select(['s.name', 's.report_date', 's.scanperiod']).orderBy('s.domain')).execute(),
         total(stopped),
-        first(never.select(['s.name']).orderBy('s.domain')).execute(),
+        first('never', never.select(['s.name']).orderBy('s.domain')).execute(),
         total(never),
       ]);
       return {

@@ -240,11 +240,16 @@ export function fleetEndpoints(get: Get, fleetMac: () => Promise<string | null>,
     site: (domain: string) => call(`fleet/site/${encodeURIComponent(domain)}`, fleetSiteSchema),
     /**
      * The sync file page's lists, judged at `now` (UNIX seconds, this browser's clock): the first `limit`
-     * (100 when left out; `all`: every one) of each whose domain contains `q`.
+     * (100 when left out; `all`: every one) of each whose domain contains `q`; with `list`, that list's
+     * sites only (the other's count alone).
      */
-    scanHealth: (now: number, { q = '', limit }: { q?: string; limit?: number | 'all' } = {}) => {
+    scanHealth: (
+      now: number,
+      { q = '', limit, list }: { q?: string; limit?: number | 'all'; list?: 'stopped' | 'never' } = {},
+    ) => {
       const params = new URLSearchParams({ now: String(now) });
       if (q !== '') params.set('q', q);
+      if (list !== undefined) params.set('list', list);
       if (limit !== undefined) params.set('limit', String(limit));
       return call(`fleet/scan-health?${params.toString()}`, fleetScanHealthSchema);
     },

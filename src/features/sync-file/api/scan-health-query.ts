@@ -42,13 +42,13 @@ export function useScanHealth(part = '', enabled = true) {
 }
 
 /**
- * Every site of the lists (a bulk re-check's), judged now: through the query cache, so its failure is
+ * Every site of one list (a bulk re-check's), judged now: through the query cache, so its failure is
  * seen as every query's (an ended session ends here too) and a passing one is asked once more; not kept.
  */
-export function everySiteOf(queryClient: QueryClient, workspace: WorkspaceClient) {
+export function everySiteOf(queryClient: QueryClient, workspace: WorkspaceClient, list: 'stopped' | 'never') {
   return queryClient.fetchQuery({
-    queryKey: [...SCAN_HEALTH_KEY, { limit: 'all' }],
-    queryFn: () => workspace.fleet.scanHealth(nowSeconds(), { limit: 'all' }),
+    queryKey: [...SCAN_HEALTH_KEY, { limit: 'all', list }],
+    queryFn: () => workspace.fleet.scanHealth(nowSeconds(), { limit: 'all', list }),
     staleTime: 0,
     gcTime: 0,
   });

@@ -155,7 +155,7 @@ export function SiteHealth() {
     setPreparing(true);
     let sites: { domain: string; group: Group; fromNever?: boolean }[];
     try {
-      const every = await everySiteOf(queryClient, workspace);
+      const every = await everySiteOf(queryClient, workspace, which === 'never' ? 'never' : 'stopped');
       const probable = [...new Set([...judge(every).domains, ...probableChecked])];
       sites =
         which === 'never'
