@@ -128,8 +128,10 @@ test('the question for a name can be skipped, and is not asked again in that tab
   const firewall = page.getByRole('switch', { name: `Firewall, ${domain}` });
   await firewall.click();
   const prompt = page.getByRole('dialog', { name: 'Before your first change: who is making it?' });
-  await prompt.getByRole('button', { name: 'Skip' }).click();
+  // Skipping makes the change, and the keyboard is back where it was.
+  await prompt.getByRole('button', { name: 'Continue without a name' }).click();
   await expect(firewall).not.toBeChecked();
+  await expect(firewall).toBeFocused();
   await page.reload();
   await firewall.click();
   await expect(firewall).toBeChecked();
@@ -139,6 +141,15 @@ test('the question for a name can be skipped, and is not asked again in that tab
   await expect(rows(page)).toHaveCount(2, { timeout: 30_000 });
   await expect(rows(page).first()).toContainText('no name given');
   await expect(rows(page).first()).toContainText(/key [0-9a-f]{16}/);
+  // A name given afterwards names the sign-in's earlier entries too, and says it came later.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Your name' }).click();
+  const naming = page.getByRole('dialog', { name: 'Your name' });
+  await naming.getByLabel('Your name').fill('Sam');
+  await naming.getByRole('button', { name: 'Save' }).click();
+  await expect(naming).toBeHidden();
+  await page.reload();
+  await expect(rows(page).first()).toContainText('Sam (name given later)');
 });
 
 /** A CSV's rows and cells (quoted cells with commas or quotes inside). */

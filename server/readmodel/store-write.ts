@@ -181,11 +181,18 @@ export function writeStore(db: WorkspaceDb) {
             rows.map((r) => r.domain),
           );
         }
-        case 'option':
+        case 'option': {
+          // A new period moves the next scan: the service's own time comes with the next read; until
+          // then a period from now, as the page shows it at once (src/data/sites.ts), not "Off".
+          const next =
+            change.column === 'scanperiod'
+              ? { nextscan: change.value === 0 ? 0 : Math.floor(at / 1000) + change.value }
+              : {};
           await site(change.domain)
-            .set({ [change.column]: change.value, read_at: at })
+            .set({ [change.column]: change.value, ...next, read_at: at })
             .execute();
           return;
+        }
         case 'scanning':
           await site(change.domain).set({ scanning_at: at, read_at: at }).execute();
           return;

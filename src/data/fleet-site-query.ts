@@ -25,6 +25,7 @@ import { WorkspaceError } from '../api/workspace';
 import { READING_POLL_MS, stillReading } from './fleet-reading';
 import { useApi } from '../lib/api-context';
 import { findSite } from './find-site';
+import { listedAfter } from './fleet-windows';
 import { SITES_KEY, SITES_REFRESH_MS, SITES_STALE_MS, sitesQueryOptions } from './sites-query';
 import { siteKey, WORKSPACE_KEY } from './workspace';
 import { workspaceOf } from './workspace-client';
@@ -41,12 +42,17 @@ const freshnessOf = ({ asOf, refreshing, refreshError }: FleetFreshness): FleetF
   refreshError,
 });
 
+/** The site page's query of a site. */
+export function fleetSiteKey(domain: string) {
+  return [...SITES_KEY, { fleetSite: siteKey(domain) }] as const;
+}
+
 /** The site page's site (a list of it alone, or empty when the account has no such site). */
 export function fleetSiteQueryOptions(api: ApiClient, client: QueryClient, domain: string) {
   const site = siteKey(domain);
   const workspace = workspaceOf(api);
   return queryOptions({
-    queryKey: [...SITES_KEY, { fleetSite: site }] as const,
+    queryKey: fleetSiteKey(domain),
     queryFn: async ({ signal, queryKey }): Promise<Site[]> => {
       // The page's first ask (a refetch, a poll or a write's, has an answer already).
       const firstAsk = client.getQueryData(queryKey) === undefined;
@@ -59,7 +65,8 @@ export function fleetSiteQueryOptions(api: ApiClient, client: QueryClient, domai
         try {
           const answer = await workspace.fleet.site(site);
           client.setQueryData(FLEET_FRESHNESS_KEY, freshnessOf(answer));
-          return [answer.site];
+          // A scan's new report read from a list since the server's read stays on the page until that read has it.
+          return [newerSite(answer.site, listedAfter(client, answer.site.domain, answer.asOf)) ?? answer.site];
         } catch (error) {
           // Unknown to the server's read (404), or the server's store unavailable (5xx).
           if (!(error instanceof WorkspaceError && (error.status === 404 || error.status >= 500))) throw error;

@@ -49,18 +49,27 @@ function listedOf(client: QueryClient) {
   return map;
 }
 
+/**
+ * The site as the API listed it later than the read model's read of `asOf` (a scan's new report the
+ * scan watcher read from a customer's list or the account's), if any: the table's rows and the site
+ * page show it until the read model has read it too.
+ */
+export function listedAfter(client: QueryClient, domain: string, asOf: number | null): Site | undefined {
+  const later = listedOf(client).get(domain);
+  return later && (asOf === null || asOf < later.at) ? later.site : undefined;
+}
+
 /** A row with what the API said of its site later than the read model's read. */
-function withListed(row: FleetRow, asOf: number | null, seen: ReadonlyMap<string, { site: Site; at: number }>) {
-  const later = seen.get(row.domain);
-  if (!later || (asOf !== null && asOf >= later.at)) return row;
-  const { fwhistory: _history, ...site } = later.site;
+function withListed(client: QueryClient, row: FleetRow, asOf: number | null) {
+  const later = listedAfter(client, row.domain, asOf);
+  if (!later) return row;
+  const { fwhistory: _history, ...site } = later;
   return { ...row, ...site, scanningAt: null };
 }
 
 function overlaid(client: QueryClient, window: FleetWindow): FleetWindow {
-  const seen = listedOf(client);
-  if (seen.size === 0) return window;
-  return { ...window, rows: window.rows.map((row) => withListed(row, window.asOf, seen)) };
+  if (listedOf(client).size === 0) return window;
+  return { ...window, rows: window.rows.map((row) => withListed(client, row, window.asOf)) };
 }
 
 /** The sites just changed in the table's view, which stay in it whatever its filters until the user moves on. */

@@ -11,10 +11,12 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMethodError } from '../api/error-catalogue';
+import type { Site } from '../api/schemas';
 import { ApiProvider } from '../lib/api-context';
 import { createQueryClient } from '../lib/query-client';
 import { startRealStack, type RealStack } from '../../test-support/real-stack';
 import { useAccountId } from './account';
+import { fleetSiteKey, fleetSiteQueryOptions } from './fleet-site-query';
 import { useScanning, useScanRecords, useScanWatcher, useSyncFileMissing, type ScanOutcome } from './scan-watcher';
 import { sitesQueryOptions } from './sites-query';
 import { useLookUpUnit } from './units';
@@ -131,7 +133,9 @@ describe('scan watcher', () => {
     await stack.control('clock', { advance: 60 });
     expect((await outcome)?.kind).toBe('done');
     expect(asked.length).toBeGreaterThan(0);
-    expect(asked.filter((url) => !url.includes(`unit=${customer}`))).toEqual([]);
+    // Its customer's list only (the read model is then told to read the new report, not asked to watch).
+    expect(asked.filter((url) => url.includes('/api/sites_list/') && !url.includes(`unit=${customer}`))).toEqual([]);
+    await waitFor(() => expect(asked.filter((url) => url.includes('/workspace/fleet/scans'))).toHaveLength(1));
 
     // Unshared meanwhile: not in its customer's list any more, the site is looked for in the read model.
     await fleetRead(api);
@@ -147,6 +151,34 @@ describe('scan watcher', () => {
     await stack.control('clock', { advance: 60 });
     expect((await outcome)?.kind).toBe('done');
     expect(asked.filter((url) => url.includes('/api/sites_list/') && !url.includes('unit='))).toEqual([]);
+  });
+
+  it("shows a report read from the customer's list on the site page at once, and the read model reads it after", async () => {
+    const customer = 'owner@bakery.example';
+    const { result, api, queryClient } = await setUp([{ name: 'bakery.example', share: customer }, 'other.example']);
+    await fleetRead(api);
+    const page = fleetSiteQueryOptions(api, queryClient, 'bakery.example');
+    const before = await queryClient.fetchQuery(page);
+    expect(before[0]?.scanreport ?? null).toBeNull();
+    let outcome: Promise<ScanOutcome> | undefined;
+    act(() => {
+      outcome = result.current.watcher.scan('bakery.example', result.current.account);
+    });
+    await waitFor(() => expect(Object.keys(result.current.scanning)).toEqual(['bakery.example']));
+    await stack.control('clock', { advance: 60 });
+    const done = await outcome;
+    const date = done?.kind === 'done' ? done.site?.scanreport?.date : undefined;
+    expect(date).toBeGreaterThan(0);
+    // The page's site has the new report as soon as the scan is done, and keeps it when asked again.
+    expect(queryClient.getQueryData<Site[]>(fleetSiteKey('bakery.example'))?.[0]?.scanreport?.date).toBe(date);
+    await queryClient.refetchQueries({ queryKey: fleetSiteKey('bakery.example') });
+    expect(queryClient.getQueryData<Site[]>(fleetSiteKey('bakery.example'))?.[0]?.scanreport?.date).toBe(date);
+    // The server's read model reads it too: a reload (a new page, without this one's memory) shows it.
+    await expect
+      .poll(async () => (await workspaceOf(api).fleet.site('bakery.example')).site.scanreport?.date, {
+        timeout: 20_000,
+      })
+      .toBe(date);
   });
 
   it('remembers a site whose synchronization file is missing (146901)', async () => {

@@ -28,7 +28,7 @@ import type { Site } from '../api/schemas';
 import { useApi } from '../lib/api-context';
 import { FLEET_KEY, showListedSite } from './fleet-windows';
 import { findSite } from './sites';
-import { fleetSiteQueryOptions } from './fleet-site-query';
+import { fleetSiteKey, newerSite } from './fleet-site-query';
 import { sitesQueryOptions } from './sites-query';
 import { siteKey, WORKSPACE_KEY, workspaceQuery } from './workspace';
 import { useWorkspaceClient, workspaceOf } from './workspace-client';
@@ -322,6 +322,7 @@ export class ScanWatcher {
     const fleetSays = canSay(fleet) ? new Map(fleet.scans.map((s) => [s.domain, s])) : null;
     const now = Date.now();
     const doneByFleet: string[] = [];
+    const doneByList: string[] = [];
     for (const [domain, p] of [...this.pending]) {
       let outcome: ScanOutcome | undefined;
       if (p.way.by === 'fleet' && byFleet.has(domain)) {
@@ -343,8 +344,8 @@ export class ScanWatcher {
           if (!site) outcome = { kind: 'gone' };
           else if (date !== 0 && date !== p.baseline) {
             outcome = { kind: 'done', threats: site.scanreport?.threats ?? 0, site };
-            // The sites table's rows come from the read model, which reads the new report later.
-            showListedSite(this.client, site);
+            this.showListed(site);
+            doneByList.push(domain);
           }
         }
       }
@@ -356,6 +357,8 @@ export class ScanWatcher {
     }
     this.publish();
     if (doneByFleet.length > 0) void this.readModelHas(doneByFleet);
+    // The read model has not read these reports: it reads the fleet again (a reload shows them then).
+    if (doneByList.length > 0) void this.askFleet(doneByList, true);
     if (this.pending.size === 0) return;
     // A site moved to another way is looked for there at once, not after the next wait.
     const moved = [...this.pending].some(
@@ -366,13 +369,22 @@ export class ScanWatcher {
     this.schedule(this.wait);
   }
 
+  /**
+   * A new report read from a list before the read model has it: the table's rows and the site page
+   * show it at once, and keep it over the read model's older answers (fleet-windows.ts, listedAfter).
+   */
+  private showListed(site: Site): void {
+    showListedSite(this.client, site);
+    this.client.setQueryData<Site[]>(fleetSiteKey(site.domain), (sites) =>
+      sites?.map((read) => newerSite(read, site) ?? read),
+    );
+  }
+
   /** Sites whose new report the read model has read: the pages showing them ask again (the table, the site page, the overview). */
   private async readModelHas(domains: readonly string[]): Promise<void> {
     await Promise.all([
       this.client.invalidateQueries({ queryKey: FLEET_KEY }),
-      ...domains.map((domain) =>
-        this.client.invalidateQueries({ queryKey: fleetSiteQueryOptions(this.api, this.client, domain).queryKey }),
-      ),
+      ...domains.map((domain) => this.client.invalidateQueries({ queryKey: fleetSiteKey(domain) })),
     ]);
   }
 }

@@ -6,7 +6,7 @@ import type { Site } from '../../data/sites';
 import { sitesMessages } from './site-messages';
 import { useSiteActions } from './site-actions';
 
-/** Starts a scan of the site; says "Scanning…" (disabled) while one started here runs. */
+/** Starts a scan of the site; says "Scanning…" (unavailable, keeping the focus) while one started here runs. */
 export function ScanNowButton({ site, size }: { site: Site; size?: ButtonProps['size'] }) {
   const t = useStore(sitesMessages);
   const { scan } = useSiteActions();
@@ -15,7 +15,7 @@ export function ScanNowButton({ site, size }: { site: Site; size?: ButtonProps['
     <Button
       variant="secondary"
       size={size}
-      disabled={scanning}
+      unavailable={scanning}
       aria-label={t.scanNow({ domain: site.domain })}
       onClick={() => scan(site.domain)}
     >

@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Button } from './button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './dialog';
@@ -21,6 +22,29 @@ function AddSites() {
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A bulk bar's action: done, its selection is cleared and the bar (the dialog's opener) goes with it. */
+function BulkShare() {
+  const [selected, setSelected] = useState(true);
+  const [open, setOpen] = useState(false);
+  return (
+    <main id="main" tabIndex={-1}>
+      {selected ? <Button onClick={() => setOpen(true)}>Share 3 sites</Button> : <p>Nothing selected</p>}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title="Share 3 sites with a customer">
+          <Button
+            onClick={() => {
+              setSelected(false);
+              setOpen(false);
+            }}
+          >
+            Share
+          </Button>
+        </DialogContent>
+      </Dialog>
+    </main>
   );
 }
 
@@ -55,5 +79,14 @@ describe('Dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it("gives focus to the page's main content when the control that opened it is gone, not to the body", async () => {
+    const user = userEvent.setup();
+    render(<BulkShare />);
+    await user.click(screen.getByRole('button', { name: 'Share 3 sites' }));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 });

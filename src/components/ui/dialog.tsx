@@ -53,7 +53,8 @@ interface PanelProps {
  * place in a hoster panel's frame that does not report what it shows (around
  * the control that opened it, src/lib/embed-viewport.ts), and the focus given
  * back to that control when it closes (without scrolling anything), or to
- * the `DialogTrigger` as Radix does when that control is gone.
+ * the `DialogTrigger` as Radix does when that control is gone, else to the
+ * page's main content (never the document's body).
  */
 export function useOpenedPanel({ style, onCloseAutoFocus }: PanelProps): {
   style: CSSProperties | undefined;
@@ -65,9 +66,21 @@ export function useOpenedPanel({ style, onCloseAutoFocus }: PanelProps): {
     style: placement ? { ...placement, ...style } : style,
     onCloseAutoFocus: (event) => {
       onCloseAutoFocus?.(event);
-      if (event.defaultPrevented || opener === null || !opener.isConnected) return;
-      event.preventDefault();
-      opener.focus({ preventScroll: true });
+      if (event.defaultPrevented || opener === null) return;
+      if (opener.isConnected) {
+        event.preventDefault();
+        opener.focus({ preventScroll: true });
+        return;
+      }
+      // The control gone with what the dialog did (a bulk bar once its selection is done), and no
+      // DialogTrigger for Radix to focus: the page's main content, not the document's body, where the
+      // keyboard would start again from the top.
+      const doc = opener.ownerDocument;
+      setTimeout(() => {
+        if (doc.activeElement === null || doc.activeElement === doc.body) {
+          doc.getElementById('main')?.focus({ preventScroll: true });
+        }
+      }, 0);
     },
   };
 }

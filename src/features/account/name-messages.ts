@@ -15,7 +15,7 @@ export const nameMessages = /* @__PURE__ */ i18n('personName', {
   tooLong: 'Use at most 80 characters.',
   save: 'Save',
   saving: 'Saving…',
-  skip: 'Skip',
+  skip: 'Continue without a name',
   cancel: 'Cancel',
   saveFailed: 'Your name could not be saved. Try again, or skip for now.',
 });

@@ -43,6 +43,8 @@ export const activityMessages = /* @__PURE__ */ i18n('activity', {
   colResult: 'Result',
   keyId: params('key {id}'),
   noName: 'no name given',
+  /** After a name given for the key after the change: the entry itself was recorded without one. */
+  namedLater: '(name given later)',
   loading: 'Loading the activity…',
   empty:
     'No activity yet. Changes made through this dashboard (sites added, settings, scans, sharing) appear here for everyone on your account.',

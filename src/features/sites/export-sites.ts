@@ -7,18 +7,23 @@ import { periodName } from '../../data/site-model/site-filters';
 import { statusOf, threatsOf } from '../../data/site-model/site-status';
 import { statusLabel } from '../../components/site/site-cells';
 import { sitesToolbarMessages } from './toolbar-messages';
+import type { WithCustomer } from './use-page-rows';
 
 /**
- * The current view as CSV, in the table's columns and order, with UTF-8 names
+ * The current view as CSV, in the table's columns and order (the customer, as the team knows it,
+ * whether or not its column is shown), with UTF-8 names
  * (and the punycode host beside them); dates in ISO 8601 (UTC), which
  * spreadsheets read whatever their language. Returns the file's name.
  */
-export function exportSites(sites: readonly (Site & PatchingCarried)[], account: string | undefined): string {
+export function exportSites(
+  sites: readonly (Site & PatchingCarried & WithCustomer)[],
+  account: string | undefined,
+): string {
   const t = sitesMessages.get();
   const b = sitesToolbarMessages.get();
   const onOff = (v: number | undefined) => (v === 1 ? b.csvOn : v === 0 ? b.csvOff : b.csvUnknown);
   const periods = { month: t.periodMonth, week: t.periodWeek, day: t.periodDay, '0': t.periodOff };
-  const columns: CsvColumn<Site & PatchingCarried>[] = [
+  const columns: CsvColumn<Site & PatchingCarried & WithCustomer>[] = [
     { header: t.colDomain, value: (s) => s.domain },
     { header: b.csvHost, value: (s) => s.host },
     { header: t.colStatus, value: (s) => statusLabel(t, statusOf(s)) },
@@ -36,6 +41,7 @@ export function exportSites(sites: readonly (Site & PatchingCarried)[], account:
       },
     },
     { header: t.colPermissions, value: (s) => s.permissions },
+    { header: t.colCustomer, value: (s) => s.unit ?? '' },
   ];
   const file = csvFileName('sites');
   // A translation may break a long header word with soft hyphens for the narrow column; not in a file.

@@ -17,6 +17,11 @@ import { useSitesView, type RowSource, type SitesTableModel } from './use-sites-
 /** A view of at most this many rows may be wholly loaded (three windows and some). */
 const WHOLE_AT_MOST = 400;
 
+/** The customer (unit) a site is shared with, as the team's workspace knows it; null when none is known. */
+export interface WithCustomer {
+  unit: string | null;
+}
+
 export interface PageRows {
   table: SitesTableModel;
   rows: RowSource;
@@ -33,8 +38,8 @@ export interface PageRows {
   freshness: { asOf: number | null; refreshing: boolean; refreshError: string | null } | null;
   /** The view's sites by place, for the selection. */
   selectable: readonly string[] | PartialList;
-  /** Every site of the view, in its order (an export). */
-  allSites: () => Promise<readonly Site[]>;
+  /** Every site of the view, in its order, with its customer (an export). */
+  allSites: () => Promise<readonly (Site & WithCustomer)[]>;
 }
 
 export interface RowsInput {
@@ -85,7 +90,8 @@ export function useUnitRows({ search, query, account, kept, roomForCustomer }: R
     loading: false,
     freshness: null,
     selectable: domains,
-    allSites: () => Promise.resolve(view.sites),
+    // A customer's own list: each of its sites is shared with that customer.
+    allSites: () => Promise.resolve(view.sites.map((site) => ({ ...site, unit: unit ?? null }))),
   };
 }
 

@@ -59,7 +59,9 @@ export function ActivityTable({
       </thead>
       <tbody className="max-md:block max-md:space-y-3">
         {entries.map((e) => {
-          const name = e.who.personName ?? names.get(e.who.keyId) ?? null;
+          // The name as recorded; else the name given later for the same key (one person's sign-in), said so.
+          const later = e.who.personName === null ? (names.get(e.who.keyId) ?? null) : null;
+          const name = e.who.personName ?? later;
           const result = howItEnded(t, errors, e);
           return (
             <tr
@@ -77,6 +79,7 @@ export function ActivityTable({
                     className={cn('block font-medium', name === null && 'font-normal text-muted-foreground italic')}
                   >
                     {name ?? t.noName}
+                    {later === null ? null : <span className="font-normal text-muted-foreground"> {t.namedLater}</span>}
                   </span>
                   <span className="block break-words text-muted-foreground">
                     <Breakable text={e.who.userEmail} />

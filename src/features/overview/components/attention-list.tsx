@@ -171,7 +171,7 @@ function FixButton({ domain, action }: { domain: string; action: FixAction }) {
         variant="secondary"
         size="sm"
         aria-label={t.actionScanFor({ domain })}
-        disabled={scanning}
+        unavailable={scanning}
         onClick={() => void scanNow(domain).then(refresh)}
       >
         {scanning ? <Spinner className="size-3" /> : null}
@@ -187,7 +187,7 @@ function FixButton({ domain, action }: { domain: string; action: FixAction }) {
       variant="secondary"
       size="sm"
       aria-label={action === 'enableFirewall' ? t.actionFirewallFor({ domain }) : t.actionCleanupFor({ domain })}
-      disabled={set.isPending}
+      unavailable={set.isPending}
       onClick={() => {
         clearRowError(domain);
         set.mutate(

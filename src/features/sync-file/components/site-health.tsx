@@ -185,6 +185,9 @@ export function SiteHealth() {
   const findStatus =
     wanted === '' || !exact ? '' : matchCount === 0 ? t.listNoMatch({ text: text.trim() }) : t.listMatches(matchCount);
   const busy = bulk?.running === true || preparing === true;
+  /** Whether a site's Re-check can be pressed now. */
+  const checkable = (d: string, group: Group) =>
+    canRecheck(d) && checks[d]?.state !== 'checking' && !busy && (group === 'known' ? knownSet.has(d) : isProbable(d));
 
   const statusOf = (domain: string, group: Group): string => {
     const c = checks[domain];
@@ -229,14 +232,9 @@ export function SiteHealth() {
             <Button
               variant="secondary"
               size="sm"
-              className="ml-auto"
               aria-label={t.recheckSite({ domain })}
-              disabled={
-                !canRecheck(domain) ||
-                checks[domain]?.state === 'checking' ||
-                busy ||
-                (group === 'known' ? !knownSet.has(domain) : !isProbable(domain))
-              }
+              className="ml-auto"
+              unavailable={!checkable(domain, group)}
               onClick={() => void check(domain, group)}
             >
               {t.recheck}
@@ -307,7 +305,7 @@ export function SiteHealth() {
             variant="primary"
             size="sm"
             className={WRAPS}
-            disabled={busy}
+            unavailable={busy}
             onClick={() => void checkEvery('lists')}
           >
             {t.recheckAll(recheckCount)}
@@ -318,7 +316,7 @@ export function SiteHealth() {
             variant="secondary"
             size="sm"
             className={WRAPS}
-            disabled={busy}
+            unavailable={busy}
             aria-describedby="site-health-never"
             onClick={() => void checkEvery('never')}
           >
