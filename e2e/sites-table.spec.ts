@@ -235,6 +235,8 @@ test('keyboard: one Tab stop per row, arrows reach its controls, and Back from a
   const { session } = await accountWith(page.request, 'tabs', [a, b, c]);
   await openSignedIn(page, session, '/sites');
   await tableReady(page);
+  // Screen readers are told how the keyboard moves in it.
+  await expect(page.getByRole('table', { name: /Sites/ })).toHaveAccessibleDescription(/one Tab stop.*Up and Down/);
   const first = page.locator(`tr[data-domain="${a}"]`);
   await first.focus();
   // Tab leaves the table: no control of this row or the next is a Tab stop.

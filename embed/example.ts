@@ -56,6 +56,13 @@ dashboard.on('signed-in', () => (status.textContent = 'Signed in with the keys t
 dashboard.on('signed-out', () => (status.textContent = 'Signed out inside the dashboard.'));
 dashboard.on('error', (message) => (status.textContent = `The dashboard refused a message: ${message.message}`));
 
+/** A wait in minutes, as the dashboard's own login page says it ("Wait 42 minutes"), not seconds. */
+function waitWords(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'Try again in a few minutes.';
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? 'Try again in a minute.' : `Try again in ${minutes} minutes.`;
+}
+
 /** Like a panel's server holding the partner's key: here the sandbox's one-step demo session (docs/sandbox.md). */
 async function signInAsDemo(): Promise<void> {
   status.textContent = 'Getting keys for the demo account…';
@@ -65,7 +72,7 @@ async function signInAsDemo(): Promise<void> {
     body: '{}',
   });
   if (res.status === 429) {
-    status.textContent = `Too many demo sign-ins: try again in ${res.headers.get('Retry-After') ?? 'a few'} seconds.`;
+    status.textContent = `Too many demo sign-ins from here. ${waitWords(Number(res.headers.get('Retry-After')))}`;
     return;
   }
   const body: unknown = await res.json().catch(() => null);

@@ -30,7 +30,7 @@ let warmed = false;
  */
 function warmFormats(): void {
   const f = format.get();
-  f.date(0, { hour: '2-digit', minute: '2-digit' });
+  f.date(0, { timeStyle: 'short' });
   f.integer(0);
 }
 

@@ -26,9 +26,7 @@ function useAsOfText(asOf: number): string {
   const today = new Date().toDateString() === new Date(asOf).toDateString();
   return f.date(
     asOf,
-    today
-      ? { hour: '2-digit', minute: '2-digit' }
-      : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+    today ? { timeStyle: 'short' } : { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
   );
 }
 

@@ -73,7 +73,7 @@ export function ScanTime({
   const date = new Date(seconds * 1000);
   const sameYear = date.getFullYear() === new Date().getFullYear();
   const day = f.date(date, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
-  const time = f.date(date, { hour: '2-digit', minute: '2-digit' });
+  const time = f.date(date, { timeStyle: 'short' });
   if (oneLine) {
     return (
       <span title={f.unixTime(seconds)} className="block truncate">

@@ -100,6 +100,9 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   details: params('Details of {domain}'),
   select: params('Select {domain}'),
   selectAll: 'Select all sites that match',
+  /** The table's description, for screen readers: how the keyboard moves in it. */
+  tableKeys:
+    'The table is one Tab stop: Up and Down arrows move between sites, Enter opens one, Space selects it; Right and Left arrows reach a site’s controls, Escape goes back to its row.',
   // Scan now.
   scanStarted: params('Scanning {domain}…'),
   scanDone: params('Scan of {domain} finished'),

@@ -14,7 +14,7 @@ export function Freshness({ asOf, refreshing, refreshError }: FreshnessProps) {
   const t = useStore(sitesToolbarMessages);
   const f = useStore(format);
   if (asOf === null) return null;
-  const time = f.date(asOf, { hour: '2-digit', minute: '2-digit' });
+  const time = f.date(asOf, { timeStyle: 'short' });
   return (
     <p className="text-sm text-muted-foreground" data-testid="sites-freshness">
       <time

@@ -199,6 +199,12 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
             ) : null}
           </p>
           {view.freshness ? <Freshness {...view.freshness} /> : null}
+          {/* Beside the count, not in the filters' row, where it would narrow every filter's box. */}
+          {filtered && layout === 'full' && !view.loading && view.total > 0 ? (
+            <Button variant="link" size="inline" onClick={clearFilters}>
+              {tb.clearFilters}
+            </Button>
+          ) : null}
         </div>
         <SitesToolbar
           search={shown}

@@ -8,7 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { sitesMessages } from '../../../components/site/site-messages';
 import type { SortColumn } from '../../../data/site-model/sites-search';
@@ -47,6 +47,7 @@ export function SitesTable(props: SitesTableProps) {
   // On a narrow screen the row shows the columns placed there; the rest go to its detail.
   const shown = layout === 'narrow' ? visible.filter((c) => c.columnDef.meta?.narrow === 'row') : visible;
   const t = useStore(sitesMessages);
+  const keysId = useId();
   const navigate = useNavigate();
   const router = useRouter();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -186,8 +187,12 @@ export function SitesTable(props: SitesTableProps) {
         props.sideways ? 'overflow-x-auto' : 'overflow-x-clip',
       )}
     >
+      <p id={keysId} className="sr-only">
+        {t.tableKeys}
+      </p>
       <table
         aria-label={props.label}
+        aria-describedby={keysId}
         aria-rowcount={rows.count + 1}
         className={cn(
           'w-full table-fixed border-separate border-spacing-0 text-sm',

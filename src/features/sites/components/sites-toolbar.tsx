@@ -159,7 +159,8 @@ export function SitesToolbar(props: SitesToolbarProps) {
           />
         </div>
       ) : null}
-      {anyFilter && shown > 0 ? (
+      {/* In the narrow layout's filters; the full layout has it beside the count (sites-page.tsx). */}
+      {anyFilter && shown > 0 && narrow ? (
         <Button variant="link" size="inline" className="justify-self-start lg:shrink-0" onClick={props.onClear}>
           {t.clearFilters}
         </Button>
