@@ -145,11 +145,18 @@ function useSetByText(state: PatchingState | undefined): string | undefined {
   return t.patchingSetBy({ who, date: f.date(state.setAt, { day: 'numeric', month: 'short' }) });
 }
 
-/** The same, shown: on the site page, under the switch's label. */
+/**
+ * The same, shown: on the site page, beside the switch. Hidden from screen readers: the switch's
+ * description says it already (PatchingSwitch's reason), and it would be read twice.
+ */
 export function PatchingSetBy({ site }: { site: Site }) {
   const { account } = useSiteActions();
   const text = useSetByText(usePatchingOf(account, site)?.state);
-  return text ? <span className="block text-xs text-muted-foreground">{text}</span> : null;
+  return text ? (
+    <span aria-hidden="true" className="block text-xs text-muted-foreground">
+      {text}
+    </span>
+  ) : null;
 }
 
 const PERIODS: readonly ScanPeriod[] = ['month', 'week', 'day', '0'];

@@ -91,7 +91,7 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
               {t.waitingForSites}
             </span>
           )}
-          <ForgetButton unit={unit} onGone={onGone} variant="ghost" />
+          <ForgetButton unit={unit} onGone={onGone} variant="secondary" />
         </div>
       )}
 
