@@ -6,8 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { Fragment } from 'react';
 import type { ActivityEntry, WorkspaceKey } from '../../../api/workspace';
+import { Breakable } from '../../../components/ui/breakable';
 import { useErrorMessages } from '../../../i18n/error-text';
 import { format } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
@@ -119,21 +119,5 @@ export function ActivityTable({
         })}
       </tbody>
     </table>
-  );
-}
-
-/** A domain or e-mail that may wrap after its `@` and before its dots, never inside a word. */
-function Breakable({ text }: { text: string }) {
-  const parts = text.split(/(?=\.)|(?<=@)/);
-  return (
-    <>
-      {parts.map((part, i) => (
-        // The parts of one name never reorder: the index is their identity.
-        <Fragment key={i}>
-          {i > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
-    </>
   );
 }

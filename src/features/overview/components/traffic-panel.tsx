@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
+import { Breakable } from '../../../components/ui/breakable';
 import type { FleetSummaryAnswer } from '../../../api/fleet';
 import { format } from '../../../i18n/format';
 import { overviewMessages } from '../messages';
@@ -16,9 +17,9 @@ export function TopAttacked({ sites }: { sites: FleetSummaryAnswer['topAttacked'
           <Link
             to="/sites/$domain"
             params={{ domain: site.domain }}
-            className="min-w-0 truncate text-link underline-offset-2 hover:underline"
+            className="min-w-0 break-words text-link underline-offset-2 hover:underline"
           >
-            {site.domain}
+            <Breakable text={site.domain} />
           </Link>
           <span className="shrink-0 text-muted-foreground tabular-nums">
             {t.blockedCount({ count: f.integer(site.blocked) })}

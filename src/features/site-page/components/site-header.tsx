@@ -25,6 +25,7 @@ import { openBlankTab, sendTabToDashboard } from '../../../lib/open-dashboard';
 import { optionLabel, sitesMessages } from '../../../components/site/site-messages';
 import { sitePageMessages } from '../messages';
 import { ScanNowButton } from '../../../components/site/scan-now-button';
+import { Breakable } from '../../../components/ui/breakable';
 import { OPTION_CONTROLS, PatchingSetBy } from '../../../components/site/option-controls';
 import { RowErrorNote, ScanTime, StatusBadge } from '../../../components/site/site-cells';
 import { useSiteActions } from '../../../components/site/site-actions';
@@ -79,7 +80,9 @@ function SiteCustomer({ domain }: { domain: string }) {
   const p = useStore(sitePageMessages);
   const customer = useSiteCustomer(domain);
   return customer ? (
-    <span className="break-all">{customer}</span>
+    <span className="break-words">
+      <Breakable text={customer} />
+    </span>
   ) : (
     <span className="text-muted-foreground">{p.noCustomer}</span>
   );
