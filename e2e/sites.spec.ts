@@ -197,14 +197,14 @@ test('add sites: good, bad, duplicate, IDN and full-URL lines; the bad one keeps
   ];
   await dialog.getByLabel('Sites to add').fill(lines.join('\n'));
   const preview = dialog.getByRole('region', { name: 'Check before adding' });
-  await expect(preview.locator('tr[data-line="2"]')).toContainText('Not a valid domain name.');
-  await expect(preview.locator('tr[data-line="1"]')).toContainText('Same site as line 5');
+  await expect(preview.locator('tr[data-line="2"]')).toContainText('Only letters, digits, hyphens and dots');
+  await expect(preview.locator('tr[data-line="1"]')).toContainText('The same site is on line 5 too');
   await expect(dialog.getByText('4 sites to add')).toBeVisible();
   await dialog.getByRole('button', { name: 'Add 4 sites' }).click();
   await expect(dialog.getByText('4 sites added.')).toBeVisible();
   // The bad line stays in the box, with its reason next to it.
   await expect(dialog.getByLabel('Sites to add')).toHaveValue('not_a domain');
-  await expect(preview.locator('tr[data-line="1"]')).toContainText('Not a valid domain name.');
+  await expect(preview.locator('tr[data-line="1"]')).toContainText('Only letters, digits, hyphens and dots');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   const listed = (await api.sites_list({})).map((s) => s.domain).sort();

@@ -58,8 +58,8 @@ describe('add-sites lines: a site, then optionally a separator and an e-mail', (
       ['https://user:secret@host.example/', null, null, 'userPart'],
       ['user@host.example/path', null, null, 'userPart'],
       ['shop.example owner@customer.example', null, null, 'invalid'],
-      ['shop.example / owner@customer.example', null, null, 'invalid'],
-      ['shop.example\\evil.example', null, null, 'invalid'],
+      ['shop.example / owner@customer.example', null, null, 'characters'],
+      ['shop.example\\evil.example', null, null, 'characters'],
       ['a.example,b@customer.example,c.example', null, 'b@customer.example', 'tooManyCells'],
     ]);
   });

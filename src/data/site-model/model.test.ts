@@ -133,7 +133,13 @@ describe('site input', () => {
     expect(parseSiteInput('ftp://example.com')).toEqual({ ok: false, error: 'scheme' });
     expect(parseSiteInput('10.0.0.1')).toEqual({ ok: false, error: 'ip' });
     expect(parseSiteInput('localhost')).toEqual({ ok: false, error: 'noDot' });
-    expect(parseSiteInput('bad_name.example')).toEqual({ ok: false, error: 'invalid' });
+    // Why a name is not one, in the reader's terms.
+    expect(parseSiteInput('bad_name.example')).toEqual({ ok: false, error: 'characters' });
+    expect(parseSiteInput('shop..example')).toEqual({ ok: false, error: 'emptyPart' });
+    expect(parseSiteInput(`${'a'.repeat(70)}.example`)).toEqual({ ok: false, error: 'partTooLong' });
+    expect(parseSiteInput('-shop.example')).toEqual({ ok: false, error: 'hyphenEdge' });
+    expect(parseSiteInput('shop-.example')).toEqual({ ok: false, error: 'hyphenEdge' });
+    expect(parseSiteInput('shop.123')).toEqual({ ok: false, error: 'numericEnd' });
     expect(parseSiteInput('')).toEqual({ ok: false, error: 'empty' });
   });
 });
@@ -152,7 +158,7 @@ describe('add-sites lines', () => {
     const lines = parseAddLines(text, { hasAgency: true });
     expect(lines.map((l) => [l.line, l.host, l.problem, l.supersededBy])).toEqual([
       [1, 'one.example', undefined, 4],
-      [2, undefined, 'invalid', undefined],
+      [2, undefined, 'characters', undefined],
       [3, 'two.example', undefined, undefined],
       [4, 'one.example', undefined, undefined],
       [5, undefined, 'badEmail', undefined],

@@ -8,7 +8,20 @@ import { RE, regex } from '../../api/registry/define';
 import { hostToUnicode } from '../../lib/punycode';
 
 export type SiteInputError =
-  'empty' | 'scheme' | 'ip' | 'noDot' | 'invalid' | 'tooLong' | 'invisible' | 'onlyEmail' | 'userPart';
+  | 'empty'
+  | 'scheme'
+  | 'ip'
+  | 'noDot'
+  | 'invalid'
+  | 'characters'
+  | 'emptyPart'
+  | 'partTooLong'
+  | 'hyphenEdge'
+  | 'numericEnd'
+  | 'tooLong'
+  | 'invisible'
+  | 'onlyEmail'
+  | 'userPart';
 
 /** What may stand before `@` in an address's user part (RFC 3986 userinfo). */
 const USER_PART = /^[\w.~%!$&'()*+=:-]+@/;
@@ -53,8 +66,11 @@ export function parseSiteInput(raw: string): SiteInput {
   // Only letters (an international name's too), digits, dots and hyphens: a backslash
   // or a semicolon would otherwise be read by the URL parser as the end of the host,
   // and a different site queued than the one typed.
-  if (/[^\p{L}\p{M}\p{N}.-]/u.test(name)) return { ok: false, error: 'invalid' };
+  if (/[^\p{L}\p{M}\p{N}.-]/u.test(name)) return { ok: false, error: 'characters' };
   if (!name.includes('.')) return { ok: false, error: 'noDot' };
+  if (name.split('.').some((part) => part === '')) return { ok: false, error: 'emptyPart' };
+  // A last part of digits alone reads as an IP address to the URL parser, which then refuses the name.
+  if (/^\d+$/.test(name.split('.').at(-1) ?? '')) return { ok: false, error: 'numericEnd' };
   let host: string;
   try {
     host = new URL(`http://${name}/`).hostname;
@@ -63,6 +79,9 @@ export function parseSiteInput(raw: string): SiteInput {
   }
   if (host.length > 253) return { ok: false, error: 'tooLong' };
   const labels = host.split('.');
-  if (!labels.every((l) => LABEL.test(l)) || /^\d+$/.test(labels.at(-1) ?? '')) return { ok: false, error: 'invalid' };
+  // Why a part is refused, in the reader's terms: its length, a hyphen at its edge.
+  if (labels.some((l) => l.length > 63)) return { ok: false, error: 'partTooLong' };
+  if (labels.some((l) => l.startsWith('-') || l.endsWith('-'))) return { ok: false, error: 'hyphenEdge' };
+  if (!labels.every((l) => LABEL.test(l))) return { ok: false, error: 'invalid' };
   return { ok: true, host, domain: hostToUnicode(host) };
 }

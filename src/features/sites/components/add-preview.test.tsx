@@ -28,9 +28,9 @@ describe('AddPreview', () => {
     const section = screen.getByRole('region', { name: 'Check before adding' });
     expect(within(section).getByText('3 sites to add · 2 lines to fix')).toBeInTheDocument();
 
-    expect(rowOf(3)).toHaveTextContent('Not a valid domain name.');
+    expect(rowOf(3)).toHaveTextContent('Only letters, digits, hyphens and dots can be in a domain name');
     expect(rowOf(7)).toHaveTextContent('The customer e-mail is not a valid e-mail address.');
-    expect(rowOf(1)).toHaveTextContent('Same site as line 5, which is used');
+    expect(rowOf(1)).toHaveTextContent('The same site is on line 5 too: that line is the one added');
     expect(rowOf(2)).toHaveTextContent('www.full-url.exampleWill be added');
     expect(rowOf(4)).toHaveTextContent('Already in your account: nothing to add');
     expect(rowOf(5)).toHaveTextContent('Will be added and shared with owner@customer.example');
