@@ -58,7 +58,13 @@ export function AddPreview(props: {
       {judged.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t.previewEmpty}</p>
       ) : (
-        <div className="max-h-64 overflow-auto rounded-md border border-border">
+        // Focusable: a long list (or long reasons on a phone) scrolls here, and the keyboard must reach it.
+        <div
+          tabIndex={0}
+          role="group"
+          aria-labelledby="add-preview-title"
+          className="max-h-64 overflow-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           <table className="w-full table-fixed border-separate border-spacing-0 text-sm">
             <colgroup>
               <col className="w-12" />
