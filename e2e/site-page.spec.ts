@@ -510,12 +510,15 @@ test("live data: a scan started on the page brings its report in place, keeping 
   await openSignedIn(page, session, `/sites/${domain}?fw=table`);
   const table = page.getByTestId('firewall-table');
   await expect(table).toBeVisible();
-  const scanNow = page.getByTestId('scan-report').getByRole('button', { name: `Scan now, ${domain}` });
-  await scanNow.click();
+  await page
+    .getByTestId('scan-report')
+    .getByRole('button', { name: `Scan now, ${domain}` })
+    .click();
   await expect(page.getByRole('progressbar', { name: `Scanning ${domain}` })).toBeAttached();
-  // "Scanning…" cannot be pressed again, and keeps the keyboard's focus meanwhile.
-  await expect(scanNow).toBeDisabled();
-  await expect(scanNow).toBeFocused();
+  // "Scanning…" (its name says so too) cannot be pressed again, and keeps the keyboard's focus meanwhile.
+  const scanning = page.getByTestId('scan-report').getByRole('button', { name: `Scanning…, ${domain}` });
+  await expect(scanning).toBeDisabled();
+  await expect(scanning).toBeFocused();
   // While it runs, the reader scrolls down to the table.
   await table.locator('tbody tr').nth(10).scrollIntoViewIfNeeded();
   const before = await table.evaluate((el) => el.getBoundingClientRect().top);

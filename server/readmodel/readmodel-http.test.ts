@@ -52,7 +52,6 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     await api.site_setoption('one.example', 'firewall', 'disable');
     const setAt = Math.floor(Date.now() / 1000);
     await api.site_setoption('one.example', 'scanperiod', 'day');
-    await api.site_setoption('three.example', 'scanperiod', '0');
     await api.site_delete('two.example');
     await expect
       .poll(async () => (await fleet.sites()).rows.map((r) => r.domain), { timeout: 10_000 })
@@ -62,8 +61,10 @@ describe.each(ENGINES)('the read model over HTTP on $title', ({ available, place
     // The next scan moves with the period (the service's own time comes with the next read), not "Off".
     expect(one.nextscan).toBeGreaterThanOrEqual(setAt + 86_400);
     expect(one.nextscan).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 86_400);
+    // Off: no next scan.
+    await api.site_setoption('one.example', 'scanperiod', '0');
     await expect
-      .poll(async () => (await fleet.site('three.example')).site, { timeout: 10_000 })
+      .poll(async () => (await fleet.site('one.example')).site, { timeout: 10_000 })
       .toMatchObject({ scanperiod: 0, nextscan: 0 });
     const after = await fleet.sites();
     expect(after.asOf).toBe(asOf);

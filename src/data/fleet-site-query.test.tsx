@@ -42,13 +42,18 @@ const site = (domain: string, reportDate: number | null): Site => ({
 });
 
 describe('newerSite', () => {
-  it("keeps the server's read unless the list has a newer report, then the list's site with the read's history", () => {
+  it("keeps the server's read unless the list has a newer report, then takes that report alone", () => {
     const read = { ...site('a.example', 100), fwhistory: { '20260101': null } };
     expect(newerSite(read, undefined)).toBe(read);
     expect(newerSite(read, site('a.example', 100))).toBe(read);
     expect(newerSite(read, site('a.example', 50))).toBe(read);
+    // The list was read before the firewall was turned off: the read's options stand, the list's report comes.
     const listed = site('a.example', 200);
-    expect(newerSite(read, listed)).toEqual({ ...listed, fwhistory: read.fwhistory });
+    expect(newerSite({ ...read, firewallstatus: 0 }, listed)).toEqual({
+      ...read,
+      firewallstatus: 0,
+      scanreport: listed.scanreport,
+    });
     expect(newerSite({ ...read, scanreport: null }, listed)?.scanreport?.date).toBe(200);
     expect(newerSite(undefined, listed)).toBeUndefined();
   });

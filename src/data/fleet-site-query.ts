@@ -25,7 +25,7 @@ import { WorkspaceError } from '../api/workspace';
 import { READING_POLL_MS, stillReading } from './fleet-reading';
 import { useApi } from '../lib/api-context';
 import { findSite } from './find-site';
-import { listedAfter } from './fleet-windows';
+import { listedReport } from './fleet-windows';
 import { SITES_KEY, SITES_REFRESH_MS, SITES_STALE_MS, sitesQueryOptions } from './sites-query';
 import { siteKey, WORKSPACE_KEY } from './workspace';
 import { workspaceOf } from './workspace-client';
@@ -66,7 +66,7 @@ export function fleetSiteQueryOptions(api: ApiClient, client: QueryClient, domai
           const answer = await workspace.fleet.site(site);
           client.setQueryData(FLEET_FRESHNESS_KEY, freshnessOf(answer));
           // A scan's new report read from a list since the server's read stays on the page until that read has it.
-          return [newerSite(answer.site, listedAfter(client, answer.site.domain, answer.asOf)) ?? answer.site];
+          return [newerSite(answer.site, listedReport(client, answer.site.domain)) ?? answer.site];
         } catch (error) {
           // Unknown to the server's read (404), or the server's store unavailable (5xx).
           if (!(error instanceof WorkspaceError && (error.status === 404 || error.status >= 500))) throw error;
@@ -107,15 +107,17 @@ export function useFleetFreshness(): FleetFreshness | undefined {
 }
 
 /**
- * The site as the page shows it: the server's read, unless the account's
- * list (asked again while a scan runs, ./scan-watcher.ts) has a newer report;
- * then the list's site, with the read's firewall history.
+ * The site as the page shows it: the server's read, with a newer report where
+ * a list read by the scan watcher (a customer's, or the account's) has one.
+ * Only the report: the read's options may be newer than the list's (a switch
+ * turned since the scan), and a report is judged by its date alone, never by
+ * comparing the read's time with the browser's clock.
  */
 export function newerSite(read: Site | undefined, listed: Site | undefined): Site | undefined {
   if (!read || !listed) return read;
   const readDate = read.scanreport?.date ?? 0;
   const listedDate = listed.scanreport?.date ?? 0;
-  return listedDate > readDate ? { ...listed, fwhistory: read.fwhistory } : read;
+  return listedDate > readDate ? { ...read, scanreport: listed.scanreport } : read;
 }
 
 /** The site in the account's list where another part of the page has read it (a scan's watch); never asked for here. */

@@ -87,7 +87,7 @@ describe('the sites table’s windows of the read model', () => {
   it('a report the scan watcher read shows in the row at once', () => {
     const { client, at } = cached();
     const report = { ...row(7), scanreport: null, nextscan: 12345 };
-    showListedSite(client, report, 2000);
+    showListedSite(client, report);
     expect(at(0)?.rows[7]?.nextscan).toBe(12345);
   });
 

@@ -40,8 +40,8 @@ export function fleetViewOf(search: Omit<SitesSearch, 'unit'>): FleetView {
   return { sort, dir: desc ? 'desc' : 'asc', q: q.trim(), status, firewall, cleanup, period, scan, customer };
 }
 
-/** Reports read after the read model's last read: domain → the site as listed, and when. */
-const listed = new WeakMap<QueryClient, Map<string, { site: Site; at: number }>>();
+/** Reports the scan watcher read from a list: domain → the site as listed. */
+const listed = new WeakMap<QueryClient, Map<string, Site>>();
 
 function listedOf(client: QueryClient) {
   let map = listed.get(client);
@@ -50,26 +50,24 @@ function listedOf(client: QueryClient) {
 }
 
 /**
- * The site as the API listed it later than the read model's read of `asOf` (a scan's new report the
- * scan watcher read from a customer's list or the account's), if any: the table's rows and the site
- * page show it until the read model has read it too.
+ * The site as the API last listed it to the scan watcher (a scan's new report, read from a customer's
+ * list or the account's), if any: the table's rows and the site page show its report wherever it is
+ * newer than the read model's, until the read model has read it too (newerSite, by report date).
  */
-export function listedAfter(client: QueryClient, domain: string, asOf: number | null): Site | undefined {
-  const later = listedOf(client).get(domain);
-  return later && (asOf === null || asOf < later.at) ? later.site : undefined;
+export function listedReport(client: QueryClient, domain: string): Site | undefined {
+  return listedOf(client).get(domain);
 }
 
-/** A row with what the API said of its site later than the read model's read. */
-function withListed(client: QueryClient, row: FleetRow, asOf: number | null) {
-  const later = listedAfter(client, row.domain, asOf);
-  if (!later) return row;
-  const { fwhistory: _history, ...site } = later;
-  return { ...row, ...site, scanningAt: null };
+/** A row with the report the API listed later than the read model's read (its report only: the row's options may be newer). */
+function withListed(client: QueryClient, row: FleetRow) {
+  const later = listedReport(client, row.domain);
+  if (!later || (later.scanreport?.date ?? 0) <= (row.scanreport?.date ?? 0)) return row;
+  return { ...row, scanreport: later.scanreport, scanningAt: null };
 }
 
 function overlaid(client: QueryClient, window: FleetWindow): FleetWindow {
   if (listedOf(client).size === 0) return window;
-  return { ...window, rows: window.rows.map((row) => withListed(client, row, window.asOf)) };
+  return { ...window, rows: window.rows.map((row) => withListed(client, row)) };
 }
 
 /** The sites just changed in the table's view, which stay in it whatever its filters until the user moves on. */
@@ -168,7 +166,7 @@ export function restoreFleetRows(client: QueryClient, before: RowsBefore): void 
 }
 
 /** A site as listed by the API after a scan: shown in the rows until the read model has read it too. */
-export function showListedSite(client: QueryClient, site: Site, at = Date.now()): void {
-  listedOf(client).set(site.domain, { site, at });
+export function showListedSite(client: QueryClient, site: Site): void {
+  listedOf(client).set(site.domain, site);
   patchFleetWindows(client, new Map([[site.domain, () => site]]));
 }

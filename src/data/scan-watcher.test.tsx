@@ -169,7 +169,8 @@ describe('scan watcher', () => {
     const done = await outcome;
     const date = done?.kind === 'done' ? done.site?.scanreport?.date : undefined;
     expect(date).toBeGreaterThan(0);
-    // The page's site has the new report as soon as the scan is done, and keeps it when asked again.
+    // The page's site has the new report as soon as the scan is done (before any question to the server),
+    // and still has it when asked again (the read model's answer, or its older one with the list's report).
     expect(queryClient.getQueryData<Site[]>(fleetSiteKey('bakery.example'))?.[0]?.scanreport?.date).toBe(date);
     await queryClient.refetchQueries({ queryKey: fleetSiteKey('bakery.example') });
     expect(queryClient.getQueryData<Site[]>(fleetSiteKey('bakery.example'))?.[0]?.scanreport?.date).toBe(date);

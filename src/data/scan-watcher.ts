@@ -13,7 +13,9 @@
  * - through the account's list only when the read model cannot say (it has
  *   not read the fleet, its reads fail, or it does not have the site yet).
  * One poll serves every site being scanned (one list per customer, one
- * question to the read model, the account's list once). A refusal for a missing
+ * question to the read model, the account's list once). A report seen in a
+ * list shows on the table's rows and the site page at once, and the read
+ * model is asked to read the fleet, so a reload (or a colleague) sees it too. A refusal for a missing
  * synchronization file (146901) is kept by the team's workspace, so the
  * sync-file page lists those sites for everyone on the account.
  */

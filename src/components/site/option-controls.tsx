@@ -146,14 +146,17 @@ function useSetByText(state: PatchingState | undefined): string | undefined {
 }
 
 /**
- * The same, shown: on the site page, beside the switch. Hidden from screen readers: the switch's
- * description says it already (PatchingSwitch's reason), and it would be read twice.
+ * The same, shown: on the site page, beside the switch. Hidden from screen readers where the switch's
+ * description says it already (PatchingSwitch's reason: the option usable, its state known), so it is
+ * read once.
  */
 export function PatchingSetBy({ site }: { site: Site }) {
-  const { account } = useSiteActions();
-  const text = useSetByText(usePatchingOf(account, site)?.state);
+  const { account, unavailable } = useSiteActions();
+  const patching = usePatchingOf(account, site);
+  const text = useSetByText(patching?.state);
+  const described = !unavailable.includes('autopatching') && patching?.value !== undefined;
   return text ? (
-    <span aria-hidden="true" className="block text-xs text-muted-foreground">
+    <span aria-hidden={described || undefined} className="block text-xs text-muted-foreground">
       {text}
     </span>
   ) : null;

@@ -16,7 +16,7 @@ export function ScanNowButton({ site, size }: { site: Site; size?: ButtonProps['
       variant="secondary"
       size={size}
       unavailable={scanning}
-      aria-label={t.scanNow({ domain: site.domain })}
+      aria-label={scanning ? t.scanningSite({ domain: site.domain }) : t.scanNow({ domain: site.domain })}
       onClick={() => scan(site.domain)}
     >
       <ScanIcon />

@@ -47,6 +47,8 @@ export const sitesMessages = /* @__PURE__ */ i18n('sites', {
   period: params('Scan period, {domain}'),
   permissions: params('Permissions, {domain}: {value}'),
   scanNow: params('Scan now, {domain}'),
+  /** The same button while its scan runs (it keeps the focus, and says what it shows). */
+  scanningSite: params('Scanning…, {domain}'),
   scanNowShort: 'Scan now',
   periodMonth: 'Monthly',
   periodWeek: 'Weekly',

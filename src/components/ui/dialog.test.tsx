@@ -31,6 +31,7 @@ function BulkShare() {
   const [open, setOpen] = useState(false);
   return (
     <main id="main" tabIndex={-1}>
+      <h1>Sites</h1>
       {selected ? <Button onClick={() => setOpen(true)}>Share 3 sites</Button> : <p>Nothing selected</p>}
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent title="Share 3 sites with a customer">
@@ -81,12 +82,12 @@ describe('Dialog', () => {
     expect(document.documentElement.style.overflow).toBe('');
   });
 
-  it("gives focus to the page's main content when the control that opened it is gone, not to the body", async () => {
+  it("gives focus to the page's heading when the control that opened it is gone, not to the body", async () => {
     const user = userEvent.setup();
     render(<BulkShare />);
     await user.click(screen.getByRole('button', { name: 'Share 3 sites' }));
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Sites' })).toHaveFocus());
   });
 });

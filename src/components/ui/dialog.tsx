@@ -54,7 +54,7 @@ interface PanelProps {
  * the control that opened it, src/lib/embed-viewport.ts), and the focus given
  * back to that control when it closes (without scrolling anything), or to
  * the `DialogTrigger` as Radix does when that control is gone, else to the
- * page's main content (never the document's body).
+ * page's heading (never the document's body).
  */
 export function useOpenedPanel({ style, onCloseAutoFocus }: PanelProps): {
   style: CSSProperties | undefined;
@@ -73,13 +73,15 @@ export function useOpenedPanel({ style, onCloseAutoFocus }: PanelProps): {
         return;
       }
       // The control gone with what the dialog did (a bulk bar once its selection is done), and no
-      // DialogTrigger for Radix to focus: the page's main content, not the document's body, where the
-      // keyboard would start again from the top.
+      // DialogTrigger for Radix to focus: the page's heading, as after a navigation (app-shell.tsx),
+      // not the document's body, where the keyboard would start again from the top.
       const doc = opener.ownerDocument;
       setTimeout(() => {
-        if (doc.activeElement === null || doc.activeElement === doc.body) {
-          doc.getElementById('main')?.focus({ preventScroll: true });
-        }
+        if (doc.activeElement !== null && doc.activeElement !== doc.body) return;
+        const heading = doc.querySelector<HTMLElement>('#main h1') ?? doc.getElementById('main');
+        if (heading === null) return;
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
       }, 0);
     },
   };

@@ -17,5 +17,5 @@ export const nameMessages = /* @__PURE__ */ i18n('personName', {
   saving: 'Saving…',
   skip: 'Continue without a name',
   cancel: 'Cancel',
-  saveFailed: 'Your name could not be saved. Try again, or skip for now.',
+  saveFailed: 'Your name could not be saved. Try again, or continue without a name for now.',
 });

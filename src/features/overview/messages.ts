@@ -44,6 +44,7 @@ export const overviewMessages = /* @__PURE__ */ i18n('overview', {
   alsoLabel: 'Also:',
   actionScan: 'Scan now',
   actionScanFor: params('Scan now, {domain}'),
+  actionScanningFor: params('Scanning…, {domain}'),
   actionFirewall: 'Enable firewall',
   actionFirewallFor: params('Enable firewall, {domain}'),
   actionCleanup: 'Enable cleanup',

@@ -34,7 +34,8 @@ export const addSitesMessages = /* @__PURE__ */ i18n('addSites', {
   invalid: 'Not a valid domain name.',
   characters: 'Only letters, digits, hyphens and dots can be in a domain name (no spaces, underscores or other signs).',
   emptyPart: 'Two dots in a row, or a dot at the start: each part between dots needs a name.',
-  partTooLong: 'A part between two dots is longer than 63 characters, the most a domain name allows.',
+  partTooLong:
+    'A part between two dots is longer than 63 characters, the most a domain name allows (an international name counts in its xn-- form).',
   hyphenEdge: 'A part between dots cannot start or end with a hyphen.',
   numericEnd: 'The last part (the top-level domain, such as .com) cannot be only digits.',
   tooLong: 'Too long for a domain name (at most 253 characters).',

@@ -170,7 +170,7 @@ function FixButton({ domain, action }: { domain: string; action: FixAction }) {
       <Button
         variant="secondary"
         size="sm"
-        aria-label={t.actionScanFor({ domain })}
+        aria-label={scanning ? t.actionScanningFor({ domain }) : t.actionScanFor({ domain })}
         unavailable={scanning}
         onClick={() => void scanNow(domain).then(refresh)}
       >

@@ -185,9 +185,11 @@ export function SiteHealth() {
   const findStatus =
     wanted === '' || !exact ? '' : matchCount === 0 ? t.listNoMatch({ text: text.trim() }) : t.listMatches(matchCount);
   const busy = bulk?.running === true || preparing === true;
-  /** Whether a site's Re-check can be pressed now. */
+  /** Whether a site's Re-check is of use at all: the file found in place, or the site out of its list, it is not. */
   const checkable = (d: string, group: Group) =>
-    canRecheck(d) && checks[d]?.state !== 'checking' && !busy && (group === 'known' ? knownSet.has(d) : isProbable(d));
+    checks[d]?.state !== 'inPlace' && (group === 'known' ? knownSet.has(d) : isProbable(d));
+  /** Whether it waits for a check under way (its own, its site's scan, every site's): it keeps the focus meanwhile. */
+  const waiting = (d: string) => checks[d]?.state === 'checking' || scanning[d] !== undefined || busy;
 
   const statusOf = (domain: string, group: Group): string => {
     const c = checks[domain];
@@ -234,7 +236,8 @@ export function SiteHealth() {
               size="sm"
               aria-label={t.recheckSite({ domain })}
               className="ml-auto"
-              unavailable={!checkable(domain, group)}
+              disabled={!checkable(domain, group)}
+              unavailable={waiting(domain)}
               onClick={() => void check(domain, group)}
             >
               {t.recheck}
