@@ -18,6 +18,16 @@ async function browserOf(browser: Browser, session: E2eSession, path: string): P
   return page;
 }
 
+/** Gives the sign-in's name from the account menu ("Your name"). */
+async function nameYourself(page: Page, name: string) {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Your name' }).click();
+  const naming = page.getByRole('dialog', { name: 'Your name' });
+  await naming.getByLabel('Your name').fill(name);
+  await naming.getByRole('button', { name: 'Save' }).click();
+  await expect(naming).toBeHidden();
+}
+
 /** The log's rows, as text, in order. */
 function rows(page: Page) {
   return page.getByRole('table', { name: 'Activity log' }).locator('tbody tr');
@@ -52,12 +62,7 @@ test('a change in one browser appears in the other’s Activity page with the pe
 
   // Ben, on another browser with a key of his own: he names himself from the account menu.
   const ben = await browserOf(browser, benKey, '/activity');
-  await ben.getByRole('button', { name: /Account menu/ }).click();
-  await ben.getByRole('menuitem', { name: 'Your name' }).click();
-  const naming = ben.getByRole('dialog', { name: 'Your name' });
-  await naming.getByLabel('Your name').fill('Ben');
-  await naming.getByRole('button', { name: 'Save' }).click();
-  await expect(naming).toBeHidden();
+  await nameYourself(ben, 'Ben');
   const anasRow = rows(ben).filter({ hasText: 'Turned the firewall off' });
   await expect(anasRow).toContainText('Ana');
   await expect(anasRow).toContainText(anaKey.email);
@@ -142,12 +147,7 @@ test('the question for a name can be skipped, and is not asked again in that tab
   await expect(rows(page).first()).toContainText('no name given');
   await expect(rows(page).first()).toContainText(/key [0-9a-f]{16}/);
   // A name given afterwards names the sign-in's earlier entries too, and says it came later.
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Your name' }).click();
-  const naming = page.getByRole('dialog', { name: 'Your name' });
-  await naming.getByLabel('Your name').fill('Sam');
-  await naming.getByRole('button', { name: 'Save' }).click();
-  await expect(naming).toBeHidden();
+  await nameYourself(page, 'Sam');
   await page.reload();
   await expect(rows(page).first()).toContainText('Sam (name given later)');
 });

@@ -18,7 +18,8 @@ import { createWorkspaceClient } from '../api/workspace';
 import { ApiProvider } from '../lib/api-context';
 import { createQueryClient } from '../lib/query-client';
 import { startRealStack, startRemoteStack, type RealStack, type RemoteStack } from '../../test-support/real-stack';
-import { fleetSiteQueryOptions, newerSite, useFleetFreshness } from './fleet-site-query';
+import { fleetSiteQueryOptions, useFleetFreshness } from './fleet-site-query';
+import { newerSite } from './listed-reports';
 import { useSetSiteOption } from './site-mutations';
 import { SITES_KEY } from './sites-query';
 

@@ -25,7 +25,7 @@ import { WorkspaceError } from '../api/workspace';
 import { READING_POLL_MS, stillReading } from './fleet-reading';
 import { useApi } from '../lib/api-context';
 import { findSite } from './find-site';
-import { listedReport } from './fleet-windows';
+import { listedReport, newerSite } from './listed-reports';
 import { SITES_KEY, SITES_REFRESH_MS, SITES_STALE_MS, sitesQueryOptions } from './sites-query';
 import { siteKey, WORKSPACE_KEY } from './workspace';
 import { workspaceOf } from './workspace-client';
@@ -104,26 +104,6 @@ export function fleetSiteQueryOptions(api: ApiClient, client: QueryClient, domai
 /** How fresh the site page's answer is (set by its query, never fetched on its own). */
 export function useFleetFreshness(): FleetFreshness | undefined {
   return useQuery<FleetFreshness>({ queryKey: FLEET_FRESHNESS_KEY, queryFn: skipToken }).data;
-}
-
-/**
- * The site as the page shows it: the server's read, with a newer report where
- * a list read by the scan watcher (a customer's, or the account's) has one.
- * Only the report: the read's options may be newer than the list's (a switch
- * turned since the scan), and a report is judged by its date alone, never by
- * comparing the read's time with the browser's clock.
- */
-export function newerSite(read: Site | undefined, listed: Site | undefined): Site | undefined {
-  if (!read || !listed) return read;
-  const readDate = read.scanreport?.date ?? 0;
-  const listedDate = listed.scanreport?.date ?? 0;
-  return listedDate > readDate ? { ...read, scanreport: listed.scanreport } : read;
-}
-
-/** The site in the account's list where another part of the page has read it (a scan's watch); never asked for here. */
-export function useListedSite(domain: string): Site | undefined {
-  const { data } = useQuery({ ...sitesQueryOptions(useApi()), enabled: false });
-  return data ? findSite(data, domain) : undefined;
 }
 
 /** Asks the server to read the fleet again now, then the site (which then follows the read until it is in). */

@@ -11,6 +11,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { FleetQuery, FleetRow, FleetWindow } from '../api/fleet';
 import type { Site } from '../api/schemas';
 import type { WorkspaceClient } from '../api/workspace';
+import { anyListed, listedReport, newerSite, rememberListed } from './listed-reports';
 import type { SitesSearch } from './site-model/sites-search';
 import { WORKSPACE_KEY } from './workspace';
 
@@ -40,33 +41,14 @@ export function fleetViewOf(search: Omit<SitesSearch, 'unit'>): FleetView {
   return { sort, dir: desc ? 'desc' : 'asc', q: q.trim(), status, firewall, cleanup, period, scan, customer };
 }
 
-/** Reports the scan watcher read from a list: domain → the site as listed. */
-const listed = new WeakMap<QueryClient, Map<string, Site>>();
-
-function listedOf(client: QueryClient) {
-  let map = listed.get(client);
-  if (!map) listed.set(client, (map = new Map()));
-  return map;
-}
-
-/**
- * The site as the API last listed it to the scan watcher (a scan's new report, read from a customer's
- * list or the account's), if any: the table's rows and the site page show its report wherever it is
- * newer than the read model's, until the read model has read it too (newerSite, by report date).
- */
-export function listedReport(client: QueryClient, domain: string): Site | undefined {
-  return listedOf(client).get(domain);
-}
-
-/** A row with the report the API listed later than the read model's read (its report only: the row's options may be newer). */
-function withListed(client: QueryClient, row: FleetRow) {
-  const later = listedReport(client, row.domain);
-  if (!later || (later.scanreport?.date ?? 0) <= (row.scanreport?.date ?? 0)) return row;
-  return { ...row, scanreport: later.scanreport, scanningAt: null };
+/** A row with the report a list gave later than the read model's read (its report only: the row's options may be newer). */
+function withListed(client: QueryClient, row: FleetRow): FleetRow {
+  const shown = newerSite(row, listedReport(client, row.domain));
+  return shown === row ? row : { ...shown, scanningAt: null };
 }
 
 function overlaid(client: QueryClient, window: FleetWindow): FleetWindow {
-  if (listedOf(client).size === 0) return window;
+  if (!anyListed(client)) return window;
   return { ...window, rows: window.rows.map((row) => withListed(client, row)) };
 }
 
@@ -167,6 +149,6 @@ export function restoreFleetRows(client: QueryClient, before: RowsBefore): void 
 
 /** A site as listed by the API after a scan: shown in the rows until the read model has read it too. */
 export function showListedSite(client: QueryClient, site: Site): void {
-  listedOf(client).set(site.domain, site);
+  rememberListed(client, site);
   patchFleetWindows(client, new Map([[site.domain, () => site]]));
 }

@@ -14,10 +14,11 @@
  *   not read the fleet, its reads fail, or it does not have the site yet).
  * One poll serves every site being scanned (one list per customer, one
  * question to the read model, the account's list once). A report seen in a
- * list shows on the table's rows and the site page at once, and the read
- * model is asked to read the fleet, so a reload (or a colleague) sees it too. A refusal for a missing
- * synchronization file (146901) is kept by the team's workspace, so the
- * sync-file page lists those sites for everyone on the account.
+ * list shows on the table's rows and the site page at once (./listed-reports.ts),
+ * and the read model is asked to read the fleet, so a reload (or a colleague)
+ * sees it too. A refusal for a missing synchronization file (146901) is kept
+ * by the team's workspace, so the sync-file page lists those sites for
+ * everyone on the account.
  */
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -30,7 +31,8 @@ import type { Site } from '../api/schemas';
 import { useApi } from '../lib/api-context';
 import { FLEET_KEY, showListedSite } from './fleet-windows';
 import { findSite } from './sites';
-import { fleetSiteKey, newerSite } from './fleet-site-query';
+import { fleetSiteKey } from './fleet-site-query';
+import { newerSite } from './listed-reports';
 import { sitesQueryOptions } from './sites-query';
 import { siteKey, WORKSPACE_KEY, workspaceQuery } from './workspace';
 import { useWorkspaceClient, workspaceOf } from './workspace-client';

@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { FALLBACK_DIALOG_BAND, useFallbackPlacement } from '../../lib/embed-viewport';
 import { buttonVariants } from './button';
 import { XIcon } from './icons';
+import { focusHeading } from '../../lib/focus-heading';
 
 /**
  * A modal dialog (Radix): focus moves in and is trapped, Escape and the close
@@ -78,10 +79,8 @@ export function useOpenedPanel({ style, onCloseAutoFocus }: PanelProps): {
       const doc = opener.ownerDocument;
       setTimeout(() => {
         if (doc.activeElement !== null && doc.activeElement !== doc.body) return;
-        const heading = doc.querySelector<HTMLElement>('#main h1') ?? doc.getElementById('main');
-        if (heading === null) return;
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
+        const main = doc.getElementById('main');
+        if (!focusHeading(main, { preventScroll: true })) main?.focus({ preventScroll: true });
       }, 0);
     },
   };

@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { commonMessages } from '../../i18n/common-messages';
 import { isEmbedded } from '../../lib/embed-mode';
 import { NavLinks } from './nav-links';
+import { focusHeading } from '../../lib/focus-heading';
 
 interface AppShellProps {
   /** Left of the header: the agency's (or the product's) name and logo. */
@@ -34,10 +35,7 @@ export function AppShell({ brand, actions, narrowActions, children }: AppShellPr
     () =>
       router.subscribe('onRendered', (event) => {
         if (!event.fromLocation || !event.pathChanged) return;
-        const heading = mainRef.current?.querySelector<HTMLElement>('h1');
-        if (!heading) return;
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus();
+        focusHeading(mainRef.current);
       }),
     [router],
   );

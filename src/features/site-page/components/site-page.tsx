@@ -7,13 +7,7 @@ import { ScanReportView } from '../../../components/reports/scan-report';
 import { ScanNowButton } from '../../../components/site/scan-now-button';
 import { SiteActionsProvider } from '../../../components/site/site-actions';
 import { stillReading } from '../../../data/fleet-reading';
-import {
-  fleetSiteQueryOptions,
-  newerSite,
-  useFleetFreshness,
-  useListedSite,
-  useRefreshFleetSite,
-} from '../../../data/fleet-site-query';
+import { fleetSiteQueryOptions, useFleetFreshness, useRefreshFleetSite } from '../../../data/fleet-site-query';
 import { useApi } from '../../../lib/api-context';
 import { useKeepPlace } from '../../../lib/use-keep-place';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -44,8 +38,8 @@ interface SitePageProps {
 export function SitePage({ domain, unit, view, onViewChange, onDeleted, below }: SitePageProps) {
   const api = useApi();
   const { data: sites } = useSuspenseQuery(fleetSiteQueryOptions(api, useQueryClient(), domain));
-  // A scan started here is watched on the account's list: its report shows before the server reads it.
-  const site = newerSite(sites[0], useListedSite(domain));
+  // A scan's report read from a list before the server has it is laid over by the query (listed-reports.ts).
+  const site = sites[0];
   const freshness = useFleetFreshness();
   const refresh = useRefreshFleetSite(domain);
   const p = useStore(sitePageMessages);
