@@ -124,6 +124,11 @@ test('a change in one browser appears in the other’s Activity page with the pe
   // Kind: no scans were made.
   await ana.getByLabel('What').selectOption({ label: 'Scans' });
   await expect(ana.getByText('No activity matches these filters.')).toBeVisible();
+  // Clear filters goes with the filters it clears: the focus is on the first filter, not lost.
+  await ana.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(rows(ana)).toHaveCount(2);
+  await expect(ana.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+  await expect(ana.getByLabel('Who')).toBeFocused();
 });
 
 test('the question for a name can be skipped, and is not asked again in that tab', async ({ page, request }) => {

@@ -124,8 +124,11 @@ test('needs attention: the worst first, and its action fixes the site', async ({
   await expect(entries.nth(1)).toContainText(unguarded);
   await expect(entries.nth(1)).toContainText('Firewall off');
 
-  await attention.getByRole('button', { name: `Enable firewall, ${unguarded}` }).click();
+  // By keyboard: the site fixed leaves the list, and the focus goes to the site now in its place.
+  await attention.getByRole('button', { name: `Enable firewall, ${unguarded}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(entries).toHaveCount(1);
+  await expect(entries.nth(0).getByRole('link', { name: infected })).toBeFocused();
   const site = (await api.sites_list({})).find((s) => s.domain === unguarded);
   expect(site?.firewallstatus).toBe(1);
   await expect(counter(page, 'Firewall off')).toHaveText('0');

@@ -195,6 +195,8 @@ test('filters: one row at 1280, "Never scanned" in one filter only, Customer, an
   await expect(page.getByRole('combobox', { name: 'Firewall', exact: true })).toHaveValue('any');
   await expect(page.locator('tr[data-domain]')).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+  // The button is gone with the filters: the focus is on the search box, not lost to the page.
+  await expect(page.getByRole('searchbox')).toBeFocused();
 });
 
 test('a toggle says so with Undo, and in a filtered view its row stays, focus on its switch, until the view changes', async ({

@@ -52,6 +52,8 @@ export const overviewMessages = /* @__PURE__ */ i18n('overview', {
   actionSyncFile: 'Install the sync file',
   actionSyncFileFor: params('Install the sync file on {domain}'),
   actionDone: 'Done',
+  doneFirewallFor: params('the firewall is on for {domain}'),
+  doneCleanupFor: params('automatic cleanup is on for {domain}'),
   hintIncurable: 'Remove the infected files by hand, then scan again.',
   hintSyncFile: 'Scans are not reaching the site: the synchronization file is probably missing.',
   scanStarted: 'Scanning…',

@@ -1,6 +1,6 @@
 /** The Activity page's filters: who, what and when apply at once; a site or customer on Apply (or Enter). */
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { WorkspaceKey } from '../../../api/workspace';
 import type { ActivityKind } from '../../../api/workspace-types';
 import { Button } from '../../../components/ui/button';
@@ -49,10 +49,11 @@ export function ActivityFilters({ search, keys, onChange }: FiltersProps) {
   const whoValue = search.key ? `key:${search.key}` : search.user ? `user:${search.user}` : '';
   // A key in the URL that the list does not (yet) name still shows as chosen.
   if (!who.some((o) => o.value === whoValue)) who.push({ value: whoValue, label: t.keyId({ id: search.key ?? '' }) });
+  const section = useRef<HTMLElement>(null);
   const filtered = search.user || search.key || search.site || search.unit || search.kind || search.period !== 'all';
 
   return (
-    <section aria-label={t.filtersLabel} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <section ref={section} aria-label={t.filtersLabel} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       <Field label={t.who}>
         {(control) => (
           <Select
@@ -114,7 +115,7 @@ export function ActivityFilters({ search, keys, onChange }: FiltersProps) {
         {filtered ? (
           <Button
             variant="ghost"
-            onClick={() =>
+            onClick={() => {
               onChange({
                 user: undefined,
                 key: undefined,
@@ -122,8 +123,10 @@ export function ActivityFilters({ search, keys, onChange }: FiltersProps) {
                 unit: undefined,
                 kind: undefined,
                 period: 'all',
-              })
-            }
+              });
+              // This button goes with the filters: the first filter has the focus.
+              section.current?.querySelector<HTMLElement>('button, select, input')?.focus();
+            }}
           >
             {t.clearFilters}
           </Button>

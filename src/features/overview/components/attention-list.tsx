@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { useKeepFocus } from '../../../lib/use-keep-focus';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAccountId } from '../../../data/account';
@@ -63,6 +64,8 @@ export function AttentionList({ sites, total, now }: AttentionListProps) {
   const [all, setAll] = useState(false);
   const every = useQuery({ ...fleetQueryOptions(useWorkspaceClient(), true), enabled: all });
   const list = useRef<HTMLOListElement>(null);
+  // A site fixed leaves the list at the next read: the focus its button had goes to the next site.
+  const box = useKeepFocus();
   // "Show all" was pressed: once the whole list is in, focus goes to the first site it added.
   const focusAdded = useRef(false);
   const allSites = all ? every.data?.attention : undefined;
@@ -71,7 +74,12 @@ export function AttentionList({ sites, total, now }: AttentionListProps) {
     focusAdded.current = false;
     list.current?.children[ATTENTION_SHOWN]?.querySelector('a')?.focus();
   }, [allSites]);
-  if (sites.length === 0) return <p className="text-sm text-muted-foreground">{t.attentionNone}</p>;
+  if (sites.length === 0)
+    return (
+      <div ref={box}>
+        <p className="text-sm text-muted-foreground">{t.attentionNone}</p>
+      </div>
+    );
   const shown = allSites ?? sites.slice(0, ATTENTION_SHOWN);
   const showAll = () => {
     focusAdded.current = true;
@@ -79,7 +87,7 @@ export function AttentionList({ sites, total, now }: AttentionListProps) {
   };
   const loadingAll = all && allSites === undefined;
   return (
-    <>
+    <div ref={box}>
       <ol ref={list} className="divide-y divide-border">
         {shown.map((site) => (
           <AttentionItem key={site.domain} site={site} action={fixFor(site, now, syncMissing.has(site.domain))} />
@@ -105,7 +113,7 @@ export function AttentionList({ sites, total, now }: AttentionListProps) {
           </Button>
         </div>
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -113,7 +121,7 @@ function AttentionItem({ site, action }: { site: AttentionSite; action: FixActio
   const t = useStore(overviewMessages);
   const [first, ...also] = site.problems;
   return (
-    <li className="py-3 first:pt-0 last:pb-0">
+    <li className="py-3 first:pt-0 last:pb-0" data-focus-item={site.domain}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1 basis-48">
           <Link
@@ -158,6 +166,7 @@ function FixButton({ domain, action }: { domain: string; action: FixAction }) {
     return (
       <Link
         to="/sync-file"
+        data-focus-control="fix"
         aria-label={t.actionSyncFileFor({ domain })}
         className={buttonVariants({ variant: 'secondary', size: 'sm' })}
       >
@@ -170,6 +179,7 @@ function FixButton({ domain, action }: { domain: string; action: FixAction }) {
       <Button
         variant="secondary"
         size="sm"
+        data-focus-control="fix"
         aria-label={scanning ? t.actionScanningFor({ domain }) : t.actionScanFor({ domain })}
         unavailable={scanning}
         onClick={() => void scanNow(domain).then(refresh)}
@@ -181,11 +191,22 @@ function FixButton({ domain, action }: { domain: string; action: FixAction }) {
   }
   const change: SiteChange =
     action === 'enableFirewall' ? { option: 'firewall', value: 'enable' } : { option: 'autocleanup', value: 1 };
-  if (done) return <span className="text-sm font-medium text-success-text">{t.actionDone}</span>;
+  // Focused in place of the button it replaces (useKeepFocus), so a keyboard user hears it and stays here.
+  if (done)
+    return (
+      <span data-focus-control="fix" tabIndex={-1} className="text-sm font-medium text-success-text">
+        {t.actionDone}
+        <span className="sr-only">
+          {': '}
+          {action === 'enableFirewall' ? t.doneFirewallFor({ domain }) : t.doneCleanupFor({ domain })}
+        </span>
+      </span>
+    );
   return (
     <Button
       variant="secondary"
       size="sm"
+      data-focus-control="fix"
       aria-label={action === 'enableFirewall' ? t.actionFirewallFor({ domain }) : t.actionCleanupFor({ domain })}
       unavailable={set.isPending}
       onClick={() => {

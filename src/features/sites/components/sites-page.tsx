@@ -175,12 +175,15 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
     if ('unit' in change) lastChange.current++;
     onSearch(change);
   };
+  const searchBox = useRef<HTMLInputElement>(null);
   const clearFilters = () => {
     query.reset('');
     selection.clear();
     // Cleared means cleared: a filter still waiting for its rows is not made afterwards.
     lastChange.current++;
     onSearch({ ...FILTER_DEFAULTS });
+    // The button pressed is gone with the filters: the search box, the first of them, has the focus.
+    searchBox.current?.focus();
   };
 
   return (
@@ -218,6 +221,7 @@ function SitesPageOf({ search, onSearch, useRows }: SitesPageProps & { useRows: 
           narrow={layout === 'narrow'}
           onAdd={() => setAdding(true)}
           onClear={clearFilters}
+          searchBox={searchBox}
           table={view.table}
           onExport={() =>
             void view.allSites().then(

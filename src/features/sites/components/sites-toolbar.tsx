@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { DownloadIcon, FilterIcon, PlusIcon, SearchIcon } from '../../../components/ui/more-icons';
@@ -37,13 +37,15 @@ interface SitesToolbarProps {
   onExport: () => void;
   /** Resets every filter (the search too; not the sort, nor the customer). */
   onClear: () => void;
+  /** The search box: where the focus goes when the filters are cleared and their Clear button is gone. */
+  searchBox: Ref<HTMLInputElement>;
   shown: number;
   table: SitesTableModel;
 }
 
 /** Search, filters (and sort, on a narrow screen), Add sites and Export; every value lives in the URL. */
 export function SitesToolbar(props: SitesToolbarProps) {
-  const { search, onSearch, units, narrow, onAdd, onExport, shown, table } = props;
+  const { search, onSearch, units, narrow, onAdd, onExport, shown, table, searchBox } = props;
   const t = useStore(sitesToolbarMessages);
   const s = useStore(sitesMessages);
   // Open when the page is made anew by a choice in the Customer filter (narrow: it is in this panel).
@@ -177,6 +179,7 @@ export function SitesToolbar(props: SitesToolbarProps) {
             type="search"
             aria-label={t.search}
             placeholder={t.searchPlaceholder}
+            ref={searchBox}
             value={props.query}
             maxLength={200}
             onChange={(e) => props.onQuery(e.currentTarget.value)}
