@@ -6,7 +6,8 @@
  * index led by the account and ending in the domain, so a window reads only
  * its rows.
  */
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { sortName } from './sort-name.ts';
 
 /** The sort columns with an index of their own (the rest sort by a join: patching, customer). */
 const INDEXED_SORTS = [
@@ -105,3 +106,40 @@ export const readModelScansMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * The order by name as readers expect it (./sort-name.ts): `sort_name`, filled for the rows
+ * already read, with an index of its own. On PostgreSQL the column compares byte by byte
+ * (collation "C") whatever the database's collation, as SQLite's does, so both engines give one order.
+ */
+export function readModelSortNameMigration(engine: 'sqlite' | 'postgres'): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('rm_site')
+        .addColumn('sort_name', 'text', (col) =>
+          (engine === 'postgres' ? col.modifyFront(sql`collate "C"`) : col).notNull().defaultTo(''),
+        )
+        .execute();
+      // Most names are their own key (no accent, no digit): one statement; the others one by one, in
+      // the migration's transaction.
+      await sql`update rm_site set sort_name = domain`.execute(db);
+      const { rows } = await sql<{
+        account_id: string;
+        domain: string;
+      }>`select account_id, domain from rm_site`.execute(db);
+      for (const { account_id, domain } of rows) {
+        const key = sortName(domain);
+        if (key === domain) continue;
+        await sql`update rm_site set sort_name = ${key} where account_id = ${account_id} and domain = ${domain}`.execute(
+          db,
+        );
+      }
+      await db.schema
+        .createIndex('rm_site_sort_name')
+        .on('rm_site')
+        .columns(['account_id', 'sort_name', 'domain'])
+        .execute();
+    },
+  };
+}

@@ -5,12 +5,14 @@
  * the order by customer, a search that finds the customer's e-mail, the
  * sites a view keeps whatever its filters, and every matching domain.
  */
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../../src/api/schemas.ts';
 import { matchesFilters } from '../../src/data/site-model/site-filters.ts';
 import { FILTER_DEFAULTS, type SiteFilters } from '../../src/data/site-model/sites-search.ts';
 import { orderSites } from '../../src/features/sites/components/table-model.ts';
 import { directoryStore } from '../workspace/store-directory.ts';
+import { openWorkspaceDb } from '../workspace/db.ts';
 import { databasePerTest } from '../workspace/test-database.ts';
 import { ENGINES } from '../workspace/test-engines.ts';
 import { readStore } from './store-read.ts';
@@ -20,8 +22,7 @@ import { writeStore } from './store-write.ts';
 const NOW = Date.UTC(2026, 10, 26);
 const NOW_S = NOW / 1000;
 
-function site(n: number): Site {
-  const domain = `s${String(n).padStart(2, '0')}.example`;
+function site(n: number, domain = `s${String(n).padStart(2, '0')}.example`): Site {
   return {
     id: n,
     host: domain,
@@ -45,8 +46,64 @@ const CUSTOMER: ReadonlyMap<string, string> = new Map(
   ]),
 );
 
+/** Names whose order by code point is not a reader's: accents, a letter of its own, digits' values, capitals. */
+const NAMES = [
+  'zeta.example',
+  'łąka.example',
+  'alpha.example',
+  'müller.example',
+  'mango.example',
+  'site10.example',
+  'site9.example',
+  'site09b.example',
+  'Øresund.example',
+  'oslo.example',
+  'a-b.example',
+];
+const NAMED = NAMES.map((domain, n) => site(n, domain));
+
 describe.each(ENGINES)('the sites table’s views in the read model on $title', ({ available, place: makePlace }) => {
   const openDb = databasePerTest(makePlace);
+
+  it.skipIf(!available)('orders by name as the page does: accents and case aside, numbers by value', async () => {
+    const opened = await openDb();
+    const write = writeStore(opened.db);
+    await write.visit('a', NOW);
+    await write.upsertSites(NAMED.flatMap((s) => rowOf('a', s, NOW) ?? []));
+    await write.apply('a', { kind: 'added', domains: ['łódź.example'] }, NOW);
+    const read = readStore(opened.db);
+    const page = orderSites([...NAMED, site(99, 'łódź.example')], 'domain', () => -1).sites.map((s) =>
+      s.domain.toLowerCase(),
+    );
+    expect(page.indexOf('łąka.example')).toBeLessThan(page.indexOf('mango.example'));
+    const window = await read.window('a', { limit: 500 }, NOW_S);
+    expect(window.rows.map((r) => r.domain.toLowerCase())).toEqual(page);
+    const desc = await read.window('a', { sort: 'domain', dir: 'desc', limit: 500 }, NOW_S);
+    expect(desc.rows.map((r) => r.domain.toLowerCase())).toEqual([...page].reverse());
+  });
+
+  it.skipIf(!available)('gives the rows read before the order by name had a key of their own theirs', async () => {
+    const place = await makePlace();
+    try {
+      // A workspace as it was before the migration: rows without the key, the migration not run.
+      let opened = await openWorkspaceDb(place.location);
+      const write = writeStore(opened.db);
+      await write.visit('a', NOW);
+      await write.upsertSites(NAMED.flatMap((s) => rowOf('a', s, NOW) ?? []));
+      await sql`drop index rm_site_sort_name`.execute(opened.db);
+      await sql`alter table rm_site drop column sort_name`.execute(opened.db);
+      await sql`delete from kysely_migration where name = '005_readmodel_sort_name'`.execute(opened.db);
+      await opened.db.destroy();
+
+      opened = await openWorkspaceDb(place.location);
+      const window = await readStore(opened.db).window('a', { limit: 500 }, NOW_S);
+      await opened.db.destroy();
+      const page = orderSites(NAMED, 'domain', () => -1).sites.map((s) => s.domain.toLowerCase());
+      expect(window.rows.map((r) => r.domain.toLowerCase())).toEqual(page);
+    } finally {
+      await place.drop();
+    }
+  });
 
   async function fleet() {
     const opened = await openDb();

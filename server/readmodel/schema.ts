@@ -22,6 +22,8 @@ export interface ReadModelSiteTable {
   domain: string;
   /** The domain as the API gives it. */
   name: string;
+  /** Its place in the order by name (./sort-name.ts). */
+  sort_name: string;
   host: string;
   /** What a search looks in: the domain and the host, lower case. */
   search: string;

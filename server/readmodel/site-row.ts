@@ -10,6 +10,7 @@ import type { FleetRow } from '../../src/api/fleet.ts';
 import { isFwHistory, type FwHistory, type ScanReport } from '../../src/api/schemas.ts';
 import { siteKey } from '../workspace/names.ts';
 import type { ReadModelSiteTable } from './schema.ts';
+import { sortName } from './sort-name.ts';
 
 type Report = Pick<ScanReport, 'date' | 'threats' | 'incurable' | 'doubt' | 'errors'>;
 
@@ -62,6 +63,7 @@ export function rowOf(accountId: string, value: unknown, readAt: number): SiteRe
       account_id: accountId,
       domain,
       name: s.domain,
+      sort_name: sortName(domain),
       host: s.host,
       search: `${s.domain.toLowerCase()}\n${s.host.toLowerCase()}`,
       site_id: num(s.id),
@@ -91,6 +93,7 @@ export function addedRow(accountId: string, domain: string, at: number): ReadMod
     account_id: accountId,
     domain,
     name: domain,
+    sort_name: sortName(domain),
     host,
     search: `${domain}\n${host.toLowerCase()}`,
     site_id: 0,
@@ -110,7 +113,7 @@ export function addedRow(accountId: string, domain: string, at: number): ReadMod
   };
 }
 
-export type JoinedRow = Omit<ReadModelSiteTable, 'search'> & {
+export type JoinedRow = Omit<ReadModelSiteTable, 'search' | 'sort_name'> & {
   unit: string | null;
   patching: number | null;
   patching_set_at: number | null;

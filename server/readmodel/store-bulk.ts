@@ -19,13 +19,14 @@ import { chunks } from '../workspace/store-directory.ts';
 import type { ReadModelSiteTable } from './schema.ts';
 import type { SiteRead } from './site-row.ts';
 
-/** Rows per PostgreSQL statement: 19 columns each. */
+/** Rows per PostgreSQL statement: 20 columns each. */
 const ROWS_PER_INSERT = 500;
 
 const COLUMNS = [
   'account_id',
   'domain',
   'name',
+  'sort_name',
   'host',
   'search',
   'site_id',

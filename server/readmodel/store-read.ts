@@ -21,7 +21,8 @@ const UNSCHEDULED_RECENT_SECONDS = 30 * 86_400;
 const NEVER = STATUSES.indexOf('never');
 
 const SORT_COLUMN: Record<Exclude<SortColumn, 'patching' | 'customer'>, keyof WorkspaceDatabase['rm_site']> = {
-  domain: 'domain',
+  // By name as readers file it (./sort-name.ts), not by code point.
+  domain: 'sort_name',
   status: 'status',
   threats: 'threats',
   lastScan: 'report_date',
@@ -153,7 +154,7 @@ export function readStore(db: WorkspaceDb) {
     else if (sort === 'customer')
       rows = rows.orderBy(sql`case when u.unit_email is null then 1 else 0 end`, dir).orderBy('u.unit_email', dir);
     else rows = rows.orderBy(`s.${SORT_COLUMN[sort]}`, dir);
-    return sort === 'domain' ? rows : rows.orderBy('s.domain', dir);
+    return rows.orderBy('s.domain', dir);
   };
 
   const count = async (accountId: string, query: FleetQuery, now: number) => {

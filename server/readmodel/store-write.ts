@@ -11,7 +11,7 @@ import { DaySums, type SummedDay } from './day-sums.ts';
 import { addedRow, type SiteRead } from './site-row.ts';
 import { bulkUpsert } from './store-bulk.ts';
 
-/** Rows per statement: 22 columns each, well under SQLite's 32,766 bound parameters. */
+/** Rows per statement: 23 columns each, well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 250;
 /** Rows a read wrote from which PostgreSQL's statistics are taken again at its end. */
 const ANALYZE_AFTER_ROWS = 10_000;

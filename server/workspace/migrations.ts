@@ -5,7 +5,7 @@
  * migration that has shipped: add the next one.
  */
 import type { Kysely, Migration } from 'kysely';
-import { readModelMigration, readModelScansMigration } from '../readmodel/migration.ts';
+import { readModelMigration, readModelScansMigration, readModelSortNameMigration } from '../readmodel/migration.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -155,5 +155,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('ws_period_set_time').on('ws_period_set').columns(['set_at']).execute();
       },
     },
+    // The order by name: accents, case and the digits' values as the sites page's collator has them.
+    '005_readmodel_sort_name': readModelSortNameMigration(engine),
   };
 }
