@@ -40,10 +40,18 @@ test('the directory says where it comes from; look-up finds a unit or says there
   await expect(list.getByRole('button', { name: new RegExp(unit) })).toContainText('Looked up');
   const sites = page.getByRole('list', { name: `Sites shared with ${unit}` });
   await expect(sites.getByRole('link', { name: 'a-unit-site.example' })).toBeVisible();
+  // Found: its sites have the focus (and are in view), not the form.
+  await expect(page.getByRole('heading', { name: `Sites shared with ${unit}` })).toBeFocused();
 
-  // Kept by the team's workspace: still there after a reload.
+  // Kept by the team's workspace: still there after a reload; opened from the address, it takes no focus.
+  await page.goto(`/units?unit=${encodeURIComponent(unit)}`);
+  await expect(sites.getByRole('link', { name: 'a-unit-site.example' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Sites shared with ${unit}` })).not.toBeFocused();
   await page.goto('/units');
-  await expect(list.getByRole('button', { name: new RegExp(unit) })).toBeVisible();
+  // Chosen from the list by keyboard: the focus goes to its sites.
+  await list.getByRole('button', { name: new RegExp(unit) }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Sites shared with ${unit}` })).toBeFocused();
 });
 
 test('share more sites with a unit, then unshare one', async ({ page }) => {

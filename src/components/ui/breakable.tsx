@@ -19,3 +19,16 @@ export function Breakable({ text }: { text: string }) {
     </>
   );
 }
+
+/** A sentence with a name in it (`words`, written with `text` in them): the name wraps as `Breakable`'s. */
+export function WithBreakable({ words, text }: { words: string; text: string }) {
+  const at = words.indexOf(text);
+  if (at < 0) return words;
+  return (
+    <>
+      {words.slice(0, at)}
+      <Breakable text={text} />
+      {words.slice(at + text.length)}
+    </>
+  );
+}

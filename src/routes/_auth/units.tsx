@@ -18,5 +18,6 @@ export const Route = createFileRoute('/_auth/units')({
 function UnitsRoute() {
   const { unit } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <UnitsPage unit={unit} onSelect={(next) => void navigate({ search: { unit: next } })} />;
+  // The page keeps its place: a customer chosen brings its sites into view by their focus (units-page.tsx).
+  return <UnitsPage unit={unit} onSelect={(next) => void navigate({ search: { unit: next }, resetScroll: false })} />;
 }

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isMethodError } from '../../../api/error-catalogue';
 import { PrinterIcon } from '../../../components/reports/printer-icon';
 import { Alert } from '../../../components/ui/alert';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert';
 import { Button, buttonVariants, type ButtonProps } from '../../../components/ui/button';
+import { WithBreakable } from '../../../components/ui/breakable';
 import { Card } from '../../../components/ui/card';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { useUnshareSite } from '../../../data/site-mutations';
@@ -22,11 +23,18 @@ interface UnitDetailProps {
   /** The unit left the directory (deleted, forgotten). */
   onGone: () => void;
   onRenamed: (to: string) => void;
+  /** Chosen by the user on this page: the heading takes the focus when shown (and comes into view). */
+  takeFocus?: boolean;
 }
 
 /** One unit: its sites (sites_list?unit=), unshare, rename, delete, share more. */
-export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
+export function UnitDetail({ unit, onGone, onRenamed, takeFocus = false }: UnitDetailProps) {
   const t = useStore(unitsMessages);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusAtFirst = useRef(takeFocus);
+  useEffect(() => {
+    if (focusAtFirst.current) heading.current?.focus();
+  }, []);
   const sites = useSitesQuery(unit);
   // Its answer goes to the team's workspace (the unit's count, its sites' customer).
   useUnitCheck(unit);
@@ -42,7 +50,9 @@ export function UnitDetail({ unit, onGone, onRenamed }: UnitDetailProps) {
     <Card className="space-y-4 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold break-all">{t.unitSites({ unit })}</h2>
+          <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold break-words">
+            <WithBreakable words={t.unitSites({ unit })} text={unit} />
+          </h2>
           {sites.data ? <p className="text-sm text-muted-foreground">{t.siteCount(list.length)}</p> : null}
         </div>
         {!unknown ? (

@@ -40,6 +40,13 @@ export function UnitsPage({ unit, onSelect }: UnitsPageProps) {
   const account = useAccountId();
   // How many customers the directory has (every page's state says it); the list asks for the ones it shows.
   const unitCount = useUnitCount();
+  // A customer chosen here (not from the address at the page's load): its sites take the focus, which
+  // brings them into view (at 1280 they are beside the top of a list of 100; on a phone, below it).
+  const [chosenHere, setChosenHere] = useState(false);
+  const choose = (next: string | undefined) => {
+    setChosenHere(true);
+    onSelect(next);
+  };
   return (
     <div className="space-y-5">
       <div>
@@ -52,13 +59,20 @@ export function UnitsPage({ unit, onSelect }: UnitsPageProps) {
       </Alert>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="space-y-4">
-          <LookUpForm onFound={onSelect} />
-          <UnitList account={account} unitCount={unitCount} selected={unit} onSelect={onSelect} />
+          <LookUpForm onFound={choose} />
+          {/* Before the list, which may be 100 customers long. */}
           <ReconcileCard unitCount={unitCount} />
+          <UnitList account={account} unitCount={unitCount} selected={unit} onSelect={choose} />
         </div>
         <div className="min-w-0">
           {unit ? (
-            <UnitDetail key={unit} unit={unit} onGone={() => onSelect(undefined)} onRenamed={onSelect} />
+            <UnitDetail
+              key={unit}
+              unit={unit}
+              takeFocus={chosenHere}
+              onGone={() => onSelect(undefined)}
+              onRenamed={choose}
+            />
           ) : (
             <Card className="p-6 text-sm text-muted-foreground">{t.chooseUnit}</Card>
           )}
