@@ -103,6 +103,9 @@ export async function serveApp(
   const server = serve({ fetch: app.fetch, port: 0, hostname });
   await once(server, 'listening');
   if (!('closeAllConnections' in server)) throw new Error('expected an HTTP/1 server');
+  // Idle connections kept a minute, not Node's 5 s: a test whose event loop a render held for seconds
+  // (jsdom, a busy machine) otherwise reuses a connection the server has just closed ("other side closed").
+  server.keepAliveTimeout = 60_000;
   const port = portOf(server);
   return { port, origin: `http://127.0.0.1:${port}`, close: () => closeServer(server) };
 }

@@ -92,6 +92,25 @@ describe('the agency form’s checks', () => {
     }
   });
 
+  it('checks an IBAN by its check digits (ISO 13616), and takes an account number of another kind as written', () => {
+    // Valid: as printed (groups of four), compact, lower case.
+    for (const iban of ['DE89 3704 0044 0532 0130 00', 'GB29NWBK60161331926819', 'fr14 2004 1010 0505 0001 3m02 606'])
+      expect(problems({ bank_account: iban })).toEqual({});
+    // One digit mistyped, two swapped.
+    expect(problems({ bank_account: 'DE89 3704 0044 0532 0130 01' })).toEqual({
+      bank_account: expect.stringContaining('check digits'),
+    });
+    expect(problems({ bank_account: 'GB29NWBK61601331926819' })).toEqual({
+      bank_account: expect.stringContaining('check digits'),
+    });
+    expect(problems({ bank_account: 'GB00 XXXX' })).toEqual({
+      bank_account: expect.stringContaining('15 to 34 letters and digits (this one has 8)'),
+    });
+    // Not an IBAN: digits only, or letters that are no country's code.
+    expect(problems({ bank_account: '12-34-56 12345678' })).toEqual({});
+    expect(problems({ bank_account: 'ZZ12 345' })).toEqual({});
+  });
+
   it('keeps what the saved record holds though the stricter rules would refuse it (the spec allows a country name)', () => {
     const saved = { title: 'N', email: 'n@n.example', country: 'Germany', bank_swift: 'OLDCODE' };
     expect(problems({ country: 'Germany', bank_swift: 'OLDCODE' }, saved)).toEqual({});

@@ -123,6 +123,24 @@ function isWebAddress(value: string): boolean {
 
 const SWIFT = /^[A-Z0-9]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 
+/** An account number meant as an IBAN: a country's code and two check digits first (spaces and case aside). */
+const IBAN_START = /^([A-Z]{2})(\d{2})/;
+
+/** What is wrong with an IBAN (ISO 13616: 15 to 34 letters and digits, check digits by mod 97), or null. */
+function ibanProblem(value: string, t: AgencyMessages): string | null {
+  const iban = value.replace(/[\s-]/g, '').toUpperCase();
+  const country = IBAN_START.exec(iban)?.[1];
+  // Another kind of account number (the field takes those too): the service keeps it as written.
+  if (country === undefined || !isCountryCode(country)) return null;
+  if (!/^[A-Z0-9]{15,34}$/.test(iban)) return t.ibanFormat({ count: iban.length });
+  // The first four moved to the end, letters as 10–35, the whole number mod 97 is 1.
+  let rest = 0;
+  for (const c of iban.slice(4) + iban.slice(0, 4)) {
+    for (const d of String(parseInt(c, 36))) rest = (rest * 10 + Number(d)) % 97;
+  }
+  return rest === 1 ? null : t.ibanCheck;
+}
+
 type Rule = (value: string, t: AgencyMessages) => string | null;
 
 /** The form's rules beyond the registry's, for non-empty values. */
@@ -143,6 +161,7 @@ const STRICTER: Partial<Record<AgencyField, Rule>> = {
   country: (value, t) => (isCountryCode(value) ? null : t.countryNotInList),
   bank_country: (value, t) => (isCountryCode(value) ? null : t.countryNotInList),
   bank_currency: (value, t) => (isCurrencyCode(value) ? null : t.currencyInvalid),
+  bank_account: ibanProblem,
   bank_swift: (value, t) => {
     const country = SWIFT.exec(value)?.[1];
     if (country === undefined) return t.swiftFormat;

@@ -49,6 +49,11 @@ export const agencyMessages = /* @__PURE__ */ i18n('agency', {
   swiftFormat:
     'A SWIFT/BIC has 8 or 11 letters and digits: 4 for the bank, 2 for the country, 2 for the location, and 3 for a branch.',
   swiftCountry: 'Letters 5 and 6 of a SWIFT/BIC are a country code, like DE or US.',
+  ibanFormat: params(
+    'An IBAN has 15 to 34 letters and digits (this one has {count}): copy it from a bank statement. An account number of another kind can be entered as your bank writes it.',
+  ),
+  ibanCheck:
+    'The check digits of this IBAN do not match the rest: a character is probably mistyped. Copy it from a bank statement.',
   tooLong: params('At most {max} characters.'),
   valueInvalid: 'This value is not accepted.',
   requiredByService: 'The service requires this field.',
