@@ -119,6 +119,10 @@ export default defineConfig({
       // Each worker and "Try the demo" test makes a demo account of its own from 127.0.0.1.
       SANDBOX_DEMO_SESSIONS_PER_ADDRESS: '10000',
       SANDBOX_DEMO_COPIES: '10000',
+      // Idle connections kept a minute, not the server's 5 s: Playwright's own requests
+      // (route.fetch, the request fixture) reuse kept-alive connections, and one reused just as the
+      // server closed it fails the test with ECONNRESET (seen on a busy machine).
+      HTTP_KEEP_ALIVE_TIMEOUT: '60',
     }),
   },
 });

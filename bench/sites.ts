@@ -241,7 +241,7 @@ export async function benchSites(): Promise<void> {
     const progress = page.getByText(/ of [\d,]+$/);
     await who.or(progress).first().waitFor({ timeout: 30_000 });
     if (await who.isVisible()) {
-      await who.getByRole('button', { name: 'Skip' }).click();
+      await who.getByRole('button', { name: 'Continue without a name' }).click();
       start = Number(await page.evaluate('performance.now()'));
     }
     await page.getByText('Finished').waitFor({ timeout: 300_000 });
