@@ -46,6 +46,12 @@ export interface FirewallGraphicProps {
   allowedName: string;
   /** Height of the attacks panel in px (the allowed panel is a third of it). */
   height?: number;
+  /**
+   * The width the panels will have, measured where they are to be drawn (firewall-chart.tsx): the
+   * first drawing has it, so Recharts draws once. Without it, at 640 px, and again at the panel's
+   * width once measured: two drawings of every bar.
+   */
+  width?: number | null;
 }
 
 /**
@@ -68,7 +74,13 @@ function drawTick({ x, y, textAnchor, verticalAnchor, index, payload, tickFormat
  */
 const noLines = () => [];
 
-export default function FirewallGraphic({ days, attacksName, allowedName, height = 260 }: FirewallGraphicProps) {
+export default function FirewallGraphic({
+  days,
+  attacksName,
+  allowedName,
+  height = 260,
+  width = null,
+}: FirewallGraphicProps) {
   const t = useStore(chartMessages);
   const f = useStore(format);
   /** The day whose tooltip the keyboard shows (an index into days), while the chart has the focus. */
@@ -94,7 +106,8 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
   const panel = useRef<HTMLDivElement>(null);
   const axes = widths.left + widths.right + 4;
   const stepFor = useCallback((width: number) => dayTickStep(days.length, width - axes), [days.length, axes]);
-  const step = useElementWidth(panel, stepFor) ?? stepFor(640);
+  const initialWidth = width ?? 640;
+  const step = useElementWidth(panel, stepFor, width) ?? stepFor(initialWidth);
   const ticks = useMemo(
     () =>
       dayTicks(
@@ -168,7 +181,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
         <p className="mb-1 text-xs font-medium text-muted-foreground" aria-hidden="true">
           {t.attacksPanel}
         </p>
-        <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 640, height }}>
+        <ResponsiveContainer width="100%" height={height} initialDimension={{ width: initialWidth, height }}>
           <ComposedChart data={rows} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid
               vertical={false}
@@ -258,7 +271,7 @@ export default function FirewallGraphic({ days, attacksName, allowedName, height
           <ResponsiveContainer
             width="100%"
             height={Math.round(height / 2.5)}
-            initialDimension={{ width: 640, height: Math.round(height / 2.5) }}
+            initialDimension={{ width: initialWidth, height: Math.round(height / 2.5) }}
           >
             <BarChart
               data={rows}

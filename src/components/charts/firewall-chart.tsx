@@ -22,7 +22,18 @@
  * Recharts (never in the entry or the login chunk).
  */
 import { useStore } from '@nanostores/react';
-import { Component, lazy, startTransition, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { format } from '../../i18n/format';
 import { cn } from '../../lib/cn';
 import { CSV_TYPE, downloadText } from '../../lib/download-text';
@@ -47,17 +58,27 @@ let loadedGraphic: (typeof import('./firewall-chart-graphic'))['default'] | null
  * (the read model's target: no task over 100 ms); the charts of one page one a
  * task (draw-turns.ts). Printing draws them all at once.
  */
-function useDrawnAfterPage(): boolean {
-  const [isDrawn, setDrawn] = useState(false);
+function useDrawnAfterPage(slot: RefObject<HTMLElement | null>): { shown: boolean; width: number | null } {
+  const [drawn, setDrawn] = useState<{ shown: boolean; width: number | null }>({ shown: false, width: null });
+  const isDrawn = drawn.shown;
   useEffect(() => {
     if (isDrawn) return;
+    // The slot's width, read when the turn comes (the page laid out by then): Recharts draws at it
+    // at once, rather than at a guess and again once its container has measured itself.
+    const measured = () => {
+      const width = slot.current?.getBoundingClientRect().width;
+      return { shown: true, width: width ? Math.round(width) : null };
+    };
     // Given back once drawn (this effect's cleanup, after the drawing's commit) or on leaving.
     return askToDraw(
-      () => startTransition(() => setDrawn(true)),
-      () => setDrawn(true),
+      () => {
+        const next = measured();
+        startTransition(() => setDrawn(next));
+      },
+      () => setDrawn(measured()),
     );
-  }, [isDrawn]);
-  return isDrawn;
+  }, [isDrawn, slot]);
+  return drawn;
 }
 
 /** Loads the chart's code ahead of its data (the overview's loader), so the chart draws as soon as its days are known. */
@@ -119,7 +140,8 @@ export function FirewallChart({
   const Frame = printable ? 'section' : Card;
   const allEmpty = days.length > 0 && totals.noData === days.length;
   const FirewallGraphic = loadedGraphic ?? LazyGraphic;
-  const shown = useDrawnAfterPage();
+  const slot = useRef<HTMLDivElement>(null);
+  const { shown, width } = useDrawnAfterPage(slot);
 
   const download = () => {
     const csv = firewallCsv(days, {
@@ -188,7 +210,7 @@ export function FirewallChart({
           ) : totals.noData > 0 ? (
             <p className="mt-3 text-sm text-muted-foreground">{t.noDataDays(totals.noData)}</p>
           ) : null}
-          <div className="mt-4">
+          <div ref={slot} className="mt-4">
             {view === 'chart' ? (
               <ChartBoundary fallback={<FirewallTable days={days} caption={t.tableCaption(range)} subject={subject} />}>
                 <Suspense fallback={<ChartPlaceholder height={height} />}>
@@ -196,6 +218,7 @@ export function FirewallChart({
                     <FirewallGraphic
                       days={days}
                       height={height}
+                      width={width}
                       attacksName={t.attacksName(range)}
                       allowedName={t.allowedName(range)}
                     />
