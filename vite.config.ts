@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { partnerProxyPlugin } from './server/dev-plugin.ts';
+import { compileHintsPlugin } from './server/compile-hints-plugin.ts';
 import { embedFilesPlugin } from './server/embed-plugin.ts';
 import { precompressPlugin } from './server/precompress-plugin.ts';
 import { signedInPreloadPlugin } from './server/signed-in-preload-plugin.ts';
@@ -53,6 +54,8 @@ export default defineConfig({
     partnerProxyPlugin(),
     preloadLoginPage(),
     signedInPreloadPlugin(),
+    // The chunks a page runs whole as it loads, compiled off the main thread (V8's compile hints).
+    compileHintsPlugin(),
     // Brotli copies of the built files, so the server compresses none while a person waits.
     precompressPlugin(),
     // The host helper for hoster panels' pages, at /embed/host.js (docs/embedding.md).

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPILE_HINT } from '../server/compile-hints-plugin.ts';
 import { temporaryDirectory, type TemporaryDirectory } from '../test-support/servers.ts';
 
 const BUDGET_KIB = 130;
@@ -135,5 +136,12 @@ describe('the /login JavaScript budget', () => {
     expect(entry).toMatch(/\.js$/);
     expect(files).toContain(entry);
     for (const file of routeFiles) expect(files).toContain(file);
+  });
+
+  it('hints V8 to compile the entry whole off the main thread, not the login route (server/compile-hints-plugin.ts)', () => {
+    const html = readFileSync(join(out.path, 'index.html'), 'utf8');
+    const entry = /<script type="module"[^>]*\bsrc="\/([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(readFileSync(join(out.path, entry), 'utf8').startsWith(COMPILE_HINT)).toBe(true);
+    for (const file of routeFiles) expect(readFileSync(join(out.path, file), 'utf8')).not.toContain(COMPILE_HINT);
   });
 });
