@@ -4,11 +4,19 @@
  * data, and the room its axes need. No React, no Recharts.
  */
 import type { Format } from '../../i18n/format';
-import { classValue, dayTime, type FirewallDay } from '../../data/site-model/firewall-days';
+import {
+  ATTACK_CLASSES,
+  classValue,
+  dayTime,
+  type AttackClass,
+  type FirewallDay,
+} from '../../data/site-model/firewall-days';
 
 export interface Row {
   date: string;
   noData: boolean;
+  /** The five classes added up: the bar's height (its segments are the classes, stackedSegments). */
+  blocked?: number;
   dos?: number;
   injection?: number;
   uploads?: number;
@@ -38,21 +46,41 @@ export function noDataRuns(days: readonly FirewallDay[]): [string, string][] {
 
 /** One row per day: the attack classes stacked, the unique IPs and the allowed requests; a day without data has none. */
 export function graphicRows(days: readonly FirewallDay[]): Row[] {
-  return days.map(({ date, counts }) =>
-    counts
-      ? {
-          date,
-          noData: false,
-          dos: classValue(counts, 'dos'),
-          injection: classValue(counts, 'injection'),
-          uploads: classValue(counts, 'uploads'),
-          other: classValue(counts, 'other'),
-          unclassified: classValue(counts, 'unclassified'),
-          uniqueIps: counts.uniqueIps,
-          allowed: counts.allowed,
-        }
-      : { date, noData: true },
-  );
+  return days.map(({ date, counts }) => {
+    if (!counts) return { date, noData: true };
+    const row: Row = { date, noData: false, blocked: 0, uniqueIps: counts.uniqueIps, allowed: counts.allowed };
+    for (const k of ATTACK_CLASSES) {
+      row[k] = classValue(counts, k);
+      row.blocked = (row.blocked ?? 0) + row[k];
+    }
+    return row;
+  });
+}
+
+export interface Segment {
+  attack: AttackClass;
+  y: number;
+  height: number;
+}
+
+/**
+ * A day's bar cut into its classes, bottom up in the classes' order (as a stack of one Recharts Bar
+ * per class drew them): `y` and `height` are the whole bar's, in px. The scale is linear from 0, so
+ * each class takes its share of the height. Classes of 0 have no segment.
+ */
+export function stackedSegments(row: Row | undefined, y: number, height: number): Segment[] {
+  const total = row?.blocked ?? 0;
+  if (row === undefined || total <= 0 || !(height > 0)) return [];
+  const out: Segment[] = [];
+  let bottom = y + height;
+  for (const attack of ATTACK_CLASSES) {
+    const value = row[attack] ?? 0;
+    if (value <= 0) continue;
+    const h = (height * value) / total;
+    bottom -= h;
+    out.push({ attack, y: bottom, height: h });
+  }
+  return out;
 }
 
 export const tickDay = (f: Format) => (date: string) =>
@@ -74,8 +102,7 @@ export function axisWidths(rows: readonly Row[], f: Format): { left: number; rig
   let allowed = 0;
   let ips = 0;
   for (const r of rows) {
-    const stacked = (r.dos ?? 0) + (r.injection ?? 0) + (r.uploads ?? 0) + (r.other ?? 0) + (r.unclassified ?? 0);
-    requests = Math.max(requests, stacked);
+    requests = Math.max(requests, r.blocked ?? 0);
     allowed = Math.max(allowed, r.allowed ?? 0);
     ips = Math.max(ips, r.uniqueIps ?? 0);
   }
