@@ -35,7 +35,7 @@ interface RenderedChunk {
   map?: { mappings: string } | null;
 }
 
-export function isHinted(chunk: Pick<RenderedChunk, 'name' | 'isEntry' | 'moduleIds'>): boolean {
+function isHinted(chunk: Pick<RenderedChunk, 'name' | 'isEntry' | 'moduleIds'>): boolean {
   return (
     chunk.isEntry ||
     HINTED_GROUPS.has(chunk.name) ||
