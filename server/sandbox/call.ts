@@ -43,7 +43,7 @@ export interface Call<M extends MethodName = MethodName> {
   fail(name: ErrorName<M>, info?: string): MethodError<M>;
 }
 
-/** The handler of method M: its result, or a RawResult, JsonText or FailAfterCommit (errors.ts). */
+/** The handler of method M: its result, or a RawResult, JsonText, JsonArrayParts or FailAfterCommit (errors.ts). */
 type Handler<M extends MethodName> = (call: Call<M>) => unknown;
 
 /** One handler per registry method: a method without one does not compile. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
-import { listSites } from './store/sites.ts';
+import { listedSites, listSiteIds } from './store/sites.ts';
 import { freshSandbox, type Account, type TestBed } from './testing.ts';
 import { scanReportSchema, type ScanReport } from './testing-schemas.ts';
 
@@ -74,7 +74,7 @@ describe('site_scan', () => {
     await bed.advance(31);
     const { db } = bed.sandbox.state;
     const userId = Number(account.signin.keydata.owner);
-    const reportId = () => listSites(db, userId, null)[0]?.last_report_id ?? null;
+    const reportId = () => listedSites(db, listSiteIds(db, userId, null))[0]?.last_report_id ?? null;
     expect(reportId()).toBeNull();
     vi.advanceTimersByTime(1000);
     expect(reportId()).not.toBeNull();

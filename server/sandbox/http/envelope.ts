@@ -10,7 +10,10 @@ export const API_VERSION = '1.0.0-sandbox';
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
+  /** The answer; with `items`, its text up to the result array's first element. */
   body: string;
+  /** A result array written out a page at a time (http/api-route.ts): its elements, then `]}`. */
+  items?: Iterator<string[]>;
 }
 
 /** What an answer says about its request: the method asked for and the key, once known. */
@@ -46,6 +49,25 @@ export function envelopeResponse(
   resultJson = 'null',
   retryAfter?: number,
 ): ApiResponse {
+  return {
+    status: 200,
+    headers: { ...JSON_HEADERS, ...retryHeaders(retryAfter) },
+    body: `${envelopeFields(ctx, error, message, errorinfo)},"result":${resultJson}}`,
+  };
+}
+
+/** A successful envelope whose result is an array written out later, element by element (ApiResponse.items). */
+export function envelopeWithItems(ctx: AnswerContext, items: NonNullable<ApiResponse['items']>): ApiResponse {
+  return {
+    status: 200,
+    headers: JSON_HEADERS,
+    body: `${envelopeFields(ctx, 0, '', '')},"result":[`,
+    items,
+  };
+}
+
+/** The envelope's fields before `result`, as JSON without its closing brace. */
+function envelopeFields(ctx: AnswerContext, error: number, message: string, errorinfo: string): string {
   const fields = JSON.stringify({
     version: API_VERSION,
     keyid: ctx.key?.id ?? '',
@@ -55,11 +77,7 @@ export function envelopeResponse(
     message,
     errorinfo,
   });
-  return {
-    status: 200,
-    headers: { ...JSON_HEADERS, ...retryHeaders(retryAfter) },
-    body: `${fields.slice(0, -1)},"result":${resultJson}}`,
-  };
+  return fields.slice(0, -1);
 }
 
 /** An error answer: the envelope, or one line of text with an HTTP 4xx/5xx for alwaysRaw methods (docs/partner-api.md#syncfile_get-errors). */

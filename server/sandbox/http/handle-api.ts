@@ -8,7 +8,7 @@ import { getMethod, METHOD_NAMES, methodErrorOf, type MethodDef, type MethodName
 import { isSystemErrorCode, SYSTEM_ERRORS } from '../../../src/api/system-errors.ts';
 import { flagIsOn } from '../../../src/api/query-args.ts';
 import { preparationOf, runHandler, type Call, type HandlerTable, type PreparationTable } from '../call.ts';
-import { FailAfterCommit, JsonText, MethodError, RawResult, SystemError } from '../errors.ts';
+import { FailAfterCommit, JsonArrayParts, JsonText, MethodError, RawResult, SystemError } from '../errors.ts';
 import type { SandboxState } from '../state.ts';
 import { getUser } from '../store/users.ts';
 import { authorize, identifyKey, parseCookies } from './auth.ts';
@@ -16,6 +16,7 @@ import { readBody } from './body.ts';
 import {
   answerContext,
   envelopeResponse,
+  envelopeWithItems,
   errorResponse,
   rawResponse,
   type AnswerContext,
@@ -50,7 +51,7 @@ function isMethodName(name: string): name is MethodName {
 
 export function handleApi(state: SandboxState, handlers: HandlerTable, req: ApiRequest): ApiResponse {
   const admitted = admit(state, req);
-  return 'response' in admitted ? admitted.response : run(state, handlers, admitted);
+  return 'response' in admitted ? admitted.response : run(state, handlers, admitted, false);
 }
 
 /**
@@ -68,13 +69,13 @@ export async function handleApiYielding(
   const admitted = admit(state, req);
   if ('response' in admitted) return admitted.response;
   const steps = preparationOf(preparations, admitted.call);
-  if (steps === undefined) return run(state, handlers, admitted);
+  if (steps === undefined) return run(state, handlers, admitted, true);
   try {
     for (const _ of steps) await nextTurn();
   } catch (err) {
     return fail(state, admitted.ctx, err);
   }
-  return run(state, handlers, { ...admitted, fresh: true });
+  return run(state, handlers, { ...admitted, fresh: true }, true);
 }
 
 interface Admitted {
@@ -153,8 +154,16 @@ function admit(state: SandboxState, req: ApiRequest): Admitted | { response: Api
   }
 }
 
-/** The call's handler in its transaction, and the answer. */
-function run(state: SandboxState, handlers: HandlerTable, { ctx, call, fresh }: Admitted): ApiResponse {
+/**
+ * The call's handler in its transaction, and the answer. `inSlices`: a result array made in parts
+ * (JsonArrayParts) is answered as such, for the HTTP layer to write out a slice at a time.
+ */
+function run(
+  state: SandboxState,
+  handlers: HandlerTable,
+  { ctx, call, fresh }: Admitted,
+  inSlices: boolean,
+): ApiResponse {
   const def = call.def;
   try {
     // One transaction per call: concurrent requests never see half-done changes. The
@@ -172,15 +181,26 @@ function run(state: SandboxState, handlers: HandlerTable, { ctx, call, fresh }: 
 
     if (outcome instanceof FailAfterCommit) return fail(state, ctx, outcome.error);
     if (outcome instanceof RawResult) return rawResponse(outcome.body, outcome.headers, outcome.status);
+    if (outcome instanceof JsonArrayParts) {
+      // Read-only methods alone answer in parts: nothing is rolled back if writing one out failed.
+      return inSlices ? envelopeWithItems(ctx, outcome.pages()) : envelopeResponse(ctx, 0, '', '', outcome.joined());
+    }
     return envelopeResponse(ctx, 0, '', '', outcome.json);
   } catch (err) {
     return fail(state, ctx, err);
   }
 }
 
-/** A handler's result as it will be answered: JSON text, or a raw or failed answer as is. */
-function settle(result: unknown): JsonText | RawResult | FailAfterCommit {
-  if (result instanceof JsonText || result instanceof RawResult || result instanceof FailAfterCommit) return result;
+/** A handler's result as it will be answered: JSON text (or its parts), or a raw or failed answer as is. */
+function settle(result: unknown): JsonText | JsonArrayParts | RawResult | FailAfterCommit {
+  if (
+    result instanceof JsonText ||
+    result instanceof JsonArrayParts ||
+    result instanceof RawResult ||
+    result instanceof FailAfterCommit
+  ) {
+    return result;
+  }
   return new JsonText(result === undefined ? 'null' : JSON.stringify(result));
 }
 

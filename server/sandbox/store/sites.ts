@@ -155,13 +155,24 @@ export function setSyncfile(db: Db, userId: number, host: string, installed: boo
 }
 
 /** A user's sites in id order, all or those shared with one unit. */
-export function listSites(db: Db, userId: number, unitId: number | null): ListedSite[] {
+/** The ids of a user's sites (all, or one unit's), in the order sites_list gives them. */
+export function listSiteIds(db: Db, userId: number, unitId: number | null): number[] {
   const byUnit = unitId === null ? '' : ' AND unit_id = ?';
-  return prepared(
+  return prepared(db, `SELECT id FROM sites WHERE user_id = ?${byUnit} ORDER BY id`)
+    .pluck(true)
+    .all(...(unitId === null ? [userId] : [userId, unitId])) as number[];
+}
+
+/** The sites of these ids that still exist, as sites_list gives them, in the order of `ids`. */
+export function listedSites(db: Db, ids: readonly number[]): ListedSite[] {
+  if (ids.length === 0) return [];
+  const rows = prepared(
     db,
     `SELECT id, host, domain, adddate, scanperiod, nextscan, firewall, autotreatment, permissions, last_report_id
-     FROM sites WHERE user_id = ?${byUnit} ORDER BY id`,
-  ).all(...(unitId === null ? [userId] : [userId, unitId])) as ListedSite[];
+     FROM sites WHERE id IN (${ids.map(() => '?').join(',')})`,
+  ).all(...ids) as ListedSite[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 // ---- Firewall switches ----
@@ -170,16 +181,16 @@ export function addFwEvent(db: Db, siteId: number, at: number, enabled: boolean)
   prepared(db, 'INSERT INTO fw_events (site_id, at, enabled) VALUES (?, ?, ?)').run(siteId, at, enabled ? 1 : 0);
 }
 
-/** Firewall switches of a user's sites (all, or one unit's) as [site_id, at, enabled], by site and time. */
-export function fwEventsOf(db: Db, userId: number, unitId: number | null): [number, number, number][] {
-  const byUnit = unitId === null ? '' : ' AND s.unit_id = ?';
+/** Firewall switches of these sites as [site_id, at, enabled], by site and time. */
+export function fwEventsOf(db: Db, siteIds: readonly number[]): [number, number, number][] {
+  if (siteIds.length === 0) return [];
   return prepared(
     db,
-    `SELECT e.site_id, e.at, e.enabled FROM fw_events e JOIN sites s ON s.id = e.site_id
-     WHERE s.user_id = ?${byUnit} ORDER BY e.site_id, e.at`,
+    `SELECT site_id, at, enabled FROM fw_events WHERE site_id IN (${siteIds.map(() => '?').join(',')})
+     ORDER BY site_id, at`,
   )
     .raw(true)
-    .all(...(unitId === null ? [userId] : [userId, unitId])) as [number, number, number][];
+    .all(...siteIds) as [number, number, number][];
 }
 
 // ---- The living demo (demo/simulation.ts) ----
