@@ -165,6 +165,8 @@ for (const variant of VARIANTS) {
       await openSignedIn(page, session, '/');
       await expect(counter(page, 'Sites')).toBeVisible();
       const chart = page.getByRole('region', { name: 'Firewall traffic, last 30 days' });
+      // Drawn once near the screen (src/components/charts/firewall-chart.tsx): scrolled to, as a reader does.
+      await chart.scrollIntoViewIfNeeded();
       await expect(chart.getByRole('img', { name: /all sites/ }).first()).toBeVisible();
       await expect(
         page.getByRole('region', { name: 'Most attacked sites' }).getByRole('listitem').first(),

@@ -16,6 +16,9 @@ function plain(text: string): string {
   return text.normalize('NFKC').replace(/\s+/g, '');
 }
 
+/** The caption of a drawn chart's attacks panel (src/components/charts/chart-messages.ts): on paper only once drawn. */
+const ATTACKS_PANEL = 'Blocked requests by attack class (bars, left scale) and unique IPs blocked (line, right scale)';
+
 /** The report has drawn its charts (they load lazily): what prints is complete. */
 async function chartsDrawn(page: Page, count: number): Promise<void> {
   await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toHaveCount(count);
@@ -96,7 +99,10 @@ test('a unit report: Print report on the unit page, a summary page, then one pag
   await expect(page.getByText(`For ${unit} · 3 websites`)).toBeVisible();
   for (const name of sites) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'not-shared.example' })).toHaveCount(0);
-  await chartsDrawn(page, 3);
+  // The last site's chart, far down the page, is not drawn until scrolled to, or printed.
+  const last = page.locator(`section[data-site="${sites.at(-1) ?? ''}"]`);
+  await expect(last.getByTestId('firewall-chart')).toContainText('Loading the chart…');
+  await expect(last.locator('[data-chart="attacks"]')).toHaveCount(0);
   const period = (await page.getByText(/^Period: /).textContent())?.split(' · ')[0] ?? '';
   expect(period).toMatch(/^Period: \w+ \d+, \d{4} to \w+ \d+, \d{4} \(UTC\)$/);
   // The sites' pages (after the summary's) are headed on paper only: the screen has the report's header above them.
@@ -114,8 +120,11 @@ test('a unit report: Print report on the unit page, a summary page, then one pag
       expect(pages[i + 1], `${format} page ${i + 2}`).toContain(plain(name));
       expect(pages[i + 1], `${format} page ${i + 2}`).toContain(plain(agency));
       expect(pages[i + 1], `${format} page ${i + 2}`).toContain(plain(period));
+      // Each site's chart is on its page: printing drew those not yet scrolled to.
+      expect(pages[i + 1], `${format} page ${i + 2}`).toContain(plain(ATTACKS_PANEL));
     });
   }
+  await chartsDrawn(page, 3);
   await page.emulateMedia({ media: 'print' });
   for (const head of await heads.all()) {
     await expect(head).toBeVisible();
@@ -133,7 +142,6 @@ test('full scan reports still print one page per site after the summary, on A4 a
   await expect(sections.first()).toBeVisible();
   const domains = await sections.evaluateAll((els) => els.map((el) => el.getAttribute('data-site') ?? ''));
   expect(domains).toContain('bakery-rose.example');
-  await chartsDrawn(page, domains.length);
   await expect(page.locator('[data-testid="scan-report"][data-state="report"]').first()).toBeVisible();
   for (const format of ['A4', 'Letter'] as const) {
     // With more than one site, the summary has the first page.
@@ -144,8 +152,11 @@ test('full scan reports still print one page per site after the summary, on A4 a
       expect(pages[i + first], `${format} page ${i + first + 1}`).toContain(plain(domain));
       expect(pages[i + first], `${format} page ${i + first + 1}`).toContain(plain('Northwind Hosting'));
       expect(pages[i + first], `${format} page ${i + first + 1}`).toContain(plain('Period:'));
+      expect(pages[i + first], `${format} page ${i + first + 1}`).toContain(plain(ATTACKS_PANEL));
     });
   }
+  // Printing drew every chart, those not yet scrolled to with the others.
+  await chartsDrawn(page, domains.length);
 });
 
 for (const variant of VARIANTS) {
@@ -162,6 +173,8 @@ for (const variant of VARIANTS) {
       const session = await signInViaApi(page.request, DEMO_EMAIL);
       await openSignedIn(page, session, '/sites/bakery-rose.example/report');
       await expect(page.getByTestId('agency-title')).toHaveText('Northwind Hosting');
+      // Drawn once near the screen (src/components/charts/firewall-chart.tsx): scrolled to, as a reader does.
+      await page.getByTestId('firewall-chart').scrollIntoViewIfNeeded();
       await chartsDrawn(page, 1);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);

@@ -84,6 +84,15 @@ async function openSite(page: Page, session: E2eSession, domain: string): Promis
   return pageHistory(answers.last(), domain);
 }
 
+/**
+ * Scrolls to the page's firewall chart, as a reader does, and waits until it is drawn: a chart
+ * draws once it comes near the screen (src/components/charts/firewall-chart.tsx).
+ */
+async function scrollToChart(page: Page): Promise<void> {
+  await page.getByTestId('firewall-chart').first().scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+}
+
 /** The scan report section shows every field of the API's report. */
 async function expectReport(page: Page, site: Site): Promise<void> {
   const section = page.getByTestId('scan-report');
@@ -154,6 +163,7 @@ test('an infected site: header, the whole scan report and the firewall table as 
     'data-tone',
     'neutral',
   );
+  await scrollToChart(page);
   await expect(
     page.getByRole('img', { name: new RegExp(`^Blocked requests per day by attack class.*${INFECTED}.*\\(UTC\\)$`) }),
   ).toBeVisible();
@@ -225,6 +235,7 @@ test('days without data are gaps labelled "no data", never zeros: a removed and 
   const dates = Object.keys(removed).sort();
   expect(Object.values(removed).filter((d) => d === null)).toHaveLength(dates.length);
   const chart = page.getByTestId('firewall-chart');
+  await scrollToChart(page);
   await expect(chart).toContainText('No firewall data for these days');
   await expect(chart.locator('[data-chart="attacks"] svg text', { hasText: 'no data' }).first()).toBeVisible();
   // Both panels shaded and labelled; the totals say "no data", not zeros.
@@ -263,6 +274,7 @@ test('days without data are gaps labelled "no data", never zeros: a removed and 
   expect(empty).toBeGreaterThan(0);
   expect(empty).toBeLessThan(days);
   await expect(page.getByTestId('firewall-chart')).toContainText(`${empty} days without data`);
+  await scrollToChart(page);
   await expect(page.locator('[data-chart="attacks"] svg text', { hasText: 'no data' }).first()).toBeVisible();
   await expect(page.locator('[data-totals="sums"]')).toContainText(`Totals over the ${days - empty} days with data`);
   // The tooltip names the day in the reader's language, in UTC: a day with data has its numbers…
@@ -347,7 +359,7 @@ test("the site page asks the server for its one site, never for the account's hi
   page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
 
   const history = await openSite(page, session, INFECTED);
-  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  await scrollToChart(page);
   // Neither the page nor a worker of it reads the account's sites_list for one site.
   expect(lists).toEqual([]);
   expect(workers).toEqual([]);
@@ -367,7 +379,7 @@ test("the printable report of an account's site reads its one site from the serv
   const requests: string[] = [];
   page.on('request', (req) => requests.push(new URL(req.url()).pathname + new URL(req.url()).search));
   await openSignedIn(page, session, `/sites/${INFECTED}/report`);
-  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  await scrollToChart(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Website security report' })).toBeVisible();
   // Its site with 30 days of history, a few kilobytes: never the whole account's history (17 MB at 10,000 sites).
   expect(requests.filter((r) => r.startsWith(`/workspace/fleet/site/${INFECTED}`)).length).toBeGreaterThan(0);
@@ -476,7 +488,7 @@ test('Recharts is not loaded on /login; it is loaded, lazily, on a site page', a
   const session = await signInViaApi(page.request, DEMO_EMAIL);
   scripts.clear();
   await openSignedIn(page, session, `/sites/${INFECTED}`);
-  await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+  await scrollToChart(page);
   await page.waitForLoadState('networkidle');
   const withRecharts = [...scripts].filter(([, body]) => body.includes('recharts-surface')).map(([url]) => url);
   expect(withRecharts).toHaveLength(1);
@@ -548,7 +560,7 @@ for (const variant of VARIANTS) {
       await showAs(page, variant);
       const session = await signInViaApi(page.request, DEMO_EMAIL);
       await openSite(page, session, DISABLED);
-      await expect(page.locator('[data-chart="attacks"] .recharts-surface')).toBeVisible();
+      await scrollToChart(page);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
       await attachShot(page, testInfo, `site-${width}-${scheme}`);

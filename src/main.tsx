@@ -10,6 +10,7 @@ import { demoEmailQuery } from './features/auth/sandbox-mode';
 import { createSessionGuard } from './features/auth/session-guard';
 import { createSessionStore, credentialsGetter } from './lib/session';
 import { localeReady } from './i18n/i18n';
+import { fetchWarmingFormats } from './i18n/format';
 import { startLocaleSync } from './i18n/locale';
 import { pairWorkspace } from './data/workspace-client';
 import { ApiProvider } from './lib/api-context';
@@ -36,10 +37,12 @@ if (session.get()) {
 }
 
 const getCredentials = credentialsGetter(session);
+// Both clients' requests: the first of a signed-in page loads the engine's locale data behind it.
+const warmingFetch = fetchWarmingFormats(() => session.get() !== null);
 // The team's workspace (docs/workspace.md): the same origin, the same keys.
 // Its module (the client and its answers' schemas) loads on the first call: the login page does without it.
 const workspace = lazyClient<WorkspaceClient>(() =>
-  import('./api/workspace').then((m) => m.createWorkspaceClient({ baseUrl: '', getCredentials })),
+  import('./api/workspace').then((m) => m.createWorkspaceClient({ baseUrl: '', getCredentials, fetch: warmingFetch })),
 );
 let nameGate: Promise<() => Promise<void>> | undefined;
 const askNameFirst = async () => {
@@ -53,7 +56,10 @@ const askNameFirst = async () => {
 // answers' schemas) loads on the first call, or at once for a signed-in visit (above).
 const api = pairWorkspace(
   lazyClient<ApiClient>(
-    () => import('./api/client').then((m) => gateWrites(m.createApiClient({ getCredentials }), askNameFirst)),
+    () =>
+      import('./api/client').then((m) =>
+        gateWrites(m.createApiClient({ getCredentials, fetch: warmingFetch }), askNameFirst),
+      ),
     { credentials: getCredentials },
   ),
   workspace,

@@ -8,7 +8,6 @@
 import { preloadFirewallChart } from '../components/charts/firewall-chart';
 import { fleetQueryOptions } from '../features/overview/fleet-query';
 import { loadSignedInErrorTexts } from '../i18n/error-text';
-import { format } from '../i18n/format';
 import type { RouterContext } from '../router-context';
 import { accountQueryOptions } from '../data/account';
 import { fleetSiteQueryOptions } from '../data/fleet-site-query';
@@ -21,19 +20,6 @@ import { workspaceOf } from '../data/workspace-client';
 
 type Context = Pick<RouterContext, 'api' | 'queryClient'>;
 
-let warmed = false;
-
-/**
- * The engine's date and number data, loaded while the page's first answers are on their way: the first
- * Intl formatter of a page costs 10-30 ms (the next ones a tenth of a millisecond), which would
- * otherwise fall in the page's first render (every page says how fresh its data is, "as of HH:MM").
- */
-function warmFormats(): void {
-  const f = format.get();
-  f.date(0, { timeStyle: 'short' });
-  f.integer(0);
-}
-
 /**
  * The signed-in layout: the key is checked with the service before the shell shows. The team's
  * workspace (docs/workspace.md) is asked at once, beside the key, and not waited for: the pages show
@@ -42,13 +28,6 @@ function warmFormats(): void {
  */
 export async function loadSignedIn({ api, queryClient }: Context) {
   void queryClient.prefetchQuery(workspaceStateQueryOptions(workspaceOf(api)));
-  if (!warmed) {
-    warmed = true;
-    // Once the requests are out, while their answers travel: a timer would fire before the
-    // signing code's imports resolve, and hold the first requests back by as long.
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(warmFormats, { timeout: 1000 });
-    else setTimeout(warmFormats, 0);
-  }
   const [keyInfo] = await Promise.all([
     queryClient.ensureQueryData({ ...keyInfoQueryOptions(api), revalidateIfStale: true }),
     loadSignedInErrorTexts(),

@@ -2,9 +2,10 @@
  * Charts draw one a task, after the page's text: each is one long task of
  * Recharts' own (about 50–100 ms on a 2-core machine), and a report of a
  * customer's ten sites drew ten in the task that showed the page. A chart asks
- * for its turn once it is on the page; the next turn comes a task after the
- * chart before it has drawn. Printing (Ctrl+P, the Print button) draws every
- * chart still waiting at once, before the page is printed.
+ * for its turn once it is near the screen (firewall-chart.tsx); the next turn
+ * comes a task after the chart before it has drawn. Printing (Ctrl+P, the
+ * Print button) draws every chart still waiting at once, before the page is
+ * printed, and those not yet near the screen with them (`onPrint`).
  */
 import { flushSync } from 'react-dom';
 

@@ -43,7 +43,7 @@ import { DownloadIcon } from '../ui/more-icons';
 import { chartMessages } from './chart-messages';
 import { dayTime, firewallCsv, firewallTotals, isoDay, type FirewallDay } from '../../data/site-model/firewall-days';
 import { FirewallTable, FirewallTotals } from './firewall-table';
-import { askToDraw } from './draw-turns';
+import { askToDraw, onPrint } from './draw-turns';
 import './charts.css';
 
 const importGraphic = () => import('./firewall-chart-graphic');
@@ -52,11 +52,20 @@ const LazyGraphic = lazy(importGraphic);
 let loadedGraphic: (typeof import('./firewall-chart-graphic'))['default'] | null = null;
 
 /**
- * Whether to draw the graphic: not in the task that shows the page, but in a
- * transition after it, which React renders in slices between frames, so the
- * page's text shows first and no single task holds the main thread for both
- * (the read model's target: no task over 100 ms); the charts of one page one a
- * task (draw-turns.ts). Printing draws them all at once.
+ * How near the screen a chart's slot comes before it draws: a quarter of the viewport's height
+ * above and below it, so a chart scrolled to at a reading pace is drawn by the time it shows.
+ */
+const NEAR_SCREEN = '25% 0px';
+
+/**
+ * Whether to draw the graphic: once its slot comes near the screen (a chart far down the page,
+ * below the fold on a phone or the tenth site of a customer's report, costs nothing until
+ * scrolled to), and then not in the task that shows the page, but in a transition after it,
+ * which React renders in slices between frames, so the page's text shows first and no single
+ * task holds the main thread for both (the read model's target: no task over 100 ms); the
+ * charts of one page one a task (draw-turns.ts). Printing draws them all at once, near the
+ * screen or not. Where the browser has no IntersectionObserver (jsdom), every chart asks for its
+ * turn at once.
  */
 function useDrawnAfterPage(slot: RefObject<HTMLElement | null>): { shown: boolean; width: number | null } {
   const [drawn, setDrawn] = useState<{ shown: boolean; width: number | null }>({ shown: false, width: null });
@@ -70,13 +79,39 @@ function useDrawnAfterPage(slot: RefObject<HTMLElement | null>): { shown: boolea
       return { shown: true, width: width ? Math.round(width) : null };
     };
     // Given back once drawn (this effect's cleanup, after the drawing's commit) or on leaving.
-    return askToDraw(
-      () => {
-        const next = measured();
-        startTransition(() => setDrawn(next));
+    let giveBack: (() => void) | undefined;
+    const askForTurn = () => {
+      giveBack ??= askToDraw(
+        () => {
+          const next = measured();
+          startTransition(() => setDrawn(next));
+        },
+        () => setDrawn(measured()),
+      );
+    };
+    const element = slot.current;
+    if (element === null || typeof IntersectionObserver === 'undefined') {
+      askForTurn();
+      return () => giveBack?.();
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        askForTurn();
       },
-      () => setDrawn(measured()),
+      { rootMargin: NEAR_SCREEN },
     );
+    observer.observe(element);
+    // Not near the screen yet, and the page is printed: drawn now, with the charts waiting their turn.
+    const stopPrint = onPrint(() => {
+      if (giveBack === undefined) setDrawn(measured());
+    });
+    return () => {
+      observer.disconnect();
+      stopPrint();
+      giveBack?.();
+    };
   }, [isDrawn, slot]);
   return drawn;
 }
@@ -238,12 +273,15 @@ export function FirewallChart({
   );
 }
 
-/** As tall as the chart, so the page does not jump when it arrives. */
+/**
+ * As tall as the chart, so the page does not jump when it arrives. Still, not pulsing: a chart far
+ * down the page waits here until scrolled to, and its text keeps its full contrast meanwhile.
+ */
 function ChartPlaceholder({ height }: { height: number }) {
   const t = useStore(chartMessages);
   return (
     <div
-      className="flex animate-pulse items-center justify-center rounded-md bg-surface-muted text-sm text-muted-foreground motion-reduce:animate-none"
+      className="flex items-center justify-center rounded-md bg-surface-muted text-sm text-muted-foreground"
       style={{ height: height + Math.round(height / 2.5) + 56 }}
     >
       {t.loading}
