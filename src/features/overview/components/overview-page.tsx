@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { useWorkspaceClient } from '../../../data/workspace-client';
 import { useKeepPlace } from '../../../lib/use-keep-place';
+import { useShownAfterFirst } from '../../../lib/use-shown-after-first';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { overviewMessages } from '../messages';
 import { firstReadFailed } from '../../../data/fleet-reading';
@@ -79,6 +80,8 @@ export function OverviewPage({ title }: OverviewPageProps) {
   const data = query.data;
   // Figures once the server has read the fleet at least once (before, its zeros mean "not known yet").
   const summary = data && data.asOf !== null ? data : null;
+  // The chart and the most attacked sites, under the counters and the attention list: just after them.
+  const rest = useShownAfterFirst(summary !== null);
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
@@ -153,7 +156,7 @@ export function OverviewPage({ title }: OverviewPageProps) {
             </div>
           ) : null}
         </div>
-        {summary ? (
+        {summary && rest ? (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <FirewallChart
               days={summary.days}

@@ -10,6 +10,7 @@ import { stillReading } from '../../../data/fleet-reading';
 import { fleetSiteQueryOptions, useFleetFreshness, useRefreshFleetSite } from '../../../data/fleet-site-query';
 import { useApi } from '../../../lib/api-context';
 import { useKeepPlace } from '../../../lib/use-keep-place';
+import { useShownAfterFirst } from '../../../lib/use-shown-after-first';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { sitePageMessages } from '../messages';
 import { SiteFirewall } from './site-firewall';
@@ -33,7 +34,8 @@ interface SitePageProps {
  * One site, as the server last read the fleet (its route's loader has asked
  * for it: src/data/fleet-site-query.ts), with how fresh that read is and a
  * refresh; an unknown name says so. Under the header: the latest scan report
- * and the 30-day firewall chart or table.
+ * and the 30-day firewall chart or table, rendered just after the header
+ * (useShownAfterFirst), which is what a phone's first screen shows.
  */
 export function SitePage({ domain, unit, view, onViewChange, onDeleted, below }: SitePageProps) {
   const api = useApi();
@@ -46,6 +48,7 @@ export function SitePage({ domain, unit, view, onViewChange, onDeleted, below }:
   usePageTitle(site ? site.domain : p.notFoundTitle);
   // A report arriving in the background (a scan finished) does not move the chart or table being read.
   const aboveChart = useKeepPlace<HTMLDivElement>();
+  const rest = useShownAfterFirst();
   const fresh = freshness ? (
     <div className="space-y-3">
       <FleetFreshnessLine freshness={freshness} onRefresh={refresh} className="justify-end" />
@@ -60,10 +63,14 @@ export function SitePage({ domain, unit, view, onViewChange, onDeleted, below }:
             <div ref={aboveChart} className="space-y-6">
               <SiteHeader site={site} unit={unit} />
               {fresh}
-              <ScanReportView report={site.scanreport} neverAction={<ScanNowButton site={site} />} />
+              {rest ? <ScanReportView report={site.scanreport} neverAction={<ScanNowButton site={site} />} /> : null}
             </div>
-            <SiteFirewall site={site} view={view} onViewChange={onViewChange} />
-            {below?.(site.domain)}
+            {rest ? (
+              <>
+                <SiteFirewall site={site} view={view} onViewChange={onViewChange} />
+                {below?.(site.domain)}
+              </>
+            ) : null}
           </>
         ) : (
           <>
