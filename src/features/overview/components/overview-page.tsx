@@ -80,7 +80,7 @@ export function OverviewPage({ title }: OverviewPageProps) {
   const data = query.data;
   // Figures once the server has read the fleet at least once (before, its zeros mean "not known yet").
   const summary = data && data.asOf !== null ? data : null;
-  // The chart and the most attacked sites, under the counters and the attention list: just after them.
+  // What is under the counters (the attention list, coverage, the chart, the most attacked sites): just after them.
   const rest = useShownAfterFirst(summary !== null);
 
   const header = (
@@ -145,7 +145,7 @@ export function OverviewPage({ title }: OverviewPageProps) {
         {summary ? <FleetRefreshError freshness={summary} onRetry={refresh} /> : null}
         <div ref={aboveChart} className="space-y-6 [overflow-anchor:none]">
           <FleetCounters counts={summary?.counts ?? null} />
-          {summary ? (
+          {summary && rest ? (
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
               <Section title={t.attentionTitle} intro={t.attentionIntro} className="lg:col-span-2">
                 <AttentionList sites={summary.attention} total={summary.attentionTotal} now={summary.now} />
