@@ -23,6 +23,10 @@ const MARKS = `window.__marks = {};
     const m = window.__marks;
     if (m.counters === undefined && document.querySelector('[data-counter="sites"]')) m.counters = performance.now();
     if (m.chart === undefined && document.querySelector('[data-testid="firewall-chart"] [data-chart="attacks"] .recharts-bar-rectangle')) m.chart = performance.now();
+    // A reader who goes straight to the chart, which draws once near the screen (firewall-chart.tsx): scrolled to as
+    // soon as its card shows, in the next frame's layout.
+    const card = document.querySelector('[data-testid="firewall-chart"]');
+    if (card && !m.scrolled) { m.scrolled = true; requestAnimationFrame(() => card.scrollIntoView({ block: 'center' })); }
   }).observe(document, { childList: true, subtree: true });`;
 
 const marks = z.object({ counters: z.number(), chart: z.number() });
