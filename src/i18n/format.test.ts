@@ -1,6 +1,6 @@
 /** Dates and numbers in the page's language, with the reader's region when the browser names one for it. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createFormat, format, formatLocale } from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFormat, fetchWarmingFormats, format, formatLocale } from './format';
 import { locale, preferredLanguages } from './locale';
 
 const DAY = Date.UTC(2027, 0, 15, 8, 30);
@@ -50,5 +50,45 @@ describe('format', () => {
     // Swiss German groups thousands with an apostrophe, not a dot (its form depends on the ICU data).
     preferredLanguages.set(['de-CH']);
     expect(format.get().integer(1234567)).toMatch(/^1['’]234['’]567$/);
+  });
+});
+
+describe('fetchWarmingFormats', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  /** The engine's collation data is the second task's: whether it ran, by its comparison. */
+  function watchWarming() {
+    vi.useFakeTimers();
+    return vi.spyOn(String.prototype, 'localeCompare');
+  }
+
+  it('sends the request as fetch would, then warms the locale data in tasks after it, once', async () => {
+    const compared = watchWarming();
+    const send = fetchWarmingFormats(() => true);
+    const answer = await send('data:text/plain,first');
+    expect(await answer.text()).toBe('first');
+    // Not in the task that sends: the request is not held back.
+    expect(compared).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(compared).toHaveBeenCalledTimes(1);
+    await send('data:text/plain,second');
+    vi.runAllTimers();
+    expect(compared).toHaveBeenCalledTimes(1);
+  });
+
+  it('warms nothing for the requests of the signed-out login page', async () => {
+    const compared = watchWarming();
+    let signedIn = false;
+    const send = fetchWarmingFormats(() => signedIn);
+    await send('data:text/plain,signup');
+    vi.runAllTimers();
+    expect(compared).not.toHaveBeenCalled();
+    signedIn = true;
+    await send('data:text/plain,key-info');
+    vi.runAllTimers();
+    expect(compared).toHaveBeenCalledTimes(1);
   });
 });
