@@ -13,7 +13,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { type DemoStack, longTasksBetween, median, target, withDemoStack } from './demo-stack.ts';
+import { type DemoStack, longTasksBetween, median, SCROLL_TO_CHART, target, withDemoStack } from './demo-stack.ts';
 
 const RUNS = 5;
 
@@ -23,10 +23,7 @@ const MARKS = `window.__marks = {};
     const m = window.__marks;
     if (m.counters === undefined && document.querySelector('[data-counter="sites"]')) m.counters = performance.now();
     if (m.chart === undefined && document.querySelector('[data-testid="firewall-chart"] [data-chart="attacks"] .recharts-bar-rectangle')) m.chart = performance.now();
-    // A reader who goes straight to the chart, which draws once near the screen (firewall-chart.tsx): scrolled to as
-    // soon as its card shows, in the next frame's layout.
-    const card = document.querySelector('[data-testid="firewall-chart"]');
-    if (card && !m.scrolled) { m.scrolled = true; requestAnimationFrame(() => card.scrollIntoView({ block: 'center' })); }
+    ${SCROLL_TO_CHART}
   }).observe(document, { childList: true, subtree: true });`;
 
 const marks = z.object({ counters: z.number(), chart: z.number() });

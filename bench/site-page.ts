@@ -17,6 +17,7 @@ import {
   firstReadDone,
   longTasksBetween,
   median,
+  SCROLL_TO_CHART,
   target,
   withDemoStack,
 } from './demo-stack.ts';
@@ -33,10 +34,7 @@ const MARKS = `window.__marks = {};
   new MutationObserver(() => {
     const m = window.__marks;
     if (m.chart === undefined && document.querySelector('[data-testid="firewall-chart"] [data-chart="attacks"] .recharts-bar-rectangle')) m.chart = performance.now();
-    // A reader who goes straight to the chart, which draws once near the screen (firewall-chart.tsx): scrolled to as
-    // soon as its card shows, in the next frame's layout.
-    const card = document.querySelector('[data-testid="firewall-chart"]');
-    if (card && !m.scrolled) { m.scrolled = true; requestAnimationFrame(() => card.scrollIntoView({ block: 'center' })); }
+    ${SCROLL_TO_CHART}
   }).observe(document, { childList: true, subtree: true });`;
 
 const marks = z.object({ chart: z.number() });

@@ -154,7 +154,6 @@ export function setSyncfile(db: Db, userId: number, host: string, installed: boo
   ).changes;
 }
 
-/** A user's sites in id order, all or those shared with one unit. */
 /** The ids of a user's sites (all, or one unit's), in the order sites_list gives them. */
 export function listSiteIds(db: Db, userId: number, unitId: number | null): number[] {
   const byUnit = unitId === null ? '' : ' AND unit_id = ?';

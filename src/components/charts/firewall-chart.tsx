@@ -62,8 +62,8 @@ let loadedGraphic: (typeof import('./firewall-chart-graphic'))['default'] | null
 const NEAR_SCREEN = '50% 0px';
 
 /**
- * Whether to draw the graphic: once its slot comes near the screen (a chart far down the page,
- * below the fold on a phone or the tenth site of a customer's report, costs nothing until
+ * Whether to draw the graphic: once its slot comes near the screen (NEAR_SCREEN: a chart far
+ * down the page, on a phone or the tenth site of a customer's report, costs nothing until
  * scrolled to), and then not in the task that shows the page, but in a transition after it,
  * which React renders in slices between frames, so the page's text shows first and no single
  * task holds the main thread for both (the read model's target: no task over 100 ms); the
