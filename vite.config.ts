@@ -109,6 +109,12 @@ export default defineConfig({
             // zod, which /login does without until a form is checked (src/lib/search-params.ts,
             // src/lib/session.ts): a chunk of its own, not one of the groups below.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The fetch layer (the client, its transport and the request's signature) in one chunk rather
+            // than four: every signed-in page loads it at once, the login page with its first request.
+            {
+              name: 'api',
+              test: /src[\\/]api[\\/](client|query-args|transport|target|sign)\.|node_modules[\\/]@noble[\\/]hashes[\\/]/,
+            },
             // What the login page shares with the other pages' forms (inputs, a checkbox, inline
             // errors, the query hooks) and headers (the theme and language menus) in one chunk,
             // not seven small ones gzipped apart (about 1 KiB of the login budget).
