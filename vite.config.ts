@@ -127,7 +127,7 @@ export default defineConfig({
             { name: 'react-hook-form', test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]lib[\\/]use-zod-form\./ },
             // What the signed-in pages share (SIGNED_IN_SHARED) in one chunk rather than about thirty small
             // ones: the browser's work per request and per module is what a first visit waits on, not the
-            // bytes (the site page's 29 requests for its code besides the entry's became 12, its chart
+            // bytes (the site page's 29 requests for its code besides index.html's became 9, its chart
             // 40–55 ms sooner on loopback, more over a real network). /login loads none of it.
             { name: 'signed-in', test: SIGNED_IN_SHARED },
           ],
