@@ -40,8 +40,8 @@ function preloadLoginPage(): Plugin {
 
 /**
  * The modules of the 'signed-in' chunk (below): what the signed-in pages share, none of what /login
- * loads (its budget: the fetch layer's client and signing stay chunks of their own, which the login
- * page's first request loads).
+ * loads (its budget). The fetch layer is not among them: the login page's first request loads it
+ * (the 'api' chunk).
  */
 const SIGNED_IN_SHARED = new RegExp(
   [
